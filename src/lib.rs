@@ -1,0 +1,3 @@
+//! hector: play, record and check chess games by ear, keyboard and gamepad under the FIDE Laws of Chess.
+
+pub mod rules;

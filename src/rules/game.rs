@@ -1,0 +1,711 @@
+//! A game under the Laws: start position, history with SAN, automatic endings, claims, offers, resignation.
+
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist128;
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position};
+
+use super::chess960;
+use super::dead::{self, MatingChance};
+use super::edition::Edition;
+use super::ending::{EndReason, Ending, GameResult};
+
+/// How the game started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Start {
+    /// The standard position.
+    Standard,
+    /// A Chess960 start position by number (R-GII.2).
+    Chess960(u16),
+    /// Any legal position given as FEN.
+    Fen(String),
+}
+
+/// PGN annotations kept with a move: numeric glyphs, comments after it, and variations that replace it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Annotations {
+    pub nags: Vec<u8>,
+    pub comments: Vec<String>,
+    pub variations: Vec<Vec<MovetextItem>>,
+}
+
+impl Annotations {
+    pub fn is_empty(&self) -> bool {
+        self.nags.is_empty() && self.comments.is_empty() && self.variations.is_empty()
+    }
+}
+
+/// One element of a variation's movetext, kept as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MovetextItem {
+    San(String),
+    Nag(u8),
+    Comment(String),
+    Variation(Vec<MovetextItem>),
+}
+
+/// One half-move of the game record.
+#[derive(Debug, Clone)]
+pub struct Ply {
+    pub mv: Move,
+    pub san: SanPlus,
+    /// The position before the move.
+    pub before: Chess,
+    /// R-9.1.2.2: a draw was offered with this move, written (=).
+    pub draw_offer: bool,
+    pub annotations: Annotations,
+}
+
+impl Ply {
+    pub fn color(&self) -> Color {
+        self.before.turn()
+    }
+
+    /// Full-move number of this ply.
+    pub fn move_number(&self) -> u32 {
+        self.before.fullmoves().get()
+    }
+}
+
+/// what makes two positions the same. Placement, side to move and castling rights are in the
+/// hash; the en passant square only when a legal en passant capture exists. Under the 2005 edition the
+/// castling moves possible at the moment also count (temporary changes make a position differ).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    hash: u128,
+    castling_now: u8,
+}
+
+impl RepetitionKey {
+    pub fn of(pos: &Chess, edition: Edition) -> RepetitionKey {
+        let hash: Zobrist128 = pos.zobrist_hash(EnPassantMode::Legal);
+        let castling_now = if edition.repetition_counts_temporary_castling() {
+            castling_moves_bits(pos)
+        } else {
+            0
+        };
+        RepetitionKey { hash: hash.0, castling_now }
+    }
+}
+
+fn castling_moves_bits(pos: &Chess) -> u8 {
+    let mut bits = 0u8;
+    let sides = [CastlingSide::KingSide, CastlingSide::QueenSide];
+    for (i, side) in sides.iter().enumerate() {
+        if !pos.castling_moves(*side).is_empty() {
+            bits |= 1 << i;
+        }
+    }
+    // The opponent's castling moves, as if it were his turn (only meaningful when he is not in check now).
+    if let Ok(swapped) = pos.clone().swap_turn() {
+        for (i, side) in sides.iter().enumerate() {
+            if !swapped.castling_moves(*side).is_empty() {
+                bits |= 1 << (i + 2);
+            }
+        }
+    }
+    bits
+}
+
+/// Which draw claim (Article 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClaimKind {
+    ///
+    ThreefoldRepetition,
+    ///
+    FiftyMoves,
+}
+
+/// The arbiter's verdict on a claim.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimVerdict {
+    /// the game is drawn.
+    Correct { kind: ClaimKind, with_move: Option<SanPlus> },
+    /// the game goes on; an intended move has been played.
+    Incorrect { played: Option<SanPlus>, repetitions: usize, moves_without_progress: u32 },
+}
+
+/// Why the core refused something. Nothing has changed when one of these is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over: {}, {}", .0.reason.describe(), .0.result.pgn())]
+    GameOver(Ending),
+    #[error("illegal move")]
+    IllegalMove,
+    #[error("not a FEN: {0}")]
+    InvalidFen(String),
+    #[error("not a legal position: {0}")]
+    IllegalPosition(String),
+    #[error("Chess960 positions are numbered 0 to 959, not {0}")]
+    NoSuchChess960(u32),
+    #[error("no draw offer is open")]
+    NoDrawOffer,
+    #[error("a player cannot accept or decline his own draw offer")]
+    OwnDrawOffer,
+    #[error("a draw by agreement needs at least one move by each player (Article 5.2.3)")]
+    AgreementTooEarly,
+    #[error("{0} has already offered a draw")]
+    OfferAlreadyOpen(&'static str),
+}
+
+/// The game: the position, its history and the state the Laws care about.
+#[derive(Debug, Clone)]
+pub struct Game {
+    start: Start,
+    start_position: Chess,
+    mode: CastlingMode,
+    edition: Edition,
+    position: Chess,
+    plies: Vec<Ply>,
+    /// keys[i] is the key of the position before ply i; the last one is the current position's.
+    keys: Vec<RepetitionKey>,
+    ending: Option<Ending>,
+    /// An open draw offer and who made it (R-9.1.2.1).
+    offer: Option<Color>,
+    /// The offer was made before the offerer's move: mark his next move (=).
+    mark_next_move_of: Option<Color>,
+    /// PGN tags other than the ones the game derives (Event, Site, players, ...), in order.
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move.
+    pub initial_comments: Vec<String>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+pub fn color_name(c: Color) -> &'static str {
+    c.fold_wb("White", "Black")
+}
+
+impl Game {
+    /// The standard start position.
+    pub fn new() -> Game {
+        Game::from_parts(Start::Standard, Chess::default(), CastlingMode::Standard)
+    }
+
+    /// Any legal position. Shredder-FEN and X-FEN castling letters are accepted; a position whose castling
+    /// rights need Chess960 rules is played under them.
+    pub fn from_fen(fen: &str) -> Result<Game, GameError> {
+        let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| GameError::InvalidFen(format!("{e} in {:?}", fen.trim())))?;
+        let setup = parsed.into_setup();
+        let mode = CastlingMode::detect(&setup);
+        let pos: Chess = Chess::from_setup(setup, mode)
+            .or_else(|e| e.ignore_invalid_ep_square())
+            .map_err(|e| GameError::IllegalPosition(e.to_string()))?;
+        let normalized = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+        let start = if pos == Chess::default() { Start::Standard } else { Start::Fen(normalized) };
+        Ok(Game::from_parts(start, pos, mode))
+    }
+
+    /// Chess960 position `n` (0..=959) (R-GII.2).
+    pub fn chess960(n: u32) -> Result<Game, GameError> {
+        let pos = u16::try_from(n).ok().and_then(chess960::position).ok_or(GameError::NoSuchChess960(n))?;
+        Ok(Game::from_parts(Start::Chess960(n as u16), pos, CastlingMode::Chess960))
+    }
+
+    /// A game from a position already checked legal.
+    pub fn from_position(start: Start, pos: Chess, mode: CastlingMode) -> Game {
+        Game::from_parts(start, pos, mode)
+    }
+
+    fn from_parts(start: Start, pos: Chess, mode: CastlingMode) -> Game {
+        let edition = Edition::default();
+        let mut game = Game {
+            start,
+            keys: vec![RepetitionKey::of(&pos, edition)],
+            start_position: pos.clone(),
+            position: pos,
+            mode,
+            edition,
+            plies: Vec::new(),
+            ending: None,
+            offer: None,
+            mark_next_move_of: None,
+            tags: Vec::new(),
+            initial_comments: Vec::new(),
+        };
+        game.ending = game.automatic_ending();
+        game
+    }
+
+    /// The edition whose rules apply (R-EDN.1). Only sensible before the first move.
+    pub fn with_edition(mut self, edition: Edition) -> Game {
+        self.edition = edition;
+        self.keys = self.plies.iter().map(|p| &p.before).chain(std::iter::once(&self.position)).map(|p| RepetitionKey::of(p, edition)).collect();
+        self
+    }
+
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+    pub fn start(&self) -> &Start {
+        &self.start
+    }
+    pub fn start_position(&self) -> &Chess {
+        &self.start_position
+    }
+    pub fn mode(&self) -> CastlingMode {
+        self.mode
+    }
+    pub fn is_chess960(&self) -> bool {
+        self.mode == CastlingMode::Chess960
+    }
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+    pub fn turn(&self) -> Color {
+        self.position.turn()
+    }
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+    pub fn plies_mut(&mut self) -> &mut [Ply] {
+        &mut self.plies
+    }
+    pub fn last_ply(&self) -> Option<&Ply> {
+        self.plies.last()
+    }
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some()
+    }
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.offer
+    }
+    pub fn legal_moves(&self) -> MoveList {
+        if self.is_over() { MoveList::new() } else { self.position.legal_moves() }
+    }
+    /// The current position as FEN (en passant square only when a capture is legal, as python-chess does).
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
+    }
+    /// The start position as FEN.
+    pub fn start_fen(&self) -> String {
+        Fen::from_position(&self.start_position, EnPassantMode::Legal).to_string()
+    }
+    /// Plies without a pawn move or capture (R-9.3 counts them in moves by each side: 100 plies = 50 moves).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.position.halfmoves()
+    }
+    /// Moves completed by `side` in this game.
+    pub fn moves_completed(&self, side: Color) -> usize {
+        self.plies.iter().filter(|p| p.color() == side).count()
+    }
+    /// How often the current position has occurred (R-9.2.2 identity).
+    pub fn repetitions(&self) -> usize {
+        let current = self.keys.last().copied();
+        self.keys.iter().filter(|k| Some(**k) == current).count()
+    }
+    /// The ply indexes (0-based, "before ply i") at which the current position stood, for the arbiter.
+    pub fn repetition_indexes(&self) -> Vec<usize> {
+        let current = self.keys.last().copied();
+        self.keys.iter().enumerate().filter(|(_, k)| Some(**k) == current).map(|(i, _)| i).collect()
+    }
+
+    /// The SAN of a legal move in the current position, with check or mate suffix.
+    pub fn san(&self, m: Move) -> SanPlus {
+        SanPlus::from_move(self.position.clone(), m)
+    }
+
+    pub fn uci(&self, m: Move) -> UciMove {
+        m.to_uci(self.mode)
+    }
+
+    fn check_not_over(&self) -> Result<(), GameError> {
+        match self.ending {
+            Some(e) => Err(GameError::GameOver(e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays a legal move and applies the automatic endings. Nothing changes if the move is refused.
+    pub fn play(&mut self, m: Move) -> Result<&Ply, GameError> {
+        self.check_not_over()?;
+        if !self.position.is_legal(m) {
+            return Err(GameError::IllegalMove);
+        }
+        let before = self.position.clone();
+        let mover = before.turn();
+        let san = SanPlus::from_move_and_play_unchecked(&mut self.position, m);
+        self.keys.push(RepetitionKey::of(&self.position, self.edition));
+        let mut draw_offer = false;
+        if self.mark_next_move_of == Some(mover) {
+            draw_offer = true;
+            self.mark_next_move_of = None;
+        }
+        // R-9.1.2.1: the opponent's move declines an open offer.
+        if self.offer == Some(mover.other()) {
+            self.offer = None;
+        }
+        self.plies.push(Ply { mv: m, san, before, draw_offer, annotations: Annotations::default() });
+        self.ending = self.automatic_ending();
+        if self.ending.is_some() {
+            self.offer = None;
+        }
+        Ok(self.plies.last().expect("just pushed"))
+    }
+
+    /// Plays a move given in SAN.
+    pub fn play_san(&mut self, san: &str) -> Result<&Ply, GameError> {
+        self.check_not_over()?;
+        let m = self.parse_san(san).ok_or(GameError::IllegalMove)?;
+        self.play(m)
+    }
+
+    /// A legal move from SAN text in the current position.
+    pub fn parse_san(&self, san: &str) -> Option<Move> {
+        let san = SanPlus::from_ascii(san.trim().as_bytes()).ok()?;
+        san.san.to_move(&self.position).ok()
+    }
+
+    /// A legal move from UCI text (king-to-rook castling accepted in both modes).
+    pub fn parse_uci(&self, uci: &str) -> Option<Move> {
+        let uci = UciMove::from_ascii(uci.trim().as_bytes()).ok()?;
+        uci.to_move(&self.position).ok()
+    }
+
+    /// The automatic endings, in order of precedence: mate before every draw, then stalemate
+    /// dead position, fivefold repetition and 75 moves.
+    fn automatic_ending(&self) -> Option<Ending> {
+        let pos = &self.position;
+        if pos.is_checkmate() {
+            return Some(Ending::new(EndReason::Checkmate, GameResult::win_for(pos.turn().other())));
+        }
+        if pos.is_stalemate() {
+            return Some(Ending::draw(EndReason::Stalemate));
+        }
+        if dead::is_dead_position(pos, self.mode) {
+            return Some(Ending::draw(EndReason::DeadPosition));
+        }
+        if self.edition.automatic_fivefold_and_75() {
+            if self.repetitions() >= 5 {
+                return Some(Ending::draw(EndReason::FivefoldRepetition));
+            }
+            if pos.halfmoves() >= 150 {
+                return Some(Ending::draw(EndReason::SeventyFiveMoves));
+            }
+        }
+        None
+    }
+
+    /// Which claims the side to move could make right now, without a move (R-9.2.1b, R-9.3b).
+    pub fn claimable_now(&self) -> Vec<ClaimKind> {
+        let mut out = Vec::new();
+        if self.is_over() {
+            return out;
+        }
+        if self.repetitions() >= 3 {
+            out.push(ClaimKind::ThreefoldRepetition);
+        }
+        if self.position.halfmoves() >= 100 {
+            out.push(ClaimKind::FiftyMoves);
+        }
+        out
+    }
+
+    /// Which claims the side to move could make with the intended move `m` (R-9.2.1a, R-9.3a), judged without
+    /// playing it.
+    pub fn claimable_with(&self, m: Move) -> Vec<ClaimKind> {
+        let mut out = Vec::new();
+        if self.is_over() || !self.position.is_legal(m) {
+            return out;
+        }
+        let mut after = self.position.clone();
+        after.play_unchecked(m);
+        let key = RepetitionKey::of(&after, self.edition);
+        if self.keys.iter().filter(|k| **k == key).count() + 1 >= 3 {
+            out.push(ClaimKind::ThreefoldRepetition);
+        }
+        if after.halfmoves() >= 100 {
+            out.push(ClaimKind::FiftyMoves);
+        }
+        out
+    }
+
+    /// True when some legal move would make a claim correct (what python-chess calls "can claim").
+    pub fn claimable_with_some_move(&self) -> bool {
+        self.legal_moves().iter().any(|m| !self.claimable_with(*m).is_empty())
+    }
+
+    /// the side to move claims a draw, now or with an intended move. The claim is judged
+    /// before the move is played. A correct claim draws the game (a prospective claim's move is written in the
+    /// record, as on the scoresheet). A wrong claim changes nothing but that the intended move, which can no
+    /// longer be changed, is then played; time penalties belong to the clock.
+    pub fn claim(&mut self, intended: Option<Move>) -> Result<ClaimVerdict, GameError> {
+        self.check_not_over()?;
+        match intended {
+            None => {
+                let kinds = self.claimable_now();
+                if let Some(kind) = kinds.first().copied() {
+                    self.end(Ending::draw(claim_reason(kind)));
+                    Ok(ClaimVerdict::Correct { kind, with_move: None })
+                } else {
+                    Ok(ClaimVerdict::Incorrect {
+                        played: None,
+                        repetitions: self.repetitions(),
+                        moves_without_progress: self.position.halfmoves() / 2,
+                    })
+                }
+            }
+            Some(m) => {
+                if !self.position.is_legal(m) {
+                    return Err(GameError::IllegalMove);
+                }
+                let kinds = self.claimable_with(m);
+                let san = self.play(m)?.san;
+                if self.ending.is_some_and(|e| e.reason == EndReason::Checkmate) {
+                    // Mate prevails over any claim (R-9.6 commentary, R-5.1.1).
+                    return Ok(ClaimVerdict::Incorrect { played: Some(san), repetitions: self.repetitions(), moves_without_progress: self.position.halfmoves() / 2 });
+                }
+                if let Some(kind) = kinds.first().copied() {
+                    self.ending = Some(Ending::draw(claim_reason(kind)));
+                    self.offer = None;
+                    Ok(ClaimVerdict::Correct { kind, with_move: Some(san) })
+                } else {
+                    Ok(ClaimVerdict::Incorrect {
+                        played: Some(san),
+                        repetitions: self.repetitions(),
+                        moves_without_progress: self.position.halfmoves() / 2,
+                    })
+                }
+            }
+        }
+    }
+
+    /// `by` offers a draw. The offer stands until accepted, declined, or the opponent moves.
+    pub fn offer_draw(&mut self, by: Color) -> Result<(), GameError> {
+        self.check_not_over()?;
+        if let Some(open) = self.offer {
+            return Err(if open == by { GameError::OfferAlreadyOpen(color_name(by)) } else { GameError::OfferAlreadyOpen(color_name(open)) });
+        }
+        self.offer = Some(by);
+        // R-9.1.2.2: written (=) after the offerer's move.
+        match self.plies.last_mut() {
+            Some(last) if last.color() == by => last.draw_offer = true,
+            _ => self.mark_next_move_of = Some(by),
+        }
+        Ok(())
+    }
+
+    /// `by` accepts the opponent's open offer. Under the 2018 edition each side must have moved.
+    pub fn accept_draw(&mut self, by: Color) -> Result<Ending, GameError> {
+        self.check_not_over()?;
+        match self.offer {
+            None => Err(GameError::NoDrawOffer),
+            Some(c) if c == by => Err(GameError::OwnDrawOffer),
+            Some(_) => {
+                if self.edition.agreement_needs_a_move_each() && self.plies.len() < 2 {
+                    return Err(GameError::AgreementTooEarly);
+                }
+                let e = Ending::draw(EndReason::Agreement);
+                self.end(e);
+                Ok(e)
+            }
+        }
+    }
+
+    /// `by` declines the opponent's open offer.
+    pub fn decline_draw(&mut self, by: Color) -> Result<(), GameError> {
+        self.check_not_over()?;
+        match self.offer {
+            None => Err(GameError::NoDrawOffer),
+            Some(c) if c == by => Err(GameError::OwnDrawOffer),
+            Some(_) => {
+                self.offer = None;
+                self.mark_next_move_of = None;
+                Ok(())
+            }
+        }
+    }
+
+    /// `side` resigns; the opponent wins.
+    pub fn resign(&mut self, side: Color) -> Result<Ending, GameError> {
+        self.check_not_over()?;
+        let e = Ending::new(EndReason::Resignation, GameResult::win_for(side.other()));
+        self.end(e);
+        Ok(e)
+    }
+
+    /// Ends the game for a reason decided outside the board (flag, arbiter, illegal moves, an imported result).
+    pub fn end(&mut self, ending: Ending) {
+        if self.ending.is_none() {
+            self.ending = Some(ending);
+            self.offer = None;
+            self.mark_next_move_of = None;
+        }
+    }
+
+    /// may `side` still checkmate by any series of legal moves? `No` only when proven.
+    pub fn can_checkmate(&self, side: Color) -> MatingChance {
+        dead::can_checkmate(&self.position, self.mode, side)
+    }
+
+    /// Counts leaf nodes of the legal move tree from the current position (perft), a check of move generation.
+    pub fn perft(&self, depth: u32) -> u64 {
+        shakmaty::perft(&self.position, depth)
+    }
+}
+
+fn claim_reason(kind: ClaimKind) -> EndReason {
+    match kind {
+        ClaimKind::ThreefoldRepetition => EndReason::ThreefoldRepetition,
+        ClaimKind::FiftyMoves => EndReason::FiftyMoves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_all(g: &mut Game, sans: &str) {
+        for s in sans.split_whitespace() {
+            g.play_san(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+        }
+    }
+
+    #[test]
+    fn fools_mate_ends_by_checkmate() {
+        let mut g = Game::new();
+        play_all(&mut g, "f3 e5 g4 Qh4#");
+        assert_eq!(g.ending(), Some(Ending::new(EndReason::Checkmate, GameResult::BlackWins)));
+        let e = g.ending().unwrap();
+        assert_eq!(g.play_san("a3").unwrap_err(), GameError::GameOver(e));
+        assert_eq!(g.plies().len(), 4);
+    }
+
+    #[test]
+    fn threefold_is_a_claim_and_fivefold_ends_the_game() {
+        let mut g = Game::new();
+        play_all(&mut g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        assert_eq!(g.repetitions(), 2);
+        let ng8 = g.parse_san("Ng8").unwrap();
+        assert_eq!(g.claimable_with(ng8), vec![ClaimKind::ThreefoldRepetition]);
+        assert!(g.claimable_now().is_empty());
+        play_all(&mut g, "Ng8");
+        assert_eq!(g.repetitions(), 3);
+        assert!(!g.is_over(), "threefold must not end the game by itself");
+        play_all(&mut g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        assert!(!g.is_over());
+        play_all(&mut g, "Ng8");
+        assert_eq!(g.ending().unwrap().reason, EndReason::FivefoldRepetition);
+    }
+
+    #[test]
+    fn fivefold_is_not_automatic_in_2009() {
+        let mut g = Game::new().with_edition(Edition::E2009);
+        for _ in 0..5 {
+            play_all(&mut g, "Nf3 Nf6 Ng1 Ng8");
+        }
+        assert!(!g.is_over());
+        assert_eq!(g.repetitions(), 6);
+        assert_eq!(g.claim(None).unwrap(), ClaimVerdict::Correct { kind: ClaimKind::ThreefoldRepetition, with_move: None });
+    }
+
+    #[test]
+    fn wrong_claim_plays_the_intended_move() {
+        let mut g = Game::new();
+        let m = g.parse_san("e4").unwrap();
+        match g.claim(Some(m)).unwrap() {
+            ClaimVerdict::Incorrect { played: Some(san), .. } => assert_eq!(san.to_string(), "e4"),
+            other => panic!("{other:?}"),
+        }
+        assert!(!g.is_over());
+        assert_eq!(g.plies().len(), 1);
+    }
+
+    #[test]
+    fn ep_possible_only_at_start_makes_positions_differ() {
+        // After 1.e4 Nf6 2.e5 d5 an en passant capture is possible; repeating the knights later does not recreate it.
+        let mut g = Game::new();
+        play_all(&mut g, "e4 Nf6 e5 d5");
+        let k0 = g.repetitions();
+        play_all(&mut g, "Nf3 Ng8 Ng1 Nf6");
+        assert_eq!(k0, 1);
+        assert_eq!(g.repetitions(), 1, "ep capture was possible the first time, so it is not the same position");
+        play_all(&mut g, "Nf3 Ng8 Ng1 Nf6");
+        assert_eq!(g.repetitions(), 2);
+    }
+
+    #[test]
+    fn agreement_needs_a_move_each_in_2018_only() {
+        let mut g = Game::new();
+        g.offer_draw(Color::White).unwrap();
+        assert_eq!(g.accept_draw(Color::Black), Err(GameError::AgreementTooEarly));
+        assert_eq!(g.accept_draw(Color::White), Err(GameError::OwnDrawOffer));
+        let mut g = Game::new().with_edition(Edition::E2014);
+        g.offer_draw(Color::White).unwrap();
+        assert_eq!(g.accept_draw(Color::Black).unwrap().reason, EndReason::Agreement);
+    }
+
+    #[test]
+    fn offer_is_marked_on_the_offerers_move_and_lapses_when_the_opponent_moves() {
+        let mut g = Game::new();
+        play_all(&mut g, "e4");
+        g.offer_draw(Color::White).unwrap();
+        assert!(g.plies()[0].draw_offer);
+        play_all(&mut g, "e5");
+        assert_eq!(g.draw_offer(), None);
+        assert_eq!(g.accept_draw(Color::Black), Err(GameError::NoDrawOffer));
+    }
+
+    #[test]
+    fn seventy_five_moves_but_mate_prevails() {
+        // Halfmove clock 149: the next quiet move would be the 75th; if it mates, mate prevails.
+        let mut g = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 149 120").unwrap();
+        g.play_san("Ra8#").unwrap();
+        assert_eq!(g.ending().unwrap().reason, EndReason::Checkmate);
+        let mut g = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 149 120").unwrap();
+        g.play_san("Rb1").unwrap();
+        assert_eq!(g.ending().unwrap().reason, EndReason::SeventyFiveMoves);
+    }
+
+    #[test]
+    fn fifty_move_claim_counts_moves_by_each_side() {
+        let mut g = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 98 80").unwrap();
+        assert!(g.claimable_now().is_empty());
+        g.play_san("Rb1").unwrap();
+        assert!(g.claimable_now().is_empty(), "99 plies are not 50 moves by each side");
+        let m = g.parse_san("Kg8").unwrap();
+        assert_eq!(g.claimable_with(m), vec![ClaimKind::FiftyMoves]);
+        let v = g.claim(Some(m)).unwrap();
+        assert!(matches!(v, ClaimVerdict::Correct { kind: ClaimKind::FiftyMoves, .. }));
+        assert_eq!(g.ending().unwrap().result, GameResult::Draw);
+    }
+
+    #[test]
+    fn chess960_castling_ends_on_standard_squares() {
+        use shakmaty::{Piece, Role, Square};
+        // R-GII.3.2.6: after O-O the king is on g1 and the rook on f1; after O-O-O on c1 and d1.
+        let mut castled = 0;
+        for n in 0..960 {
+            let g = Game::chess960(n).unwrap();
+            assert!(g.is_chess960());
+            for m in g.legal_moves() {
+                let Some(side) = m.castling_side() else { continue };
+                let mut g2 = g.clone();
+                g2.play(m).unwrap();
+                let b = g2.position().board();
+                let (k, r) = if side == CastlingSide::KingSide { (Square::G1, Square::F1) } else { (Square::C1, Square::D1) };
+                assert_eq!(b.piece_at(k), Some(Piece { color: Color::White, role: Role::King }), "n={n}");
+                assert_eq!(b.piece_at(r), Some(Piece { color: Color::White, role: Role::Rook }), "n={n}");
+                let san = g2.plies()[0].san.to_string();
+                assert!(san.starts_with(if side == CastlingSide::KingSide { "O-O" } else { "O-O-O" }), "{san}");
+                castled += 1;
+            }
+        }
+        assert!(castled > 0, "some Chess960 positions allow castling on move one (R-GII.3.2.7)");
+    }
+
+    #[test]
+    fn bad_fens_are_refused_with_a_reason() {
+        assert!(matches!(Game::from_fen("nonsense"), Err(GameError::InvalidFen(_))));
+        assert!(matches!(Game::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"), Err(GameError::IllegalPosition(_))));
+        assert!(matches!(Game::chess960(960), Err(GameError::NoSuchChess960(960))));
+    }
+}

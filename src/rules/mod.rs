@@ -1,0 +1,12 @@
+//! The rules core: the Laws of Chess over shakmaty positions. Pure: no I/O, no clock reads.
+
+pub mod chess960;
+pub mod dead;
+pub mod edition;
+pub mod ending;
+pub mod game;
+
+pub use dead::MatingChance;
+pub use edition::Edition;
+pub use ending::{EndReason, Ending, GameResult};
+pub use game::{Annotations, ClaimKind, ClaimVerdict, Game, GameError, MovetextItem, Ply, RepetitionKey, Start};
