@@ -1,3 +1,4 @@
 //! hector: play, record and check chess games by ear, keyboard and gamepad under the FIDE Laws of Chess.
 
 pub mod rules;
+pub mod words;
