@@ -1,0 +1,95 @@
+//! Disk: atomic writes of saved games and the speech log. Knows nothing of chess.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Writes `contents` to `path` atomically: a temporary file beside it, synced, then renamed over it, so a
+/// crash never leaves a half-written game.
+pub fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => Path::new(".").to_path_buf(),
+    };
+    let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(contents.as_bytes())?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// UTC time stamp `YYYY-MM-DDTHH:MM:SS.mmmZ` of a system time.
+pub fn timestamp(t: SystemTime) -> String {
+    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs() as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        d.subsec_millis()
+    )
+}
+
+/// An append-only log of every announcement, one per line with a time stamp.
+pub struct SpeechLog {
+    file: File,
+}
+
+impl SpeechLog {
+    pub fn open(path: &Path) -> io::Result<SpeechLog> {
+        Ok(SpeechLog { file: OpenOptions::new().create(true).append(true).open(path)? })
+    }
+
+    pub fn record(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.file, "{}\t{}", timestamp(SystemTime::now()), text)?;
+        self.file.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn timestamps_are_civil_utc() {
+        assert_eq!(timestamp(UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
+        let t = UNIX_EPOCH + Duration::from_millis(1_795_304_047_123);
+        assert_eq!(timestamp(t), "2026-11-21T23:34:07.123Z");
+        let leap = UNIX_EPOCH + Duration::from_secs(951_782_400); // 2000-02-29
+        assert_eq!(timestamp(leap), "2000-02-29T00:00:00.000Z");
+    }
+
+    #[test]
+    fn atomic_write_replaces_whole_file() {
+        let dir = std::env::temp_dir().join(format!("hector-store-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("g.pgn");
+        write_atomic(&p, "first version, long text").unwrap();
+        write_atomic(&p, "second").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "second");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left behind");
+        assert!(write_atomic(&dir.join("missing-dir/x.pgn"), "x").is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
