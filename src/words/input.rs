@@ -1,20 +1,30 @@
 //! Text → move: SAN, long algebraic and UCI, with the reason in words when the text is no legal move.
 
 use shakmaty::san::{San, SanPlus};
-use shakmaty::{attacks, Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{attacks, Bitboard, CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
 
 use super::vocabulary::Vocabulary;
 use crate::rules::Game;
+
+/// A way to tell candidate moves apart, as SAN disambiguates them (Appendix D: "Which Springer: Bella or Felix?").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    File(File),
+    Rank(Rank),
+    Square(Square),
+}
 
 /// Why a text is not a legal move here. `explain` turns it into words for the player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveInputError {
     /// The text is not written as a move at all.
     NotAMove(String),
+    /// A word prefix that fits several words.
+    AmbiguousWord { word: String, candidates: Vec<String> },
     /// The game is over; no more moves.
     GameOver,
-    /// Several legal moves fit; the candidates are listed.
-    Ambiguous { role: Role, candidates: Vec<Move> },
+    /// Several legal moves fit; how to tell them apart.
+    Ambiguous { role: Role, options: Vec<Hint> },
     /// The mover has no piece of that kind.
     NoSuchPiece { role: Role },
     /// No piece of that kind can reach the square.
@@ -33,13 +43,36 @@ pub enum MoveInputError {
     CannotCastle(CastlingSide),
 }
 
-/// Reads a move in SAN (`Nf3`, `exd6`, `e8=Q`, `O-O`, `0-0`), long algebraic (`Ng1-f3`, `e2-e4`) or UCI
-/// (`g1f3`, `e7e8q`, king-onto-rook castling).
-pub fn parse_move(game: &Game, text: &str) -> Result<Move, MoveInputError> {
+/// Reads a move in SAN (`Nf3`, `exd6`, `e8=Q`, `O-O`, `0-0`), long algebraic (`Ng1-f3`, `e2-e4`), UCI
+/// (`g1f3`, `e7e8q`, king-onto-rook castling), the vocabulary's own notation letters (Greek `Ιζ3`, German `Sf3`)
+/// or its words (`Springer Felix drei`, `spr fel drei`, `Kurze Rochade`).
+pub fn parse_move(game: &Game, vocabulary: &Vocabulary, text: &str) -> Result<Move, MoveInputError> {
     if game.is_over() {
         return Err(MoveInputError::GameOver);
     }
     let pos = game.position();
+    match parse_notation(pos, text) {
+        Err(MoveInputError::NotAMove(_)) => {}
+        other => return other,
+    }
+    let translated = super::spoken::transliterate(vocabulary, text.trim());
+    if translated != text.trim() {
+        match parse_notation(pos, &translated) {
+            Err(MoveInputError::NotAMove(_)) => {}
+            other => return other,
+        }
+    }
+    match super::spoken::parse(vocabulary, text)? {
+        Some(super::spoken::Said::Castle(side)) => {
+            pos.castling_moves(side).first().copied().ok_or(MoveInputError::CannotCastle(side))
+        }
+        Some(super::spoken::Said::Move(san)) => from_san(pos, san),
+        None => Err(MoveInputError::NotAMove(text.trim().to_string())),
+    }
+}
+
+/// Written notation only: SAN, long algebraic and UCI.
+pub fn parse_notation(pos: &Chess, text: &str) -> Result<Move, MoveInputError> {
     let cleaned: String = text.trim().trim_end_matches(['!', '?']).chars().filter(|c| !c.is_whitespace()).collect();
     if cleaned.is_empty() {
         return Err(MoveInputError::NotAMove(text.to_string()));
@@ -57,6 +90,15 @@ pub fn parse_move(game: &Game, text: &str) -> Result<Move, MoveInputError> {
     if let Some(result) = parse_coordinates(pos, bare) {
         return result;
     }
+    // A pawn capture written without x (Appendix C.9 makes the sign optional): "ed5" → "exd5".
+    let b = bare.as_bytes();
+    let with_x;
+    let cleaned = if b.len() >= 3 && (b'a'..=b'h').contains(&b[0]) && (b'a'..=b'h').contains(&b[1]) && (b'1'..=b'8').contains(&b[2]) {
+        with_x = format!("{}x{}", &bare[..1], &bare[1..]);
+        with_x.as_str()
+    } else {
+        cleaned.as_str()
+    };
     match SanPlus::from_ascii(cleaned.as_bytes()) {
         Ok(sp) => from_san(pos, sp.san),
         Err(_) => Err(MoveInputError::NotAMove(text.trim().to_string())),
@@ -179,6 +221,16 @@ fn coordinates_to_move(
     Ok(matching[0])
 }
 
+/// How SAN tells this move apart from the others of its kind.
+fn hint(pos: &Chess, m: Move) -> Hint {
+    let from = m.from().unwrap_or(m.to());
+    match San::from_move(pos, m) {
+        San::Normal { file: Some(f), rank: None, .. } => Hint::File(f),
+        San::Normal { file: None, rank: Some(r), .. } => Hint::Rank(r),
+        _ => Hint::Square(from),
+    }
+}
+
 fn castle_target(m: Move) -> Option<Square> {
     match m {
         Move::Castle { king, rook } => {
@@ -225,7 +277,8 @@ fn from_san(pos: &Chess, san: San) -> Result<Move, MoveInputError> {
                 }
             }
             if distinct.len() > 1 {
-                return Err(MoveInputError::Ambiguous { role, candidates: distinct });
+                let options = distinct.iter().map(|m| hint(pos, *m)).collect();
+                return Err(MoveInputError::Ambiguous { role, options });
             }
             let m = distinct[0];
             if capture != m.is_capture() {
@@ -304,94 +357,10 @@ fn is_pinned(pos: &Chess, sq: Square) -> bool {
     !attackers.is_empty()
 }
 
-fn side_name(c: Color) -> &'static str {
-    c.fold_wb("White", "Black")
-}
-
-/// The reason in words (English for now; the voice issue moves these into phrase tables).
-pub fn explain(v: &Vocabulary, e: &MoveInputError) -> String {
-    match e {
-        MoveInputError::NotAMove(t) => format!("Not understood: \"{t}\" is neither a move nor a command. Type help for the commands"),
-        MoveInputError::GameOver => "The game is over; no more moves can be played".to_string(),
-        MoveInputError::Ambiguous { role, candidates } => {
-            let froms: Vec<String> = candidates.iter().filter_map(|m| m.from()).map(|s| v.square(s)).collect();
-            format!("Which {}: {}?", v.piece(*role), join_or(&froms))
-        }
-        MoveInputError::NoSuchPiece { role } => format!("Illegal move: you have no {}", v.piece(*role)),
-        MoveInputError::CannotReach { role, from: Some(f), to } => {
-            format!("Illegal move: the {} on {} cannot reach {}", v.piece(*role), v.square(*f), v.square(*to))
-        }
-        MoveInputError::CannotReach { role, from: None, to } => {
-            format!("Illegal move: no {} can reach {}", v.piece(*role), v.square(*to))
-        }
-        MoveInputError::EmptySquare(s) => format!("Illegal move: there is no piece on {}", v.square(*s)),
-        MoveInputError::WrongSide { square, role, turn } => format!(
-            "Illegal move: the {} on {} is {}'s, and it is {}'s turn",
-            v.piece(*role),
-            v.square(*square),
-            side_name(turn.other()),
-            side_name(*turn)
-        ),
-        MoveInputError::KingInCheck { role, from, to, in_check: true, .. } => format!(
-            "Illegal move: your king is in check, and {} {} to {} does not end the check",
-            v.piece(*role),
-            v.square(*from),
-            v.square(*to)
-        ),
-        MoveInputError::KingInCheck { role, from, pinned: true, .. } => format!(
-            "Illegal move: the {} on {} is pinned to your king",
-            v.piece(*role),
-            v.square(*from)
-        ),
-        MoveInputError::KingInCheck { role: Role::King, to, .. } => {
-            format!("Illegal move: your king would be in check on {}", v.square(*to))
-        }
-        MoveInputError::KingInCheck { role, from, to, .. } => format!(
-            "Illegal move: {} {} to {} would leave your king in check",
-            v.piece(*role),
-            v.square(*from),
-            v.square(*to)
-        ),
-        MoveInputError::PromotionNeeded { to, .. } => format!(
-            "Which piece for the pawn on {}: {}, {}, {} or {}?",
-            v.square(*to),
-            v.piece(Role::Queen),
-            v.piece(Role::Rook),
-            v.piece(Role::Bishop),
-            v.piece(Role::Knight)
-        ),
-        MoveInputError::CaptureMismatch { to, says_capture: true } => {
-            format!("Illegal move: there is nothing to capture on {}", v.square(*to))
-        }
-        MoveInputError::CaptureMismatch { to, says_capture: false } => {
-            format!("That move captures on {}; say it as a capture", v.square(*to))
-        }
-        MoveInputError::CannotCastle(side) => format!(
-            "Illegal move: {} is not possible now",
-            match side {
-                CastlingSide::KingSide => &v.short_castling,
-                CastlingSide::QueenSide => &v.long_castling,
-            }
-        ),
-    }
-}
-
-fn join_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
-    }
-}
-
-/// Legal moves of a position, for callers that only need the list.
-pub fn legal(game: &Game) -> MoveList {
-    game.legal_moves()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::{explain, Phrases};
 
     fn game(sans: &str) -> Game {
         let mut g = Game::new();
@@ -401,61 +370,96 @@ mod tests {
         g
     }
 
+    fn parse(g: &Game, t: &str) -> Result<Move, MoveInputError> {
+        parse_move(g, &Vocabulary::default(), t)
+    }
+
+    fn san(g: &Game, t: &str) -> String {
+        g.san(parse(g, t).unwrap_or_else(|e| panic!("{t}: {e:?}"))).to_string()
+    }
+
     fn err(g: &Game, t: &str) -> String {
-        explain(&Vocabulary::plain_english(), &parse_move(g, t).unwrap_err())
+        explain(&Vocabulary::default(), &Phrases::default(), &parse(g, t).unwrap_err())
     }
 
     #[test]
-    fn accepts_san_long_and_uci() {
+    fn accepts_san_long_uci_and_words() {
         let g = Game::new();
-        for t in ["Nf3", "g1f3", "Ng1-f3", "g1-f3", " nf3 "] {
-            let m = parse_move(&g, t);
-            if t.trim() == "nf3" {
-                // lower-case n is not SAN; "nf3" is refused rather than guessed
-                assert!(m.is_err());
-                continue;
-            }
-            assert_eq!(g.san(m.unwrap()).to_string(), "Nf3", "{t}");
+        for t in ["Nf3", "g1f3", "Ng1-f3", "g1-f3", "Springer Felix drei", "spr fel drei", "Sf3"] {
+            assert_eq!(san(&g, t), "Nf3", "{t}");
         }
+        assert!(parse(&g, "nf3").is_err(), "lower-case n is not SAN; refused rather than guessed");
         let g = game("e4 e5 Nf3 Nc6 Bc4 Nf6");
-        assert_eq!(g.san(parse_move(&g, "0-0").unwrap()).to_string(), "O-O");
-        assert_eq!(g.san(parse_move(&g, "e1g1").unwrap()).to_string(), "O-O");
-        assert_eq!(g.san(parse_move(&g, "e1h1").unwrap()).to_string(), "O-O");
+        for t in ["0-0", "O-O", "e1g1", "e1h1", "Kurze Rochade"] {
+            assert_eq!(san(&g, t), "O-O", "{t}");
+        }
+        let g = game("e4 d5");
+        assert_eq!(san(&g, "ed5"), "exd5");
+        assert_eq!(san(&g, "Bauer Eva schlägt David fünf"), "exd5");
     }
 
     #[test]
     fn refusals_say_why() {
         let g = Game::new();
-        assert_eq!(err(&g, "Ne5"), "Illegal move: no Knight can reach e5");
-        assert_eq!(err(&g, "e7e5"), "Illegal move: the Pawn on e7 is Black's, and it is White's turn");
-        assert_eq!(err(&g, "e3e4"), "Illegal move: there is no piece on e3");
-        assert_eq!(err(&g, "Bc4"), "Illegal move: no Bishop can reach c4");
+        assert_eq!(err(&g, "Ne5"), "Illegal move: no Springer can reach Eva fünf");
+        assert_eq!(err(&g, "e7e5"), "Illegal move: the Bauer on Eva sieben is Black's, and it is White's turn");
+        assert_eq!(err(&g, "e3e4"), "Illegal move: there is no piece on Eva drei");
+        assert_eq!(err(&g, "Bc4"), "Illegal move: no Läufer can reach Cesar vier");
+        assert_eq!(err(&g, "g1e2"), "Illegal move: the Springer on Gustav eins cannot reach Eva zwei");
         assert!(err(&g, "hello").starts_with("Not understood"));
         let g = game("e4 e5 Nf3 d6 Bb5+");
-        assert!(parse_move(&g, "Nc6").is_ok());
-        assert_eq!(err(&g, "Nf6"), "Illegal move: your king is in check, and Knight g8 to f6 does not end the check");
+        assert!(parse(&g, "Nc6").is_ok());
+        assert_eq!(err(&g, "Nf6"), "Illegal move: your king is in check, and Springer Gustav acht to Felix sechs does not end the check");
+        let g = Game::from_fen("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1").unwrap();
+        assert_eq!(err(&g, "O-O"), "Illegal move: Kurze Rochade is not possible now");
+        assert_eq!(err(&g, "Kf1"), "Illegal move: your king is in check, and König Eva eins to Felix eins does not end the check");
+        let g = Game::from_fen("4k3/8/8/8/8/8/5r2/R3K3 b Q - 0 1").unwrap();
+        let g2 = { let mut g = g; g.play_san("Rf3").unwrap(); g };
+        assert_eq!(err(&g2, "Kf2"), "Illegal move: your king would be in check on Felix zwei");
     }
 
     #[test]
     fn ambiguity_lists_candidates_and_promotion_asks_for_a_piece() {
-        let g2 = Game::from_fen("4k3/8/8/8/8/2N3N1/8/4K3 w - - 0 1").unwrap();
-        assert_eq!(err(&g2, "Ne4"), "Which Knight: c3 or g3?");
-        assert_eq!(g2.san(parse_move(&g2, "Nce4").unwrap()).to_string(), "Nce4");
+        let g = Game::from_fen("4k3/8/8/8/8/2N3N1/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(err(&g, "Ne4"), "Which Springer: Cesar or Gustav?");
+        assert_eq!(err(&g, "Springer Eva vier"), "Which Springer: Cesar or Gustav?");
+        assert_eq!(san(&g, "Nce4"), "Nce4");
+        assert_eq!(san(&g, "Springer Cesar Eva vier"), "Nce4");
+        let g = Game::from_fen("4k3/8/8/6N1/8/6N1/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(err(&g, "Ne4"), "Which Springer: drei or fünf?");
         let p = Game::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        assert_eq!(err(&p, "a8"), "Which piece for the pawn on a8: Queen, Rook, Bishop or Knight?");
-        assert_eq!(err(&p, "a7a8"), "Which piece for the pawn on a8: Queen, Rook, Bishop or Knight?");
-        assert_eq!(p.san(parse_move(&p, "a7a8n").unwrap()).to_string(), "a8=N");
-        assert_eq!(p.san(parse_move(&p, "a8=R").unwrap()).to_string(), "a8=R+");
+        let ask = "Which piece for the pawn on Anna acht: Dame, Turm, Läufer or Springer?";
+        assert_eq!(err(&p, "a8"), ask);
+        assert_eq!(err(&p, "a7a8"), ask);
+        assert_eq!(err(&p, "Bauer Anna acht"), ask);
+        assert_eq!(san(&p, "a7a8n"), "a8=N");
+        assert_eq!(san(&p, "a8=R"), "a8=R+");
+        assert_eq!(san(&p, "Bauer Anna acht Turm"), "a8=R+");
     }
 
     #[test]
     fn pinned_piece_and_capture_mismatch() {
         let g = Game::from_fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
-        assert_eq!(err(&g, "Bd3"), "Illegal move: the Bishop on e2 is pinned to your king");
-        assert_eq!(err(&g, "Bxd3"), "Illegal move: the Bishop on e2 is pinned to your king");
+        assert_eq!(err(&g, "Bd3"), "Illegal move: the Läufer on Eva zwei is pinned to your king");
         let g = Game::new();
-        assert_eq!(err(&g, "Nxf3"), "Illegal move: there is nothing to capture on f3");
-        let g = Game::from_fen("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1").unwrap();
-        assert_eq!(err(&g, "O-O"), "Illegal move: Short castling is not possible now");
+        assert_eq!(err(&g, "Nxf3"), "Illegal move: there is nothing to capture on Felix drei");
+        assert_eq!(err(&g, "Springer schlägt Felix drei"), "Illegal move: there is nothing to capture on Felix drei");
+    }
+
+    #[test]
+    fn other_languages_and_vocabularies() {
+        let g = Game::new();
+        let greek = Vocabulary::builtin("greek").unwrap();
+        let el = Phrases::builtin("el").unwrap();
+        assert_eq!(g.san(parse_move(&g, &greek, "Ιζ3").unwrap()).to_string(), "Nf3");
+        assert_eq!(g.san(parse_move(&g, &greek, "ε4").unwrap()).to_string(), "e4");
+        assert_eq!(g.san(parse_move(&g, &greek, "Πιόνι έψιλον τέσσερα").unwrap()).to_string(), "e4");
+        let e = parse_move(&g, &greek, "Ιε5").unwrap_err();
+        assert_eq!(explain(&greek, &el, &e), "Αντικανονική κίνηση: κανένας Ίππος δεν φτάνει στο έψιλον πέντε");
+        let english = Vocabulary::builtin("english").unwrap();
+        let de = Phrases::builtin("de").unwrap();
+        assert_eq!(g.san(parse_move(&g, &english, "knight felix three").unwrap()).to_string(), "Nf3");
+        let e = parse_move(&g, &english, "Knight Eva five").unwrap_err();
+        assert_eq!(explain(&english, &de, &e), "Regelwidriger Zug: kein Knight kann Eva five erreichen");
     }
 }

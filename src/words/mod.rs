@@ -1,8 +1,15 @@
-//! Words: board vocabulary, move announcements and reading moves from text. Depends only on `rules`.
+//! Words: board vocabulary, phrase tables, move announcements and reading moves from text. Depends only on
+//! `rules`; no `match` on a language anywhere, only data.
 
 pub mod announce;
+pub mod explain;
 pub mod input;
+pub mod normalize;
+pub mod phrases;
+pub mod spoken;
 pub mod vocabulary;
 
-pub use input::{explain, parse_move, MoveInputError};
+pub use explain::explain;
+pub use input::{parse_move, MoveInputError};
+pub use phrases::Phrases;
 pub use vocabulary::Vocabulary;

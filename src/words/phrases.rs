@@ -1,0 +1,138 @@
+//! Phrase tables: everything said that is not board vocabulary, per language (config/phrases/*.ron).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::vocabulary::VocabularyError;
+
+/// The languages shipped with hector. English is the reference every other table is checked against.
+pub const BUILTIN: [(&str, &str); 3] = [
+    ("en", include_str!("../../config/phrases/en.ron")),
+    ("de", include_str!("../../config/phrases/de.ron")),
+    ("el", include_str!("../../config/phrases/el.ron")),
+];
+
+/// One language's phrases: key → template with `{name}` placeholders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phrases {
+    pub language: String,
+    map: BTreeMap<String, String>,
+}
+
+fn placeholders(template: &str) -> BTreeSet<&str> {
+    let mut out = BTreeSet::new();
+    let mut rest = template;
+    while let Some(i) = rest.find('{') {
+        let after = &rest[i + 1..];
+        match after.find('}') {
+            Some(j) => {
+                out.insert(&after[..j]);
+                rest = &after[j + 1..];
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+fn parse(text: &str, file: &str) -> Result<BTreeMap<String, String>, VocabularyError> {
+    ron::from_str(text).map_err(|e| VocabularyError {
+        file: file.to_string(),
+        line: e.position.line,
+        column: e.position.col,
+        message: e.code.to_string(),
+    })
+}
+
+fn position_of(text: &str, key: &str) -> (usize, usize) {
+    let quoted = format!("\"{key}\"");
+    match text.find(&quoted) {
+        Some(at) => {
+            let before = &text[..at];
+            (before.matches('\n').count() + 1, before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1)
+        }
+        None => (text.lines().count(), 1),
+    }
+}
+
+impl Default for Phrases {
+    fn default() -> Self {
+        Phrases::builtin("en").expect("the English phrase table is valid")
+    }
+}
+
+impl Phrases {
+    pub fn builtin(language: &str) -> Option<Phrases> {
+        let (_, text) = BUILTIN.iter().find(|(l, _)| *l == language)?;
+        Phrases::from_ron(language, text, &format!("config/phrases/{language}.ron")).ok()
+    }
+
+    /// Reads a table and checks it against the English reference: every key present, no unknown key, no
+    /// placeholder the reference does not know.
+    pub fn from_ron(language: &str, text: &str, file: &str) -> Result<Phrases, VocabularyError> {
+        let map = parse(text, file)?;
+        let reference = parse(BUILTIN[0].1, "config/phrases/en.ron")?;
+        let err = |key: &str, message: String| {
+            let (line, column) = position_of(text, key);
+            VocabularyError { file: file.to_string(), line, column, message }
+        };
+        for key in reference.keys() {
+            if !map.contains_key(key) {
+                return Err(err(key, format!("missing key \"{key}\"")));
+            }
+        }
+        for (key, template) in &map {
+            let Some(reference_template) = reference.get(key) else {
+                return Err(err(key, format!("unknown key \"{key}\"")));
+            };
+            let allowed = placeholders(reference_template);
+            if let Some(p) = placeholders(template).into_iter().find(|p| !allowed.contains(p)) {
+                return Err(err(key, format!("\"{key}\" uses {{{p}}}, which is not one of its placeholders")));
+            }
+        }
+        Ok(Phrases { language: language.to_string(), map })
+    }
+
+    /// The phrase for `key` with its placeholders filled. An unknown key (a bug) is said as the key itself.
+    pub fn say(&self, key: &str, args: &[(&str, &str)]) -> String {
+        let Some(template) = self.map.get(key) else { return key.to_string() };
+        let mut out = template.clone();
+        for (name, value) in args {
+            out = out.replace(&format!("{{{name}}}"), value);
+        }
+        out
+    }
+
+    pub fn get<'a>(&'a self, key: &'a str) -> &'a str {
+        self.map.get(key).map_or(key, String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_builtin_tables_are_complete() {
+        for (lang, text) in BUILTIN {
+            let p = Phrases::from_ron(lang, text, lang).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(p.map.len(), parse(BUILTIN[0].1, "en").unwrap().len());
+        }
+        let de = Phrases::builtin("de").unwrap();
+        assert_eq!(de.say("end.checkmate", &[("result", de.get("result.white_wins"))]), "Matt. Weiß gewinnt, 1-0");
+    }
+
+    #[test]
+    fn incomplete_or_wrong_tables_are_refused() {
+        let de = BUILTIN[1].1;
+        let missing = de.replace("    \"end.stalemate\": \"Patt. {result}\",\n", "");
+        let e = Phrases::from_ron("de", &missing, "de.ron").unwrap_err();
+        assert!(e.message.contains("end.stalemate"), "{e}");
+        let wrong = de.replace("\"Patt. {result}\"", "\"Patt. {ergebnis}\"");
+        let e = Phrases::from_ron("de", &wrong, "de.ron").unwrap_err();
+        assert!(e.message.contains("ergebnis"), "{e}");
+        let line = wrong.lines().position(|l| l.contains("ergebnis")).unwrap() + 1;
+        assert_eq!(e.line, line);
+        let unknown = de.replace("\"side.white\"", "\"side.weiss\"");
+        assert!(Phrases::from_ron("de", &unknown, "de.ron").is_err());
+    }
+}
