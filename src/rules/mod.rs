@@ -1,10 +1,12 @@
 //! The rules core: the Laws of Chess over shakmaty positions. Pure: no I/O, no clock reads.
 
 pub mod chess960;
+pub mod clock;
 pub mod dead;
 pub mod edition;
 pub mod ending;
 pub mod game;
+pub mod time_control;
 
 pub use dead::MatingChance;
 pub use edition::Edition;
