@@ -3,3 +3,7 @@
 pub mod rules;
 pub mod words;
 pub mod store;
+pub mod speech;
+pub mod sound;
+pub mod session;
+pub mod ui;

@@ -1,0 +1,550 @@
+//! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use shakmaty::{Color, Position, Role};
+
+use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
+use crate::words::{self, Phrases, Vocabulary};
+
+/// Who enters the moves of the other side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opponent {
+    /// Both sides' moves are entered here (two players at one keyboard, or an assistant).
+    Human,
+    /// A UCI engine answers.
+    Engine,
+}
+
+/// What kind of announcement, so the speech edge can choose priority.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A move was made.
+    Move,
+    /// The game ended.
+    GameEnd,
+    /// An answer to a question (board, count, last ...).
+    Answer,
+    /// A refused command or move, with the reason.
+    Refusal,
+    /// Anything else worth saying (offers, claims, confirmations).
+    Event,
+}
+
+/// One thing said: exactly the text speech says and line mode prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Announcement {
+    pub kind: Kind,
+    pub text: String,
+}
+
+/// What the edges must carry out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    Say(Announcement),
+    /// Write this PGN to this file (atomically). `done` is said on success (explicit saves only); on failure
+    /// `failed` is said with `{reason}` replaced.
+    Save { path: PathBuf, pgn: String, done: Option<String>, failed: String },
+    /// Leave the program (after the effects before it).
+    Quit,
+}
+
+/// Input to the session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// One line of text: a move or a command.
+    Text(String),
+    /// Standard input ended.
+    EndOfInput,
+}
+
+/// Settings fixed at start.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub opponent: Opponent,
+    pub save_path: Option<PathBuf>,
+    pub vocabulary: Vocabulary,
+    pub phrases: Phrases,
+    /// Announce moves in the long form (from- and to-square).
+    pub long_form: bool,
+    /// The PGN TimeControl tag value.
+    pub time_control: Option<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            opponent: Opponent::Human,
+            save_path: None,
+            vocabulary: Vocabulary::default(),
+            phrases: Phrases::default(),
+            long_form: false,
+            time_control: None,
+        }
+    }
+}
+
+/// A question waiting for "yes".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pending {
+    Resign(Color),
+}
+
+/// The session: the game and the conversation around it.
+pub struct Session {
+    game: Game,
+    config: Config,
+    pending: Option<Pending>,
+}
+
+fn say(kind: Kind, text: impl Into<String>) -> Effect {
+    Effect::Say(Announcement { kind, text: text.into() })
+}
+
+impl Session {
+    pub fn new(game: Game, config: Config) -> Session {
+        Session { game, config, pending: None }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
+        self.config.phrases.say(key, args)
+    }
+
+    fn side(&self, c: Color) -> String {
+        words::explain::side(&self.config.phrases, c)
+    }
+
+    /// The announcement that ends a game: reason and PGN result.
+    pub fn ending_text(&self, e: Ending) -> String {
+        let result = self.config.phrases.get(match e.result {
+            GameResult::WhiteWins => "result.white_wins",
+            GameResult::BlackWins => "result.black_wins",
+            GameResult::Draw => "result.draw",
+        });
+        let loser = e.result.winner().map(|w| self.side(w.other())).unwrap_or_default();
+        let key = match e.reason {
+            EndReason::Checkmate => "end.checkmate",
+            EndReason::Resignation => "end.resignation",
+            EndReason::Stalemate => "end.stalemate",
+            EndReason::DeadPosition => "end.dead_position",
+            EndReason::Agreement => "end.agreement",
+            EndReason::ThreefoldRepetition => "end.threefold",
+            EndReason::FiftyMoves => "end.fifty",
+            EndReason::FivefoldRepetition => "end.fivefold",
+            EndReason::SeventyFiveMoves => "end.seventy_five",
+            EndReason::TimeForfeit => "end.time_forfeit",
+            EndReason::DrawOnTime => "end.draw_on_time",
+            EndReason::IllegalMoveForfeit => "end.illegal_forfeit",
+            EndReason::DrawAfterIllegalMove => "end.draw_after_illegal",
+            EndReason::ArbiterDecision => "end.arbiter",
+        };
+        self.p(key, &[("result", result), ("loser", &loser)])
+    }
+
+    fn game_over(&self, e: Ending) -> String {
+        self.p("game_over", &[("ending", &self.ending_text(e))])
+    }
+
+    fn game_error(&self, e: &GameError) -> String {
+        match e {
+            GameError::GameOver(end) => self.game_over(*end),
+            GameError::IllegalMove => self.p("err.illegal_move", &[]),
+            GameError::NoDrawOffer => self.p("err.no_offer", &[]),
+            GameError::OwnDrawOffer => self.p("err.own_offer", &[]),
+            GameError::AgreementTooEarly => self.p("err.agreement_too_early", &[]),
+            GameError::OfferAlreadyOpen(who) => {
+                let side = if *who == "White" { self.side(Color::White) } else { self.side(Color::Black) };
+                self.p("err.offer_open", &[("side", &side)])
+            }
+            other => self.p("err.other", &[("reason", &other.to_string())]),
+        }
+    }
+
+    /// What is said when the session starts.
+    pub fn greeting(&self) -> Vec<Effect> {
+        let g = &self.game;
+        let side = self.side(g.turn());
+        let number = g.position().fullmoves().to_string();
+        let start = if !g.plies().is_empty() {
+            self.p("greeting.continued", &[("number", &number), ("side", &side)])
+        } else if let crate::rules::Start::Chess960(n) = g.start() {
+            self.p("greeting.new960", &[("number", &n.to_string()), ("side", &side)])
+        } else {
+            self.p("greeting.new", &[("side", &side)])
+        };
+        let mut out = vec![say(Kind::Event, start)];
+        if let Some(e) = g.ending() {
+            out.push(say(Kind::GameEnd, self.ending_text(e)));
+        }
+        out
+    }
+
+    /// The one entry point: a command at time `now` (time since the session started) gives effects.
+    pub fn update(&mut self, cmd: Command, _now: Duration) -> Vec<Effect> {
+        match cmd {
+            Command::EndOfInput => self.quit(),
+            Command::Text(text) => self.text(&text),
+        }
+    }
+
+    fn quit(&mut self) -> Vec<Effect> {
+        let mut out = self.autosave();
+        out.push(Effect::Quit);
+        out
+    }
+
+    fn save_effect(&self, path: PathBuf, done: Option<String>) -> Effect {
+        let failed = self.p("save.failed", &[("path", &path.display().to_string())]);
+        Effect::Save { path, pgn: self.pgn(), done, failed }
+    }
+
+    fn autosave(&self) -> Vec<Effect> {
+        match &self.config.save_path {
+            Some(path) => vec![self.save_effect(path.clone(), None)],
+            None => Vec::new(),
+        }
+    }
+
+    /// The game as PGN, as it would be saved now.
+    pub fn pgn(&self) -> String {
+        let tags = crate::rules::pgn::ExportTags { time_control: self.config.time_control.clone(), ..Default::default() };
+        crate::rules::pgn::export(&self.game, &tags)
+    }
+
+    fn text(&mut self, line: &str) -> Vec<Effect> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Vec::new();
+        }
+        let mut parts = line.splitn(2, char::is_whitespace);
+        let word = parts.next().unwrap_or("").to_lowercase();
+        let rest = parts.next().unwrap_or("").trim();
+        if let Some(p) = self.pending.take() {
+            if matches!(word.as_str(), "yes" | "y" | "ja" | "ναι") {
+                return self.confirm(p);
+            }
+            let mut out = vec![say(Kind::Event, self.p("resign.cancelled", &[]))];
+            if matches!(word.as_str(), "no" | "n" | "nein" | "όχι") {
+                return out;
+            }
+            out.extend(self.text(line));
+            return out;
+        }
+        match word.as_str() {
+            "help" | "?" => vec![say(Kind::Answer, self.p("help", &[]))],
+            "quit" | "exit" => self.quit(),
+            "last" => vec![say(Kind::Answer, self.last())],
+            "moves" => self.moves(rest),
+            "count" => vec![say(Kind::Answer, self.count())],
+            "board" => vec![say(Kind::Answer, self.board())],
+            "square" => self.square(rest),
+            "fen" => vec![say(Kind::Answer, self.game.fen())],
+            "claim" => self.claim(rest),
+            "offer" => self.offer(),
+            "accept" => self.accept(),
+            "decline" => self.decline(),
+            "resign" => self.resign(rest),
+            "yes" | "no" => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
+            "save" => self.save(rest),
+            "time" | "used" | "flag" => vec![say(Kind::Refusal, self.p("clock.none", &[]))],
+            "wait" => vec![say(Kind::Refusal, self.p("wait.none", &[]))],
+            _ => self.play_text(line),
+        }
+    }
+
+    fn confirm(&mut self, p: Pending) -> Vec<Effect> {
+        match p {
+            Pending::Resign(side) => match self.game.resign(side) {
+                Ok(e) => {
+                    let mut out = vec![say(Kind::GameEnd, self.ending_text(e))];
+                    out.extend(self.autosave());
+                    out
+                }
+                Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+            },
+        }
+    }
+
+    fn refusal(&self, e: &words::MoveInputError) -> String {
+        words::explain(&self.config.vocabulary, &self.config.phrases, e)
+    }
+
+    fn play_text(&mut self, text: &str) -> Vec<Effect> {
+        if let Some(e) = self.game.ending() {
+            return vec![say(Kind::Refusal, self.game_over(e))];
+        }
+        match words::parse_move(&self.game, &self.config.vocabulary, text) {
+            Ok(m) => self.play(m),
+            Err(e) => vec![say(Kind::Refusal, self.refusal(&e))],
+        }
+    }
+
+    fn announce(&self, ply: &crate::rules::Ply, long: bool) -> String {
+        if long {
+            words::announce::long(&self.config.vocabulary, &ply.san, ply.mv)
+        } else {
+            words::announce::short(&self.config.vocabulary, &ply.san, ply.mv)
+        }
+    }
+
+    fn announce_last_ply(&self) -> String {
+        let ply = self.game.last_ply().expect("a move was just played");
+        self.announce(ply, self.config.long_form)
+    }
+
+    fn play(&mut self, m: shakmaty::Move) -> Vec<Effect> {
+        if let Err(e) = self.game.play(m) {
+            return vec![say(Kind::Refusal, self.game_error(&e))];
+        }
+        let mut out = vec![say(Kind::Move, self.announce_last_ply())];
+        if let Some(e) = self.game.ending() {
+            out.push(say(Kind::GameEnd, self.ending_text(e)));
+        }
+        out.extend(self.autosave());
+        out
+    }
+
+    fn last(&self) -> String {
+        match self.game.last_ply() {
+            None => self.p("last.none", &[]),
+            Some(ply) => self.p(
+                "last.move",
+                &[
+                    ("side", &self.side(ply.color())),
+                    ("number", &ply.move_number().to_string()),
+                    ("move", &self.announce(ply, false)),
+                ],
+            ),
+        }
+    }
+
+    fn moves(&self, rest: &str) -> Vec<Effect> {
+        let plies = self.game.plies();
+        let n = if rest.is_empty() {
+            plies.len()
+        } else {
+            match rest.parse::<usize>() {
+                Ok(n) if n > 0 => n.min(plies.len()),
+                _ => return vec![say(Kind::Refusal, self.p("moves.bad", &[("text", rest)]))],
+            }
+        };
+        if plies.is_empty() {
+            return vec![say(Kind::Answer, self.p("last.none", &[]))];
+        }
+        let mut text = String::new();
+        for (i, ply) in plies[plies.len() - n..].iter().enumerate() {
+            let said = self.announce(ply, false);
+            if ply.color() == Color::White {
+                if !text.is_empty() {
+                    text.push_str("; ");
+                }
+                text.push_str(&format!("{}. {said}", ply.move_number()));
+            } else if i == 0 {
+                text.push_str(&format!("{}... {said}", ply.move_number()));
+            } else {
+                text.push_str(&format!(", {said}"));
+            }
+        }
+        vec![say(Kind::Answer, text)]
+    }
+
+    /// Appendix D.2.6.1 / D.2.10.4: the number of moves completed and whose turn it is.
+    fn count(&self) -> String {
+        let pos = self.game.position();
+        let number = pos.fullmoves().get();
+        let completed = number - 1;
+        let key = if completed == 1 { "count.one" } else { "count.many" };
+        self.p(
+            key,
+            &[("number", &number.to_string()), ("side", &self.side(pos.turn())), ("completed", &completed.to_string())],
+        )
+    }
+
+    fn board(&self) -> String {
+        let board = self.game.position().board();
+        let v = &self.config.vocabulary;
+        let mut sides = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let mut groups = Vec::new();
+            for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+                let squares: Vec<String> =
+                    (board.by_color(color) & board.by_role(role)).into_iter().map(|s| v.square(s)).collect();
+                if !squares.is_empty() {
+                    groups.push(format!("{} {}", v.piece(role), squares.join(", ")));
+                }
+            }
+            sides.push(self.p("board.side", &[("side", &self.side(color)), ("pieces", &groups.join("; "))]));
+        }
+        format!("{}. {}", sides.join(". "), self.p("board.turn", &[("side", &self.side(self.game.turn()))]))
+    }
+
+    fn square(&self, rest: &str) -> Vec<Effect> {
+        let Some(sq) = words::spoken::parse_square(&self.config.vocabulary, rest) else {
+            return vec![say(Kind::Refusal, self.p("square.bad", &[("text", rest)]))];
+        };
+        let v = &self.config.vocabulary;
+        let text = match self.game.position().board().piece_at(sq) {
+            Some(p) => {
+                self.p("square.piece", &[("square", &v.square(sq)), ("side", &self.side(p.color)), ("piece", v.piece(p.role))])
+            }
+            None => self.p("square.empty", &[("square", &v.square(sq))]),
+        };
+        vec![say(Kind::Answer, text)]
+    }
+
+    fn claim_kind(&self, k: ClaimKind) -> String {
+        self.p(
+            match k {
+                ClaimKind::ThreefoldRepetition => "claim.kind.threefold",
+                ClaimKind::FiftyMoves => "claim.kind.fifty",
+            },
+            &[],
+        )
+    }
+
+    fn times(&self, n: usize) -> String {
+        match n {
+            1 => self.p("times.once", &[]),
+            2 => self.p("times.twice", &[]),
+            n => self.p("times.many", &[("n", &n.to_string())]),
+        }
+    }
+
+    /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with an intended move.
+    fn claim(&mut self, rest: &str) -> Vec<Effect> {
+        if let Some(e) = self.game.ending() {
+            return vec![say(Kind::Refusal, self.game_over(e))];
+        }
+        let intended = if rest.is_empty() {
+            None
+        } else {
+            match words::parse_move(&self.game, &self.config.vocabulary, rest) {
+                Ok(m) => Some(m),
+                Err(e) => return vec![say(Kind::Refusal, self.p("claim.not_made", &[("reason", &self.refusal(&e))]))],
+            }
+        };
+        let claimant = self.game.turn();
+        let side = self.side(claimant);
+        match self.game.claim(intended) {
+            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+            Ok(ClaimVerdict::Correct { kind, with_move }) => {
+                let mut out = Vec::new();
+                if with_move.is_some() {
+                    out.push(say(Kind::Move, self.announce_last_ply()));
+                }
+                let key = if with_move.is_some() { "claim.correct_with_move" } else { "claim.correct" };
+                out.push(say(Kind::Event, self.p(key, &[("side", &side), ("kind", &self.claim_kind(kind))])));
+                if let Some(e) = self.game.ending() {
+                    out.push(say(Kind::GameEnd, self.ending_text(e)));
+                }
+                out.extend(self.autosave());
+                out
+            }
+            Ok(ClaimVerdict::Incorrect { played, repetitions, moves_without_progress }) => {
+                let key = if played.is_some() { "claim.rejected_with_move" } else { "claim.rejected" };
+                let mut out = vec![say(
+                    Kind::Event,
+                    self.p(
+                        key,
+                        &[
+                            ("side", &side),
+                            ("times", &self.times(repetitions)),
+                            ("moves", &moves_without_progress.to_string()),
+                        ],
+                    ),
+                )];
+                if played.is_some() {
+                    out.push(say(Kind::Move, self.announce_last_ply()));
+                    if let Some(e) = self.game.ending() {
+                        out.push(say(Kind::GameEnd, self.ending_text(e)));
+                    }
+                    out.extend(self.autosave());
+                }
+                out
+            }
+        }
+    }
+
+    /// In a game at one keyboard, the offer comes from the player who has just moved (R-9.1.2.1: move, offer,
+    /// press the clock); before any move, from the side to move.
+    fn offerer(&self) -> Color {
+        match self.game.last_ply() {
+            Some(p) => p.color(),
+            None => self.game.turn(),
+        }
+    }
+
+    fn offer(&mut self) -> Vec<Effect> {
+        let by = self.offerer();
+        match self.game.offer_draw(by) {
+            Ok(()) => {
+                let mut out = vec![say(Kind::Event, self.p("offer.made", &[("side", &self.side(by))]))];
+                out.extend(self.autosave());
+                out
+            }
+            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+        }
+    }
+
+    fn no_offer(&self) -> Vec<Effect> {
+        let e = self.game.ending().map_or(GameError::NoDrawOffer, GameError::GameOver);
+        vec![say(Kind::Refusal, self.game_error(&e))]
+    }
+
+    fn accept(&mut self) -> Vec<Effect> {
+        let Some(by) = self.game.draw_offer().map(Color::other) else { return self.no_offer() };
+        match self.game.accept_draw(by) {
+            Ok(e) => {
+                let mut out = vec![say(Kind::GameEnd, self.ending_text(e))];
+                out.extend(self.autosave());
+                out
+            }
+            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+        }
+    }
+
+    fn decline(&mut self) -> Vec<Effect> {
+        let Some(by) = self.game.draw_offer().map(Color::other) else { return self.no_offer() };
+        match self.game.decline_draw(by) {
+            Ok(()) => vec![say(Kind::Event, self.p("offer.declined", &[("side", &self.side(by))]))],
+            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+        }
+    }
+
+    /// Article 5.1.2: resignation, always confirmed.
+    fn resign(&mut self, rest: &str) -> Vec<Effect> {
+        if let Some(e) = self.game.ending() {
+            return vec![say(Kind::Refusal, self.game_over(e))];
+        }
+        let side = match rest.to_lowercase().as_str() {
+            "" => self.game.turn(),
+            "white" | "w" | "weiß" | "weiss" | "λευκά" => Color::White,
+            "black" | "b" | "schwarz" | "μαύρα" => Color::Black,
+            other => return vec![say(Kind::Refusal, self.p("resign.bad", &[("text", other)]))],
+        };
+        self.pending = Some(Pending::Resign(side));
+        vec![say(Kind::Event, self.p("resign.confirm", &[("side", &self.side(side))]))]
+    }
+
+    fn save(&mut self, rest: &str) -> Vec<Effect> {
+        let path = if rest.is_empty() {
+            match &self.config.save_path {
+                Some(p) => p.clone(),
+                None => return vec![say(Kind::Refusal, self.p("save.no_file", &[]))],
+            }
+        } else {
+            PathBuf::from(rest)
+        };
+        let done = self.p("save.done", &[("path", &path.display().to_string())]);
+        vec![self.save_effect(path, Some(done))]
+    }
+}

@@ -1,0 +1,3 @@
+//! The faces a player meets: line mode now, the full-screen view later.
+
+pub mod line;
