@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 
 use hector::rules::{Edition, Game};
-use hector::session::{self, Config, Session};
+use hector::rules::time_control::TimeControl;
+use hector::session::{self, ClockSettings, Config, Envelope, Session};
 use hector::ui::line::{self, LineOptions};
 use hector::words::{Phrases, Vocabulary};
 
@@ -96,6 +97,9 @@ struct Args {
     /// Announce moves with from- and to-square.
     #[arg(long)]
     long: bool,
+    /// The talking clock's settings (RON, like config/clock.ron).
+    #[arg(long, value_name = "FILE.ron")]
+    clock_config: Option<PathBuf>,
     /// Diagnostics on stderr.
     #[arg(long)]
     verbose: bool,
@@ -127,6 +131,22 @@ fn load(path: &PathBuf, edition: Edition) -> Result<Game, String> {
     Ok(game.with_edition(edition))
 }
 
+/// `--time` and `--delay`: the time control, or none.
+fn time_control(args: &Args) -> Result<Option<TimeControl>, String> {
+    let Some(text) = &args.time else {
+        return match args.delay {
+            Some(_) => Err("--delay needs a time control: add --time, e.g. --time 90m --delay 5".to_string()),
+            None => Ok(None),
+        };
+    };
+    let tc: TimeControl = text.parse().map_err(|e| format!("Cannot use --time {text}: {e}"))?;
+    let tc = match args.delay {
+        Some(d) => tc.with_delay(std::time::Duration::from_secs(u64::from(d))),
+        None => tc,
+    };
+    Ok(tc.is_timed().then_some(tc))
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let mut notices = Vec::new();
@@ -153,9 +173,33 @@ fn main() -> ExitCode {
     if args.opponent == Some(OpponentArg::Engine) || (!args.line && args.opponent.is_none()) {
         notices.push("Playing against an engine is not available yet; both sides' moves are entered here".to_string());
     }
-    if args.time.is_some() || args.delay.is_some() || args.virtual_clock {
-        notices.push("The talking clock is not available yet; this game has no clock".to_string());
-    }
+    let time_control = match time_control(&args) {
+        Ok(tc) => tc,
+        Err(msg) => {
+            println!("{msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let clock = match &args.clock_config {
+        Some(path) => match ClockSettings::load(&path.to_string_lossy()) {
+            Ok(c) => c,
+            Err(e) => {
+                println!("Cannot use those clock settings: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => ClockSettings::default(),
+    };
+    let envelope = match &args.load {
+        Some(path) => match Envelope::load_for(path) {
+            Ok(e) => e,
+            Err(e) => {
+                println!("Cannot read the envelope of {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
     if args.speech == Some(OnOff::On) {
         notices.push("Speech is not available yet; every announcement is printed".to_string());
     }
@@ -171,9 +215,14 @@ fn main() -> ExitCode {
         vocabulary,
         phrases,
         long_form: args.long,
-        time_control: args.time.clone(),
+        time_control,
+        clock,
+        virtual_clock: args.virtual_clock,
     };
-    let session = Session::new(game, config);
+    let mut session = Session::new(game, config);
+    if let Some(envelope) = envelope {
+        session = session.with_envelope(envelope);
+    }
     match line::run(session, LineOptions { speech_log: args.speech_log.clone(), notices }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,11 +1,19 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
+mod adjourn;
+pub mod settings;
+mod timing;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
 use shakmaty::{Color, Position, Role};
 
+use crate::rules::time_control::TimeControl;
 use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
+pub use adjourn::Envelope;
+pub use settings::ClockSettings;
+use timing::Timing;
 use crate::words::{self, Phrases, Vocabulary};
 
 /// Who enters the moves of the other side.
@@ -46,8 +54,32 @@ pub enum Effect {
     /// Write this PGN to this file (atomically). `done` is said on success (explicit saves only); on failure
     /// `failed` is said with `{reason}` replaced.
     Save { path: PathBuf, pgn: String, done: Option<String>, failed: String },
+    /// Remove this file (an opened envelope).
+    Remove { path: PathBuf },
+    /// A short sound (or rumble) for an event.
+    Cue(Cue),
     /// Leave the program (after the effects before it).
     Quit,
+}
+
+/// The sounds of events (the sound edge maps them to files; Appendix D.2.6.2 pulses included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cue {
+    Move,
+    Capture,
+    Check,
+    Illegal,
+    Edge,
+    LowTime,
+    FlagFall,
+    GameEnd,
+    DrawOffer,
+    /// Every 5 minutes of the running clock (D.2.6.2.1: one raised dot).
+    Pulse,
+    /// Every 15 minutes (two raised dots).
+    DoublePulse,
+    /// Each minute of the last 5 (D.2.6.2.2).
+    FinalWarning,
 }
 
 /// Input to the session.
@@ -57,6 +89,8 @@ pub enum Command {
     Text(String),
     /// Standard input ended.
     EndOfInput,
+    /// Time has passed: something may be due (a flag, a time announcement).
+    Tick,
 }
 
 /// Settings fixed at start.
@@ -68,8 +102,12 @@ pub struct Config {
     pub phrases: Phrases,
     /// Announce moves in the long form (from- and to-square).
     pub long_form: bool,
-    /// The PGN TimeControl tag value.
-    pub time_control: Option<String>,
+    /// The time control; a clock runs when it is timed.
+    pub time_control: Option<TimeControl>,
+    /// What the clock says by itself.
+    pub clock: ClockSettings,
+    /// Time stands still except for `wait` (scripts, tests, demonstrations).
+    pub virtual_clock: bool,
 }
 
 impl Default for Config {
@@ -81,6 +119,8 @@ impl Default for Config {
             phrases: Phrases::default(),
             long_form: false,
             time_control: None,
+            clock: ClockSettings::default(),
+            virtual_clock: false,
         }
     }
 }
@@ -96,6 +136,15 @@ pub struct Session {
     game: Game,
     config: Config,
     pending: Option<Pending>,
+    timing: Option<Timing>,
+    /// With `--virtual-clock`: the session's own time, moved on only by `wait`.
+    virtual_now: Option<Duration>,
+    /// A sealed move waiting in its envelope (Guidelines I).
+    adjourned: Option<Envelope>,
+    /// Illegal moves completed by White and Black.
+    illegal: [u32; 2],
+    /// A 5-second increment request that counts as a draw offer (R-GIII.4).
+    qpf_request: Option<Color>,
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
@@ -104,7 +153,21 @@ fn say(kind: Kind, text: impl Into<String>) -> Effect {
 
 impl Session {
     pub fn new(game: Game, config: Config) -> Session {
-        Session { game, config, pending: None }
+        let timing = config.time_control.as_ref().and_then(|tc| Timing::new(tc, &game, &config.clock));
+        let virtual_now = config.virtual_clock.then_some(Duration::ZERO);
+        Session { game, config, pending: None, timing, virtual_now, adjourned: None, illegal: [0; 2], qpf_request: None }
+    }
+
+    /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5).
+    pub fn with_envelope(mut self, envelope: Envelope) -> Session {
+        self.timing = Timing::from_envelope(&envelope, &self.game, &self.config.clock);
+        self.adjourned = Some(envelope);
+        self
+    }
+
+    /// The time the session works with: the virtual clock's, or the edge's.
+    fn now(&self, real: Duration) -> Duration {
+        self.virtual_now.unwrap_or(real)
     }
 
     pub fn game(&self) -> &Game {
@@ -169,6 +232,25 @@ impl Session {
         }
     }
 
+    /// What is said when the session starts; the clock starts now.
+    pub fn start(&mut self, real_now: Duration) -> Vec<Effect> {
+        let now = self.now(real_now);
+        let mut out = self.greeting();
+        if let Some(env) = &self.adjourned {
+            let text = self.p(
+                "adjourned.greeting",
+                &[("sealer", &self.side(env.sealer_color())), ("number", &env.move_number.to_string())],
+            );
+            out.push(say(Kind::Event, text));
+        } else if !self.game.is_over() {
+            let turn = self.game.turn();
+            if let Some(t) = &mut self.timing {
+                t.start(turn, now, &self.config.clock);
+            }
+        }
+        out
+    }
+
     /// What is said when the session starts.
     pub fn greeting(&self) -> Vec<Effect> {
         let g = &self.game;
@@ -189,11 +271,16 @@ impl Session {
     }
 
     /// The one entry point: a command at time `now` (time since the session started) gives effects.
-    pub fn update(&mut self, cmd: Command, _now: Duration) -> Vec<Effect> {
+    pub fn update(&mut self, cmd: Command, real_now: Duration) -> Vec<Effect> {
+        let now = self.now(real_now);
+        // Whatever fell due before this command happened first (a flag before a late move).
+        let mut out = self.tick(now);
         match cmd {
-            Command::EndOfInput => self.quit(),
-            Command::Text(text) => self.text(&text),
+            Command::EndOfInput => out.extend(self.quit()),
+            Command::Text(text) => out.extend(self.text(&text, now)),
+            Command::Tick => {}
         }
+        out
     }
 
     fn quit(&mut self) -> Vec<Effect> {
@@ -216,11 +303,14 @@ impl Session {
 
     /// The game as PGN, as it would be saved now.
     pub fn pgn(&self) -> String {
-        let tags = crate::rules::pgn::ExportTags { time_control: self.config.time_control.clone(), ..Default::default() };
+        let tags = crate::rules::pgn::ExportTags {
+            time_control: self.config.time_control.as_ref().map(ToString::to_string),
+            ..Default::default()
+        };
         crate::rules::pgn::export(&self.game, &tags)
     }
 
-    fn text(&mut self, line: &str) -> Vec<Effect> {
+    fn text(&mut self, line: &str, now: Duration) -> Vec<Effect> {
         let line = line.trim();
         if line.is_empty() {
             return Vec::new();
@@ -230,14 +320,23 @@ impl Session {
         let rest = parts.next().unwrap_or("").trim();
         if let Some(p) = self.pending.take() {
             if matches!(word.as_str(), "yes" | "y" | "ja" | "ναι") {
-                return self.confirm(p);
+                return self.confirm(p, now);
             }
             let mut out = vec![say(Kind::Event, self.p("resign.cancelled", &[]))];
             if matches!(word.as_str(), "no" | "n" | "nein" | "όχι") {
                 return out;
             }
-            out.extend(self.text(line));
+            out.extend(self.text(line, now));
             return out;
+        }
+        if self.adjourned.is_some() {
+            match word.as_str() {
+                "envelope" => return self.read_envelope(),
+                "open" => return self.open_envelope(now),
+                "help" | "?" | "quit" | "exit" | "last" | "moves" | "count" | "board" | "square" | "fen" | "offer"
+                | "accept" | "decline" | "resign" | "yes" | "no" | "save" | "time" | "used" | "control" => {}
+                _ => return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))],
+            }
         }
         match word.as_str() {
             "help" | "?" => vec![say(Kind::Answer, self.p("help", &[]))],
@@ -248,24 +347,36 @@ impl Session {
             "board" => vec![say(Kind::Answer, self.board())],
             "square" => self.square(rest),
             "fen" => vec![say(Kind::Answer, self.game.fen())],
-            "claim" => self.claim(rest),
+            "claim" => self.claim(rest, now),
             "offer" => self.offer(),
-            "accept" => self.accept(),
-            "decline" => self.decline(),
+            "accept" => self.accept(now),
+            "decline" => self.decline(now),
             "resign" => self.resign(rest),
             "yes" | "no" => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             "save" => self.save(rest),
-            "time" | "used" | "flag" => vec![say(Kind::Refusal, self.p("clock.none", &[]))],
-            "wait" => vec![say(Kind::Refusal, self.p("wait.none", &[]))],
-            _ => self.play_text(line),
+            "time" => self.time_answer(now),
+            "used" => self.used_answer(now),
+            "control" => self.control_answer(now),
+            "flag" => self.flag_claim(now),
+            "wait" => self.wait(rest, now),
+            "illegal" => self.illegal(rest, now),
+            "press" => self.press_without_move(now),
+            "increment" => self.request_increment(now),
+            "arbiter" => self.arbiter(rest, now),
+            "seal" => self.seal(rest, now),
+            "envelope" => self.read_envelope(),
+            "open" => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
+            _ => self.play_text(line, now),
         }
     }
 
-    fn confirm(&mut self, p: Pending) -> Vec<Effect> {
+    fn confirm(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
         match p {
             Pending::Resign(side) => match self.game.resign(side) {
                 Ok(e) => {
-                    let mut out = vec![say(Kind::GameEnd, self.ending_text(e))];
+                    self.adjourned = None;
+                    self.stop_clock(now);
+                    let mut out = vec![say(Kind::GameEnd, self.ending_text(e)), Effect::Cue(Cue::GameEnd)];
                     out.extend(self.autosave());
                     out
                 }
@@ -278,13 +389,13 @@ impl Session {
         words::explain(&self.config.vocabulary, &self.config.phrases, e)
     }
 
-    fn play_text(&mut self, text: &str) -> Vec<Effect> {
+    fn play_text(&mut self, text: &str, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         match words::parse_move(&self.game, &self.config.vocabulary, text) {
-            Ok(m) => self.play(m),
-            Err(e) => vec![say(Kind::Refusal, self.refusal(&e))],
+            Ok(m) => self.play(m, now),
+            Err(e) => vec![say(Kind::Refusal, self.refusal(&e)), Effect::Cue(Cue::Illegal)],
         }
     }
 
@@ -301,15 +412,39 @@ impl Session {
         self.announce(ply, self.config.long_form)
     }
 
-    fn play(&mut self, m: shakmaty::Move) -> Vec<Effect> {
+    /// A move is made (executed and announced), then completed: the clock is pressed (R-6.2.1, D.2.3-D.2.4).
+    /// A move that ends the game is complete without a press.
+    fn play(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
+        let mover = self.game.turn();
         if let Err(e) = self.game.play(m) {
             return vec![say(Kind::Refusal, self.game_error(&e))];
         }
-        let mut out = vec![say(Kind::Move, self.announce_last_ply())];
-        if let Some(e) = self.game.ending() {
-            out.push(say(Kind::GameEnd, self.ending_text(e)));
+        if self.qpf_request == Some(mover.other()) {
+            self.qpf_request = None;
         }
+        let mut out = self.after_move(mover, now);
         out.extend(self.autosave());
+        out
+    }
+
+    /// Announcement, sound, clock press and ending after a move was made.
+    fn after_move(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
+        let ply = self.game.last_ply().expect("a move was just played");
+        let cue = if ply.san.suffix.is_some() {
+            Cue::Check
+        } else if ply.mv.is_capture() {
+            Cue::Capture
+        } else {
+            Cue::Move
+        };
+        let mut out = vec![say(Kind::Move, self.announce_last_ply()), Effect::Cue(cue)];
+        if let Some(e) = self.game.ending() {
+            self.stop_clock(now);
+            out.push(say(Kind::GameEnd, self.ending_text(e)));
+            out.push(Effect::Cue(Cue::GameEnd));
+        } else {
+            out.extend(self.press(mover, now));
+        }
         out
     }
 
@@ -420,7 +555,7 @@ impl Session {
     }
 
     /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with an intended move.
-    fn claim(&mut self, rest: &str) -> Vec<Effect> {
+    fn claim(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
@@ -444,7 +579,9 @@ impl Session {
                 let key = if with_move.is_some() { "claim.correct_with_move" } else { "claim.correct" };
                 out.push(say(Kind::Event, self.p(key, &[("side", &side), ("kind", &self.claim_kind(kind))])));
                 if let Some(e) = self.game.ending() {
+                    self.stop_clock(now);
                     out.push(say(Kind::GameEnd, self.ending_text(e)));
+                    out.push(Effect::Cue(Cue::GameEnd));
                 }
                 out.extend(self.autosave());
                 out
@@ -462,11 +599,9 @@ impl Session {
                         ],
                     ),
                 )];
+                out.extend(self.wrong_claim_penalty(claimant, now));
                 if played.is_some() {
-                    out.push(say(Kind::Move, self.announce_last_ply()));
-                    if let Some(e) = self.game.ending() {
-                        out.push(say(Kind::GameEnd, self.ending_text(e)));
-                    }
+                    out.extend(self.after_move(claimant, now));
                     out.extend(self.autosave());
                 }
                 out
@@ -487,7 +622,8 @@ impl Session {
         let by = self.offerer();
         match self.game.offer_draw(by) {
             Ok(()) => {
-                let mut out = vec![say(Kind::Event, self.p("offer.made", &[("side", &self.side(by))]))];
+                let mut out =
+                    vec![say(Kind::Event, self.p("offer.made", &[("side", &self.side(by))])), Effect::Cue(Cue::DrawOffer)];
                 out.extend(self.autosave());
                 out
             }
@@ -500,11 +636,14 @@ impl Session {
         vec![say(Kind::Refusal, self.game_error(&e))]
     }
 
-    fn accept(&mut self) -> Vec<Effect> {
+    fn accept(&mut self, now: Duration) -> Vec<Effect> {
         let Some(by) = self.game.draw_offer().map(Color::other) else { return self.no_offer() };
         match self.game.accept_draw(by) {
             Ok(e) => {
-                let mut out = vec![say(Kind::GameEnd, self.ending_text(e))];
+                self.qpf_request = None;
+                self.adjourned = None;
+                self.stop_clock(now);
+                let mut out = vec![say(Kind::GameEnd, self.ending_text(e)), Effect::Cue(Cue::GameEnd)];
                 out.extend(self.autosave());
                 out
             }
@@ -512,10 +651,14 @@ impl Session {
         }
     }
 
-    fn decline(&mut self) -> Vec<Effect> {
+    fn decline(&mut self, now: Duration) -> Vec<Effect> {
         let Some(by) = self.game.draw_offer().map(Color::other) else { return self.no_offer() };
         match self.game.decline_draw(by) {
-            Ok(()) => vec![say(Kind::Event, self.p("offer.declined", &[("side", &self.side(by))]))],
+            Ok(()) => {
+                let mut out = vec![say(Kind::Event, self.p("offer.declined", &[("side", &self.side(by))]))];
+                out.extend(self.grant_increment(by.other(), now));
+                out
+            }
             Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
         }
     }

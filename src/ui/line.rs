@@ -50,6 +50,10 @@ impl Output {
                     }
                     Err(e) => self.say(&failed.replace("{reason}", &e.to_string())),
                 },
+                Effect::Remove { path } => {
+                    let _ = std::fs::remove_file(&path);
+                }
+                Effect::Cue(_) => {}
                 Effect::Quit => quit = true,
             }
         }
@@ -71,7 +75,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     };
     let mut out = Output { log, stdout: io::stdout() };
     let start = Instant::now();
-    if out.run(session.greeting()) {
+    if out.run(session.start(start.elapsed())) {
         return Ok(());
     }
     for notice in &options.notices {
@@ -97,7 +101,19 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         }
         let _ = tx.send(Command::EndOfInput);
     });
-    while let Ok(cmd) = rx.recv() {
+    // Sleep until input arrives or something falls due (a flag, a time announcement): no polling.
+    loop {
+        let cmd = match session.next_wake(start.elapsed()) {
+            Some(due) => {
+                let wait = due.saturating_sub(start.elapsed());
+                match rx.recv_timeout(wait) {
+                    Ok(cmd) => cmd,
+                    Err(mpsc::RecvTimeoutError::Timeout) => Command::Tick,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => Command::EndOfInput,
+                }
+            }
+            None => rx.recv().unwrap_or(Command::EndOfInput),
+        };
         if out.run(session.update(cmd, start.elapsed())) {
             break;
         }

@@ -7,6 +7,7 @@ pub mod input;
 pub mod normalize;
 pub mod phrases;
 pub mod spoken;
+pub mod time;
 pub mod vocabulary;
 
 pub use explain::explain;

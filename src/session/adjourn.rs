@@ -1,0 +1,217 @@
+//! Adjournment (Guidelines I): sealing a move, the envelope with its seven items, resumption.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Color, Position};
+
+use super::timing::Timing;
+use super::{say, ClockSettings, Cue, Effect, Kind, Session};
+use crate::rules::clock::Clock;
+use crate::rules::time_control::{TimeClass, TimeControl};
+use crate::rules::Game;
+use crate::words;
+
+/// R-GI.2: what the envelope carries, plus the sealed move itself and the clock settings needed to resume.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Envelope {
+    /// (1) The players' names.
+    pub white: String,
+    pub black: String,
+    /// (2) The position immediately before the sealed move (FEN).
+    pub position: String,
+    /// (3) The time used by each player, in milliseconds.
+    pub white_used_ms: u64,
+    pub black_used_ms: u64,
+    /// (4) Who sealed: "white" or "black".
+    pub sealer: String,
+    /// (5) The number of the sealed move.
+    pub move_number: u32,
+    /// (6) An open draw offer, by "white" or "black".
+    pub draw_offer: Option<String>,
+    /// (7) Date, time and venue of resumption, when the arbiter has set them.
+    pub resumption: Option<String>,
+    /// The clocks as at adjournment (R-GI.5).
+    pub time_control: String,
+    pub white_remaining_ms: u64,
+    pub black_remaining_ms: u64,
+    pub white_moves: u32,
+    pub black_moves: u32,
+    /// The sealed move, in UCI (secret until the envelope is opened).
+    pub sealed_move: String,
+}
+
+fn color_word(c: Color) -> String {
+    c.fold_wb("white", "black").to_string()
+}
+
+fn ms(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+/// Where the envelope of a game saved at `pgn` is kept.
+pub fn envelope_path(pgn: &Path) -> PathBuf {
+    let mut s = pgn.as_os_str().to_owned();
+    s.push(".envelope.ron");
+    PathBuf::from(s)
+}
+
+impl Envelope {
+    pub fn sealer_color(&self) -> Color {
+        if self.sealer == "black" { Color::Black } else { Color::White }
+    }
+
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).unwrap_or_default()
+    }
+
+    pub fn from_ron(text: &str) -> Result<Envelope, String> {
+        ron::from_str(text).map_err(|e| format!("line {}, column {}: {}", e.position.line, e.position.col, e.code))
+    }
+
+    /// The envelope of a saved game, if it was adjourned.
+    pub fn load_for(pgn: &Path) -> Result<Option<Envelope>, String> {
+        let path = envelope_path(pgn);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Envelope::from_ron(&text).map(Some).map_err(|e| format!("{}: {e}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+}
+
+impl Timing {
+    /// R-GI.5: the clocks set as at adjournment, stopped until the envelope is opened.
+    pub fn from_envelope(env: &Envelope, game: &Game, _settings: &ClockSettings) -> Option<Timing> {
+        let control = TimeControl::from_pgn(&env.time_control).or_else(|_| env.time_control.parse()).ok()?;
+        let mut clock = Clock::new(control.clone()).ok()?;
+        let zero = Duration::ZERO;
+        clock.start(env.sealer_color(), zero).ok()?;
+        for (side, moves, used, remaining) in [
+            (Color::White, env.white_moves, env.white_used_ms, env.white_remaining_ms),
+            (Color::Black, env.black_moves, env.black_used_ms, env.black_remaining_ms),
+        ] {
+            clock.set_moves(side, moves, zero);
+            clock.set_used(side, Duration::from_millis(used), zero);
+            clock.set_remaining(side, Duration::from_millis(remaining), zero);
+        }
+        clock.pause(zero).ok()?;
+        let mut timing = Timing::from_clock(clock, control.class(game.edition()).unwrap_or(TimeClass::Standard));
+        for side in [Color::White, Color::Black] {
+            timing.arm_side(side, zero, _settings);
+        }
+        Some(timing)
+    }
+}
+
+impl Session {
+    /// Guidelines I.1-I.2, I.8: the player to move seals a legal, unambiguous move; it is not played; his clock
+    /// stops; the envelope is saved beside the game.
+    pub(super) fn seal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
+        if let Some(e) = self.game.ending() {
+            return vec![say(Kind::Refusal, self.game_over(e))];
+        }
+        let Some(save_path) = self.config.save_path.clone() else {
+            return vec![say(Kind::Refusal, self.p("seal.no_file", &[]))];
+        };
+        if self.timing.is_none() {
+            return vec![say(Kind::Refusal, self.p("seal.no_clock", &[]))];
+        }
+        let m = match words::parse_move(&self.game, &self.config.vocabulary, rest) {
+            Ok(m) => m,
+            Err(e) => return vec![say(Kind::Refusal, self.p("seal.refused", &[("reason", &self.refusal(&e))]))],
+        };
+        let sealer = self.game.turn();
+        let tag = |name: &str, default: Color| {
+            self.game.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).filter(|v| v != "?").unwrap_or_else(|| self.side(default))
+        };
+        let (white, black) = (tag("White", Color::White), tag("Black", Color::Black));
+        let timing = self.timing.as_mut().expect("checked above");
+        let _ = timing.clock.pause(now);
+        let c = &timing.clock;
+        let envelope = Envelope {
+            white,
+            black,
+            position: self.game.fen(),
+            white_used_ms: ms(c.used(Color::White, now)),
+            black_used_ms: ms(c.used(Color::Black, now)),
+            sealer: color_word(sealer),
+            move_number: self.game.position().fullmoves().get(),
+            draw_offer: self.game.draw_offer().map(color_word),
+            resumption: None,
+            time_control: timing.control.to_string(),
+            white_remaining_ms: ms(c.remaining(Color::White, now)),
+            black_remaining_ms: ms(c.remaining(Color::Black, now)),
+            white_moves: c.moves_completed(Color::White),
+            black_moves: c.moves_completed(Color::Black),
+            sealed_move: self.game.uci(m).to_string(),
+        };
+        let path = super::adjourn::envelope_path(&save_path);
+        let failed = self.p("save.failed", &[("path", &path.display().to_string())]);
+        let number = envelope.move_number.to_string();
+        let mut out = vec![Effect::Save { path, pgn: envelope.to_ron(), done: None, failed }];
+        out.extend(self.autosave());
+        out.push(say(Kind::Event, self.p("seal.done", &[("side", &self.side(sealer)), ("number", &number)])));
+        self.adjourned = Some(envelope);
+        out
+    }
+
+    /// R-GI.2: the envelope read aloud (not the sealed move: that stays secret until it is opened).
+    pub(super) fn read_envelope(&self) -> Vec<Effect> {
+        let Some(env) = &self.adjourned else { return vec![say(Kind::Refusal, self.p("envelope.none", &[]))] };
+        let offer = match &env.draw_offer {
+            Some(side) => {
+                let c = if side == "black" { Color::Black } else { Color::White };
+                self.p("envelope.offer_open", &[("side", &self.side(c))])
+            }
+            None => self.p("envelope.no_offer", &[]),
+        };
+        let resumption = env.resumption.clone().unwrap_or_else(|| self.p("envelope.resumption_unknown", &[]));
+        let t = |ms: u64| words::time::duration(&self.config.phrases, Duration::from_millis(ms));
+        let text = self.p(
+            "envelope.read",
+            &[
+                ("white", &env.white),
+                ("black", &env.black),
+                ("position", &self.board()),
+                ("white_side", &self.side(Color::White)),
+                ("black_side", &self.side(Color::Black)),
+                ("white_used", &t(env.white_used_ms)),
+                ("black_used", &t(env.black_used_ms)),
+                ("sealer", &self.side(env.sealer_color())),
+                ("number", &env.move_number.to_string()),
+                ("offer", &offer),
+                ("resumption", &resumption),
+            ],
+        );
+        vec![say(Kind::Answer, text)]
+    }
+
+    /// R-GI.9: the envelope is opened, the sealed move played, the responder's clock starts.
+    pub(super) fn open_envelope(&mut self, now: Duration) -> Vec<Effect> {
+        let Some(env) = self.adjourned.take() else { return vec![say(Kind::Refusal, self.p("envelope.none", &[]))] };
+        let Some(m) = self.game.parse_uci(&env.sealed_move) else {
+            // R-GI.8: an illegal or unreadable sealed move loses (unless the game is drawn on the board).
+            let sealer = env.sealer_color();
+            let ending = crate::rules::Ending::new(
+                crate::rules::EndReason::ArbiterDecision,
+                crate::rules::GameResult::win_for(sealer.other()),
+            );
+            self.game.end(ending);
+            return vec![say(Kind::GameEnd, self.ending_text(ending)), Effect::Cue(Cue::GameEnd)];
+        };
+        if let Some(t) = &mut self.timing {
+            let _ = t.clock.resume(now);
+        }
+        let mut out = vec![say(Kind::Event, self.p("envelope.opened", &[]))];
+        let mover = self.game.turn();
+        self.game.play(m).expect("the sealed move was checked legal");
+        out.extend(self.after_move(mover, now));
+        if let Some(path) = &self.config.save_path {
+            out.push(Effect::Remove { path: envelope_path(path) });
+        }
+        out.extend(self.autosave());
+        out
+    }
+}
