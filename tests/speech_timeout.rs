@@ -1,0 +1,181 @@
+//! A missing or hung speech-dispatcher never delays start-up beyond the time-out, and speech is reported off once.
+//!
+//! Each case runs `Speech::start` in a child process (this test binary, re-run on one ignored test) so
+//! that `SPEECHD_ADDRESS` can point somewhere else without touching this process's environment.
+
+use std::io::Read;
+use std::os::unix::net::UnixListener;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use hector::speech::{Priority, START_TIMEOUT, Speech, SpeechConfig, SpeechStatus, Utterance};
+
+/// Upper bound for `Speech::start` to give up: the time-out plus a margin for a loaded machine.
+const BOUND: Duration = Duration::from_millis(3_500);
+/// The child gives a pending start up after this long (the default, `GIVE_UP`, is longer).
+const CHILD_GIVE_UP: Duration = Duration::from_secs(4);
+const CHILD: &str = "HECTOR_SPEECH_TIMEOUT_CHILD";
+
+/// What the child saw: the status `Speech::start` returned and when, and the first later notice.
+struct Outcome {
+    start: (Duration, String),
+    notice: Option<(Duration, String)>,
+    on_at_end: bool,
+    stderr: String,
+}
+
+/// Run `child_start_speech` in a new process with `SPEECHD_ADDRESS` set to `address`.
+fn start_in_child(address: &str) -> Outcome {
+    let exe = std::env::current_exe().expect("test binary path");
+    let wall = Instant::now();
+    let mut child = Command::new(exe)
+        .args([
+            "--exact",
+            "child_start_speech",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD, "1")
+        .env("SPEECHD_ADDRESS", address)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn child");
+    // The child must finish by itself (a hung connection attempt is left detached, not joined).
+    let limit = Duration::from_secs(30);
+    loop {
+        if child.try_wait().expect("wait child").is_some() {
+            break;
+        }
+        if wall.elapsed() > limit {
+            let _ = child.kill();
+            panic!("the child did not exit within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut stdout = String::new();
+    let mut stderr = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let field = |tag: &str| -> Option<(Duration, String)> {
+        let line = stdout
+            .lines()
+            .find_map(|l| l.find(tag).map(|at| &l[at..]))?;
+        let ms: u64 = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("ms="))?
+            .parse()
+            .ok()?;
+        let status = line.split_once("status=")?.1.to_owned();
+        Some((Duration::from_millis(ms), status))
+    };
+    let start = field("speech-start ")
+        .unwrap_or_else(|| panic!("no result from the child:\n{stdout}\n{stderr}"));
+    Outcome {
+        start,
+        notice: field("speech-notice "),
+        on_at_end: stdout.contains("speech-end on=true"),
+        stderr,
+    }
+}
+
+/// Not a test of its own: the body of the child process.
+#[test]
+#[ignore = "run by the other tests in a child process"]
+fn child_start_speech() {
+    if std::env::var_os(CHILD).is_none() {
+        return;
+    }
+    let t = Instant::now();
+    let (speech, status) =
+        Speech::start_with_limits(SpeechConfig::default(), START_TIMEOUT, CHILD_GIVE_UP);
+    println!(
+        "speech-start ms={} status={status:?}",
+        t.elapsed().as_millis()
+    );
+    while status == SpeechStatus::Starting && t.elapsed() < CHILD_GIVE_UP + Duration::from_secs(3) {
+        if let Some(notice) = speech.take_notice() {
+            println!(
+                "speech-notice ms={} status={notice:?}",
+                t.elapsed().as_millis()
+            );
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    speech.say(Utterance::new("nobody hears this", Priority::Interrupt));
+    println!("speech-end on={}", speech.is_on());
+}
+
+#[test]
+fn missing_speech_dispatcher_turns_speech_off_at_once() {
+    let out = start_in_child("unix_socket:/nonexistent/hector-test/speechd.sock");
+    let (elapsed, status) = &out.start;
+    assert!(status.starts_with("Off(Unavailable("), "status: {status}");
+    assert!(*elapsed <= BOUND, "took {elapsed:?}");
+    assert_eq!(out.notice, None, "speech off is reported once, by start");
+    assert!(!out.on_at_end);
+    println!("missing: {elapsed:?} {status}; stderr: {:?}", out.stderr);
+}
+
+#[test]
+fn hung_speech_dispatcher_never_blocks_and_turns_speech_off_once() {
+    let dir = scratch_dir("hung");
+    let socket = dir.join("speechd.sock");
+    let listener = UnixListener::bind(&socket).expect("bind fake speech-dispatcher");
+    // Accept every connection and keep it open without ever answering.
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    let out = start_in_child(&format!("unix_socket:{}", socket.display()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (elapsed, status) = &out.start;
+    assert_eq!(status, "Starting");
+    assert!(
+        *elapsed >= START_TIMEOUT,
+        "gave up waiting before the time-out: {elapsed:?}"
+    );
+    assert!(*elapsed <= BOUND, "start took {elapsed:?}");
+    let (later, notice) = out.notice.clone().expect("one notice that speech is off");
+    assert_eq!(notice, format!("Off(TimedOut({CHILD_GIVE_UP:?}))"));
+    assert!(
+        later >= CHILD_GIVE_UP && later <= CHILD_GIVE_UP + Duration::from_millis(1_500),
+        "at {later:?}"
+    );
+    assert!(!out.on_at_end);
+    println!(
+        "hung: start {elapsed:?} {status}; notice {later:?} {notice}; stderr: {:?}",
+        out.stderr
+    );
+}
+
+#[test]
+fn disabled_speech_reports_nothing_and_never_blocks() {
+    let speech = Speech::disabled();
+    assert!(!speech.is_on());
+    speech.say(Utterance::new("nothing", Priority::Queue));
+    assert!(speech.wait_until_quiet(Duration::ZERO));
+    assert_eq!(speech.take_notice(), None);
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hector-speech-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
