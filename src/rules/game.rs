@@ -1,10 +1,10 @@
 //! A game under the Laws: start position, history with SAN, automatic endings, claims, offers, resignation.
 
 use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
+use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist128;
-use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position};
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position, Role};
 
 use super::chess960;
 use super::dead::{self, MatingChance};
@@ -324,15 +324,49 @@ impl Game {
         }
     }
 
+    /// Makes room for `additional` more plies (a record about to be read in, for instance).
+    pub fn reserve_plies(&mut self, additional: usize) {
+        self.plies.reserve(additional);
+        self.keys.reserve(additional);
+    }
+
     /// Plays a legal move and applies the automatic endings. Nothing changes if the move is refused.
     pub fn play(&mut self, m: Move) -> Result<&Ply, GameError> {
+        self.play_checking(m, true)
+    }
+
+    /// Like [`Game::play`], but without the dead-position check after the move; every other automatic
+    /// ending applies. For a caller that checks dead positions itself, as the PGN import does (it checks the
+    /// last position, and replays with [`Game::play`] when that one is dead).
+    pub fn play_without_dead_check(&mut self, m: Move) -> Result<&Ply, GameError> {
+        self.play_checking(m, false)
+    }
+
+    fn play_checking(&mut self, m: Move, dead_check: bool) -> Result<&Ply, GameError> {
         self.check_not_over()?;
-        if !self.position.is_legal(m) {
+        // The legal moves that could be written like `m` decide both its legality and its SAN (R-C.10); what
+        // follows is shakmaty's `is_legal` and `SanPlus::from_move_and_play_unchecked` with the legal moves of
+        // the new position generated once, for the suffix and the automatic endings alike.
+        let candidates = match m {
+            Move::Normal { role, to, .. } | Move::Put { role, to } => self.position.san_candidates(role, to),
+            Move::EnPassant { to, .. } => self.position.san_candidates(Role::Pawn, to),
+            Move::Castle { king, rook } if king.file() < rook.file() => self.position.castling_moves(CastlingSide::KingSide),
+            Move::Castle { .. } => self.position.castling_moves(CastlingSide::QueenSide),
+        };
+        if !candidates.contains(&m) {
             return Err(GameError::IllegalMove);
         }
         let before = self.position.clone();
         let mover = before.turn();
-        let san = SanPlus::from_move_and_play_unchecked(&mut self.position, m);
+        let san = San::disambiguate(m, &candidates);
+        self.position.play_unchecked(m);
+        let no_moves = self.position.legal_moves().is_empty();
+        let suffix = match (self.position.is_check(), no_moves) {
+            (true, true) => Some(Suffix::Checkmate),
+            (true, false) => Some(Suffix::Check),
+            (false, _) => None,
+        };
+        let san = SanPlus { san, suffix };
         self.keys.push(RepetitionKey::of(&self.position, self.edition));
         let mut draw_offer = false;
         if self.mark_next_move_of == Some(mover) {
@@ -344,7 +378,7 @@ impl Game {
             self.offer = None;
         }
         self.plies.push(Ply { mv: m, san, before, draw_offer, annotations: Annotations::default() });
-        self.ending = self.automatic_ending();
+        self.ending = self.automatic_ending_checking(dead_check, no_moves);
         if self.ending.is_some() {
             self.offer = None;
         }
@@ -373,14 +407,19 @@ impl Game {
     /// The automatic endings, in order of precedence: mate before every draw, then stalemate
     /// dead position, fivefold repetition and 75 moves.
     fn automatic_ending(&self) -> Option<Ending> {
+        self.automatic_ending_checking(true, self.position.legal_moves().is_empty())
+    }
+
+    /// `no_moves`: the side to move has no legal move.
+    fn automatic_ending_checking(&self, dead_check: bool, no_moves: bool) -> Option<Ending> {
         let pos = &self.position;
-        if pos.is_checkmate() {
+        if no_moves && pos.is_check() {
             return Some(Ending::new(EndReason::Checkmate, GameResult::win_for(pos.turn().other())));
         }
-        if pos.is_stalemate() {
+        if no_moves {
             return Some(Ending::draw(EndReason::Stalemate));
         }
-        if dead::is_dead_position(pos, self.mode) {
+        if dead_check && dead::is_dead_position(pos, self.mode) {
             return Some(Ending::draw(EndReason::DeadPosition));
         }
         if self.edition.automatic_fivefold_and_75() {

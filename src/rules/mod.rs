@@ -6,6 +6,7 @@ pub mod dead;
 pub mod edition;
 pub mod ending;
 pub mod game;
+pub mod pgn;
 pub mod time_control;
 
 pub use dead::MatingChance;
