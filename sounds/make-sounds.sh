@@ -56,7 +56,13 @@ out game_end.wav "$(tone 0.055 sine 523 0.45)" "$(gap 0.015)" "$(tone 0.055 sine
   "$(tone 0.055 sine 784 0.45)" "$(gap 0.015)" "$(tone 0.07 sine 1047 0.45)"
 # draw_offer: two equal mid tones, slower than capture.
 out draw_offer.wav "$(tone 0.09 sine 523 0.45)" "$(gap 0.06)" "$(tone 0.09 sine 523 0.45)"
+# pulse (D.2.6.2.1, every 5 minutes): one short low tick.
+out pulse.wav "$(thud 0.05 sine 330 0.6)"
+# double_pulse (every 15 minutes): two low ticks.
+out double_pulse.wav "$(thud 0.05 sine 330 0.6)" "$(gap 0.07)" "$(thud 0.05 sine 330 0.6)"
+# final_warning (each minute of the last 5, D.2.6.2.2): a falling high-low pair, sharper than the ticks.
+out final_warning.wav "$(tone 0.06 square 1320 0.25)" "$(gap 0.03)" "$(tone 0.09 square 660 0.25)"
 
-for f in move capture check illegal edge low_time flag_fall game_end draw_offer; do
+for f in move capture check illegal edge low_time flag_fall game_end draw_offer pulse double_pulse final_warning; do
   printf '%-12s %s s\n' "$f" "$(soxi -D "$f.wav")"
 done

@@ -8,6 +8,7 @@ use clap::{Parser, ValueEnum};
 use hector::rules::{Edition, Game};
 use hector::rules::time_control::TimeControl;
 use hector::session::{self, ClockSettings, Config, Envelope, Session};
+use hector::ui::edge::{Edge, EdgeOptions, OutputConfig};
 use hector::ui::line::{self, LineOptions};
 use hector::words::{Phrases, Vocabulary};
 
@@ -46,6 +47,12 @@ struct Args {
     /// Self-voicing (default on in full-screen, off in line mode).
     #[arg(long, value_enum)]
     speech: Option<OnOff>,
+    /// Sounds for events (default on).
+    #[arg(long, value_enum)]
+    sound: Option<OnOff>,
+    /// Speech and sound settings (RON, like config/output.ron).
+    #[arg(long, value_name = "FILE.ron")]
+    output_config: Option<PathBuf>,
     /// Append every announcement, with a time stamp, to this file.
     #[arg(long, value_name = "FILE")]
     speech_log: Option<PathBuf>,
@@ -200,9 +207,13 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    if args.speech == Some(OnOff::On) {
-        notices.push("Speech is not available yet; every announcement is printed".to_string());
-    }
+    let output = match OutputConfig::load(args.output_config.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            println!("Cannot use those speech and sound settings: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if matches!(args.mode, Some(ModeArg::Record | ModeArg::Assistant)) {
         notices.push("Record and assistant modes are not available yet; playing a normal game".to_string());
     }
@@ -223,7 +234,16 @@ fn main() -> ExitCode {
     if let Some(envelope) = envelope {
         session = session.with_envelope(envelope);
     }
-    match line::run(session, LineOptions { speech_log: args.speech_log.clone(), notices }) {
+    let edge = Edge::open(EdgeOptions {
+        speech: args.speech.map_or(!args.line, |s| s == OnOff::On),
+        sound: args.sound.is_none_or(|s| s == OnOff::On),
+        speech_log: args.speech_log.clone(),
+        output,
+        verbose: args.verbose,
+        board_language: session.config().vocabulary.language.clone(),
+        text_language: session.config().phrases.language.clone(),
+    });
+    match line::run(session, LineOptions { edge, notices }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hector: {e}");

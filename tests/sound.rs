@@ -313,7 +313,8 @@ fn unreachable_sound_server_gives_one_status_and_no_alsa_lines() {
     assert!(err.is_empty(), "stderr must stay clean, got:\n{err}");
 }
 
-/// Hear it once: speech says "Springer Felix drei" and two sounds play. Run by hand under
+/// Hear it once: speech says "Springer Felix drei" (in German, or in the language of
+/// `HECTOR_HEAR_LANGUAGE`) and two sounds play. Run by hand under
 /// `../shared/tools/listen OUT.wav -- cargo test --test sound hear_it_once -- --ignored --nocapture`.
 #[test]
 #[ignore = "plays sound and speech; run by hand"]
@@ -340,7 +341,8 @@ fn hear_it_once() {
     sound.play(SoundId::Move);
     std::thread::sleep(Duration::from_millis(400));
     println!("say at {:?}", t.elapsed());
-    speech.say(Utterance::new("Springer Felix drei", Priority::Interrupt).in_language("de"));
+    let language = std::env::var("HECTOR_HEAR_LANGUAGE").unwrap_or_else(|_| "de".into());
+    speech.say(Utterance::new("Springer Felix drei", Priority::Interrupt).in_language(language));
     let quiet = speech.wait_until_quiet(Duration::from_secs(10));
     println!("speech done at {:?}", t.elapsed());
     assert!(quiet, "speech did not finish");

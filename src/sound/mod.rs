@@ -31,10 +31,16 @@ pub enum SoundId {
     FlagFall,
     GameEnd,
     DrawOffer,
+    /// The clock's pulse every 5 minutes (Appendix D.2.6.2.1).
+    Pulse,
+    /// Every 15 minutes.
+    DoublePulse,
+    /// Each minute of the last 5 (D.2.6.2.2).
+    FinalWarning,
 }
 
 impl SoundId {
-    pub const ALL: [SoundId; 9] = [
+    pub const ALL: [SoundId; 12] = [
         SoundId::Move,
         SoundId::Capture,
         SoundId::Check,
@@ -44,6 +50,9 @@ impl SoundId {
         SoundId::FlagFall,
         SoundId::GameEnd,
         SoundId::DrawOffer,
+        SoundId::Pulse,
+        SoundId::DoublePulse,
+        SoundId::FinalWarning,
     ];
 
     /// File name in `sounds/`.
@@ -58,6 +67,9 @@ impl SoundId {
             SoundId::FlagFall => "flag_fall.wav",
             SoundId::GameEnd => "game_end.wav",
             SoundId::DrawOffer => "draw_offer.wav",
+            SoundId::Pulse => "pulse.wav",
+            SoundId::DoublePulse => "double_pulse.wav",
+            SoundId::FinalWarning => "final_warning.wav",
         }
     }
 
@@ -73,6 +85,9 @@ impl SoundId {
             SoundId::FlagFall => include_bytes!("../../sounds/flag_fall.wav"),
             SoundId::GameEnd => include_bytes!("../../sounds/game_end.wav"),
             SoundId::DrawOffer => include_bytes!("../../sounds/draw_offer.wav"),
+            SoundId::Pulse => include_bytes!("../../sounds/pulse.wav"),
+            SoundId::DoublePulse => include_bytes!("../../sounds/double_pulse.wav"),
+            SoundId::FinalWarning => include_bytes!("../../sounds/final_warning.wav"),
         }
     }
 

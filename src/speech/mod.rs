@@ -56,6 +56,8 @@ pub enum SpeechOff {
     Unavailable(String),
     #[error("the speech server has no voice")]
     NoVoice,
+    #[error("the speech server does not finish speaking (no sound output?)")]
+    Silent,
     #[error("speech failed: {0}")]
     Failed(String),
 }
@@ -388,10 +390,11 @@ enum EndSignal {
     None,
 }
 
-/// Longest an utterance may run before the thread stops waiting for its end (lost events).
+/// Longest an utterance may take before the thread stops waiting for its end: 3 s to start, and
+/// 250 ms a character (espeak-ng at its slowest rate speaks about 8 characters a second).
 fn watchdog(text: &str) -> Duration {
     let chars = text.chars().count() as u64;
-    Duration::from_millis((2_000 + 150 * chars).min(60_000))
+    Duration::from_millis((3_000 + 250 * chars).min(120_000))
 }
 
 fn run(
@@ -485,6 +488,15 @@ struct Voices {
     all: Vec<tts::Voice>,
 }
 
+/// The utterance being spoken.
+struct Running {
+    /// The backend's utterance id, printed (events carry it).
+    key: Option<String>,
+    started: Instant,
+    /// How long to wait for its end before moving on (see [`watchdog`]).
+    limit: Duration,
+}
+
 /// The speech thread's state.
 struct Speaker {
     tts: tts::Tts,
@@ -496,8 +508,7 @@ struct Speaker {
     last_language: Option<String>,
     end_signal: EndSignal,
     queue: SpeechQueue,
-    /// The running utterance: backend id (printed), start, watchdog.
-    running: Option<(Option<String>, Instant, Duration)>,
+    running: Option<Running>,
     waiters: Vec<Sender<()>>,
     dead: bool,
     notices: Sender<SpeechOff>,
@@ -508,11 +519,11 @@ const POLL: Duration = Duration::from_millis(50);
 impl Speaker {
     fn serve(&mut self, rx: Receiver<Msg>) {
         loop {
-            let msg = match self.running {
-                Some((_, started, limit)) => {
+            let msg = match &self.running {
+                Some(r) => {
                     let wait = match self.end_signal {
                         EndSignal::Poll => POLL,
-                        _ => limit.saturating_sub(started.elapsed()),
+                        _ => r.limit.saturating_sub(r.started.elapsed()),
                     };
                     match rx.recv_timeout(wait) {
                         Ok(msg) => Some(msg),
@@ -533,7 +544,11 @@ impl Speaker {
                 }
                 Some(Msg::Say(_)) => {}
                 Some(Msg::Ended(key)) => {
-                    if matches!(&self.running, Some((Some(k), _, _)) if *k == key) {
+                    if self
+                        .running
+                        .as_ref()
+                        .is_some_and(|r| r.key.as_ref() == Some(&key))
+                    {
                         self.next();
                     }
                 }
@@ -591,16 +606,20 @@ impl Speaker {
         }
     }
 
-    /// No message came in time: poll the backend or give up on a lost end event.
+    /// No message came in time: poll the backend, or give up waiting for the end. With end events, an
+    /// utterance that never ends means a server that cannot speak (a speech-dispatcher started before
+    /// any sound server reports the beginning and then nothing): speech is off.
     fn check_running(&mut self) {
-        let Some((_, started, limit)) = self.running else {
+        let Some(r) = &self.running else {
             return;
         };
-        let elapsed = started.elapsed();
+        let elapsed = r.started.elapsed();
         let quiet = self.end_signal == EndSignal::Poll
             && elapsed > Duration::from_millis(300)
             && !self.tts.is_speaking().unwrap_or(false);
-        if quiet || elapsed >= limit {
+        if elapsed >= r.limit && self.end_signal == EndSignal::Callbacks {
+            self.fail(SpeechOff::Silent);
+        } else if quiet || elapsed >= r.limit {
             self.next();
         }
     }
@@ -633,7 +652,12 @@ impl Speaker {
                         step = self.queue.finished();
                         continue;
                     }
-                    self.running = Some((key, Instant::now(), watchdog(text)));
+                    let (started, limit) = (Instant::now(), watchdog(text));
+                    self.running = Some(Running {
+                        key,
+                        started,
+                        limit,
+                    });
                 }
                 Err(e) => self.fail(SpeechOff::Failed(e.to_string())),
             }

@@ -2,85 +2,59 @@
 //! scripts). Diagnostics never go to stdout.
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
 use std::sync::mpsc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::session::{Command, Effect, Session};
-use crate::store::{self, SpeechLog};
+use crate::ui::edge::Edge;
 
-/// Options of the line-mode edge.
-#[derive(Default)]
+/// How long the last words may take to be heard before the program ends.
+const FINISH: Duration = Duration::from_secs(5);
+
+/// Options of line mode.
 pub struct LineOptions {
-    pub speech_log: Option<PathBuf>,
+    /// Speech, sounds, the speech log and files.
+    pub edge: Edge,
     /// Said once at the start, after the greeting (e.g. what is missing).
     pub notices: Vec<String>,
 }
 
+/// Prints one line; a closed stdout (reader gone) must not crash the game, the save still happens.
+fn print(stdout: &io::Stdout, text: &str) {
+    let mut out = stdout.lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
 struct Output {
-    log: Option<SpeechLog>,
+    edge: Edge,
     stdout: io::Stdout,
 }
 
 impl Output {
-    fn say(&mut self, text: &str) {
-        let mut out = self.stdout.lock();
-        // A closed stdout (reader gone) must not crash the game; the save still happens.
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
-        if let Some(log) = &mut self.log {
-            if let Err(e) = log.record(text) {
-                eprintln!("hector: speech log: {e}");
-                self.log = None;
-            }
-        }
+    fn run(&mut self, effects: Vec<Effect>) -> bool {
+        let stdout = &self.stdout;
+        self.edge.run(effects, &mut |a| print(stdout, &a.text))
     }
 
-    /// Carries out effects; returns true when the program should end.
-    fn run(&mut self, effects: Vec<Effect>) -> bool {
-        let mut quit = false;
-        for effect in effects {
-            match effect {
-                Effect::Say(a) => self.say(&a.text),
-                Effect::Save { path, pgn, done, failed } => match store::write_atomic(&path, &pgn) {
-                    Ok(()) => {
-                        if let Some(done) = done {
-                            self.say(&done);
-                        }
-                    }
-                    Err(e) => self.say(&failed.replace("{reason}", &e.to_string())),
-                },
-                Effect::Remove { path } => {
-                    let _ = std::fs::remove_file(&path);
-                }
-                Effect::Cue(_) => {}
-                Effect::Quit => quit = true,
-            }
+    /// Notices of what is missing: printed, logged and (when speech is on) spoken.
+    fn notices(&mut self, extra: Vec<String>) {
+        for n in extra.into_iter().chain(self.edge.take_notices()) {
+            print(&self.stdout, &n);
+            self.edge.notice(&n);
         }
-        quit
     }
 }
 
 /// Runs the session over stdin and stdout until `quit` or end of input.
 pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
-    let log = match &options.speech_log {
-        Some(p) => match SpeechLog::open(p) {
-            Ok(l) => Some(l),
-            Err(e) => {
-                eprintln!("hector: cannot open the speech log {}: {e}", p.display());
-                None
-            }
-        },
-        None => None,
-    };
-    let mut out = Output { log, stdout: io::stdout() };
+    let mut out = Output { edge: options.edge, stdout: io::stdout() };
     let start = Instant::now();
     if out.run(session.start(start.elapsed())) {
+        out.edge.finish(FINISH);
         return Ok(());
     }
-    for notice in &options.notices {
-        out.say(notice);
-    }
+    out.notices(options.notices);
     let (tx, rx) = mpsc::channel::<Command>();
     std::thread::spawn(move || {
         let stdin = io::stdin();
@@ -114,9 +88,12 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
             }
             None => rx.recv().unwrap_or(Command::EndOfInput),
         };
-        if out.run(session.update(cmd, start.elapsed())) {
+        let quit = out.run(session.update(cmd, start.elapsed()));
+        out.notices(Vec::new());
+        if quit {
             break;
         }
     }
+    out.edge.finish(FINISH);
     Ok(())
 }

@@ -1,0 +1,311 @@
+//! The edge every face shares: it carries out the session's effects — speech, sounds, the speech log and
+//! files — and reports once, in text, what is missing (no speech, no sound card).
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::session::{Announcement, Cue, Effect, Kind};
+use crate::sound::{Sound, SoundConfig, SoundId, SoundOff, SoundStatus};
+use crate::speech::{Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance};
+use crate::store::{self, SpeechLog};
+
+/// Speech and sound settings (config/output.ron, or the user's copy in the config folder).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OutputConfig {
+    pub speech: SpeechConfig,
+    pub sound: SoundConfig,
+}
+
+/// The shipped settings.
+pub const DEFAULT_OUTPUT: &str = include_str!("../../config/output.ron");
+
+impl OutputConfig {
+    /// Parses RON; errors name the file, line and column.
+    pub fn from_ron(text: &str, file: &str) -> Result<OutputConfig, String> {
+        ron::from_str(text).map_err(|e| {
+            format!("{file}, line {}, column {}: {}", e.position.line, e.position.col, e.code)
+        })
+    }
+
+    /// The user's file when given, else the shipped settings.
+    pub fn load(path: Option<&Path>) -> Result<OutputConfig, String> {
+        match path {
+            Some(p) => {
+                let text = std::fs::read_to_string(p).map_err(|e| format!("{}: cannot read the file: {e}", p.display()))?;
+                OutputConfig::from_ron(&text, &p.display().to_string())
+            }
+            None => OutputConfig::from_ron(DEFAULT_OUTPUT, "config/output.ron"),
+        }
+    }
+}
+
+/// The sound of a cue.
+pub fn sound_of(cue: Cue) -> SoundId {
+    match cue {
+        Cue::Move => SoundId::Move,
+        Cue::Capture => SoundId::Capture,
+        Cue::Check => SoundId::Check,
+        Cue::Illegal => SoundId::Illegal,
+        Cue::Edge => SoundId::Edge,
+        Cue::LowTime => SoundId::LowTime,
+        Cue::FlagFall => SoundId::FlagFall,
+        Cue::GameEnd => SoundId::GameEnd,
+        Cue::DrawOffer => SoundId::DrawOffer,
+        Cue::Pulse => SoundId::Pulse,
+        Cue::DoublePulse => SoundId::DoublePulse,
+        Cue::FinalWarning => SoundId::FinalWarning,
+    }
+}
+
+/// How an announcement competes in the speech queue: a move or the end of the game cuts off a running
+/// read-out; a player's question cuts off the previous answer; the rest waits its turn.
+pub fn priority_of(kind: Kind) -> Priority {
+    match kind {
+        Kind::Move | Kind::GameEnd => Priority::Interrupt,
+        Kind::Answer | Kind::Refusal => Priority::Query,
+        Kind::Event => Priority::Queue,
+    }
+}
+
+/// One short line for the player; the details go to stderr with `--verbose` (see [`Edge::open`]).
+pub fn speech_off_notice(why: &SpeechOff) -> String {
+    let reason = match why {
+        SpeechOff::Disabled => "switched off",
+        SpeechOff::TimedOut(_) => "the speech server does not answer",
+        SpeechOff::Unavailable(_) => "no speech server",
+        SpeechOff::NoVoice => "the speech server has no voice",
+        SpeechOff::Silent => "the speech server does not speak",
+        SpeechOff::Failed(_) => "the speech server failed",
+    };
+    format!("Speech is off: {reason}. Everything is shown as text")
+}
+
+/// One short line for the player.
+pub fn sound_off_notice(why: &SoundOff) -> String {
+    let reason = match why {
+        SoundOff::Disabled => "switched off",
+        SoundOff::NoDevice(_) => "no sound card",
+        SoundOff::TimedOut(_) => "the sound card does not answer",
+        SoundOff::BadFile(_) => "a sound file is broken",
+        SoundOff::Failed(_) => "the sound output failed",
+    };
+    format!("Sounds are off: {reason}")
+}
+
+/// What the edge is asked to use.
+#[derive(Debug, Clone, Default)]
+pub struct EdgeOptions {
+    pub speech: bool,
+    pub sound: bool,
+    pub speech_log: Option<PathBuf>,
+    pub output: OutputConfig,
+    /// Print the details of what is missing on stderr.
+    pub verbose: bool,
+    /// Language of the board words (move announcements are spoken in it).
+    pub board_language: String,
+    /// Language of everything else.
+    pub text_language: String,
+}
+
+/// The effects' edge.
+pub struct Edge {
+    speech: Speech,
+    sound: Sound,
+    log: Option<SpeechLog>,
+    board_language: String,
+    text_language: String,
+    /// Notices not yet shown (what is missing).
+    notices: Vec<String>,
+}
+
+impl Edge {
+    /// Opens what was asked for. Never blocks longer than the speech and sound time-outs (about 2 s each,
+    /// in parallel: sound opens while speech connects).
+    pub fn open(options: EdgeOptions) -> Edge {
+        let mut notices = Vec::new();
+        let sound_thread = options.sound.then(|| {
+            let config = options.output.sound.clone();
+            std::thread::spawn(move || Sound::start(config))
+        });
+        let speech = if options.speech {
+            let (speech, status) = Speech::start(options.output.speech.clone());
+            if let SpeechStatus::Off(why) = status {
+                if options.verbose {
+                    eprintln!("hector: speech: {why}");
+                }
+                notices.push(speech_off_notice(&why));
+            }
+            speech
+        } else {
+            Speech::disabled()
+        };
+        let sound = match sound_thread.map(|t| t.join()) {
+            Some(Ok((sound, SoundStatus::On))) => sound,
+            Some(Ok((_, SoundStatus::Off(why)))) => {
+                if options.verbose {
+                    eprintln!("hector: sound: {why}");
+                }
+                notices.push(sound_off_notice(&why));
+                Sound::disabled()
+            }
+            Some(Err(_)) => {
+                notices.push("Sounds are off (the sound thread failed)".to_string());
+                Sound::disabled()
+            }
+            None => Sound::disabled(),
+        };
+        let log = options.speech_log.as_ref().and_then(|p| match SpeechLog::open(p) {
+            Ok(l) => Some(l),
+            Err(e) => {
+                notices.push(format!("Cannot open the speech log {}: {e}", p.display()));
+                None
+            }
+        });
+        Edge {
+            speech,
+            sound,
+            log,
+            board_language: options.board_language,
+            text_language: options.text_language,
+            notices,
+        }
+    }
+
+    /// An edge with nothing but text (tests, screens without output).
+    pub fn silent() -> Edge {
+        Edge::open(EdgeOptions::default())
+    }
+
+    /// Notices of what is missing, once; then changes of speech later on (a slow start that came on or
+    /// failed, a speech server that went away).
+    pub fn take_notices(&mut self) -> Vec<String> {
+        let mut out = std::mem::take(&mut self.notices);
+        while let Some(status) = self.speech.take_notice() {
+            match status {
+                SpeechStatus::On => {}
+                SpeechStatus::Off(why) => out.push(speech_off_notice(&why)),
+                SpeechStatus::Starting => {}
+            }
+        }
+        out
+    }
+
+    pub fn speech_on(&self) -> bool {
+        self.speech.is_on()
+    }
+
+    /// Speaks and logs one announcement (the face shows it).
+    pub fn say(&mut self, a: &Announcement) {
+        let language = if a.kind == Kind::Move { &self.board_language } else { &self.text_language };
+        let mut u = Utterance::new(a.text.clone(), priority_of(a.kind));
+        if !language.is_empty() {
+            u = u.in_language(language.clone());
+        }
+        self.speech.say(u);
+        self.record(&a.text);
+    }
+
+    /// Logs a text the face shows that is not an announcement of the session (a notice).
+    pub fn notice(&mut self, text: &str) {
+        self.speech.say(Utterance::new(text, Priority::Queue).in_language(self.text_language.clone()));
+        self.record(text);
+    }
+
+    fn record(&mut self, text: &str) {
+        if let Some(log) = &mut self.log
+            && let Err(e) = log.record(text)
+        {
+            eprintln!("hector: speech log: {e}");
+            self.log = None;
+        }
+    }
+
+    /// Stops the running utterance and drops the waiting ones.
+    pub fn silence(&self) {
+        self.speech.silence();
+    }
+
+    pub fn cue(&self, cue: Cue) {
+        self.sound.play(sound_of(cue));
+    }
+
+    /// Carries out effects; `show` displays each text said. Returns true when the program should end.
+    pub fn run(&mut self, effects: Vec<Effect>, show: &mut dyn FnMut(&Announcement)) -> bool {
+        let mut quit = false;
+        for effect in effects {
+            match effect {
+                Effect::Say(a) => {
+                    show(&a);
+                    self.say(&a);
+                }
+                Effect::Save { path, pgn, done, failed } => {
+                    let text = match store::write_atomic(&path, &pgn) {
+                        Ok(()) => done,
+                        Err(e) => Some(failed.replace("{reason}", &e.to_string())),
+                    };
+                    if let Some(text) = text {
+                        let a = Announcement { kind: Kind::Event, text };
+                        show(&a);
+                        self.say(&a);
+                    }
+                }
+                Effect::Remove { path } => {
+                    let _ = std::fs::remove_file(&path);
+                }
+                Effect::Cue(c) => self.cue(c),
+                Effect::Quit => quit = true,
+            }
+        }
+        quit
+    }
+
+    /// Before leaving: let the last announcement be heard (at most `max`).
+    pub fn finish(&self, max: std::time::Duration) {
+        self.speech.wait_until_quiet(max);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_output_settings_parse() {
+        let c = OutputConfig::load(None).unwrap();
+        assert!(c.speech.rate.is_some_and(|r| (0.0..=1.0).contains(&r)));
+        let e = OutputConfig::from_ron("(speech: (rat: 0.5))", "x.ron").unwrap_err();
+        assert!(e.contains("x.ron") && e.contains("line 1") && e.contains("rat"), "{e}");
+    }
+
+    #[test]
+    fn moves_interrupt_questions_replace_questions() {
+        assert_eq!(priority_of(Kind::Move), Priority::Interrupt);
+        assert_eq!(priority_of(Kind::GameEnd), Priority::Interrupt);
+        assert_eq!(priority_of(Kind::Answer), Priority::Query);
+        assert_eq!(priority_of(Kind::Refusal), Priority::Query);
+        assert_eq!(priority_of(Kind::Event), Priority::Queue);
+    }
+
+    #[test]
+    fn every_cue_has_its_own_sound() {
+        use std::collections::HashSet;
+        let cues = [
+            Cue::Move,
+            Cue::Capture,
+            Cue::Check,
+            Cue::Illegal,
+            Cue::Edge,
+            Cue::LowTime,
+            Cue::FlagFall,
+            Cue::GameEnd,
+            Cue::DrawOffer,
+            Cue::Pulse,
+            Cue::DoublePulse,
+            Cue::FinalWarning,
+        ];
+        let sounds: HashSet<SoundId> = cues.iter().map(|c| sound_of(*c)).collect();
+        assert_eq!(sounds.len(), cues.len());
+    }
+}
