@@ -3,6 +3,7 @@
 pub mod rules;
 pub mod words;
 pub mod store;
+pub mod dirs;
 pub mod speech;
 pub mod sound;
 pub mod session;

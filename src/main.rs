@@ -47,7 +47,7 @@ struct Args {
     /// Self-voicing (default on in full-screen, off in line mode).
     #[arg(long, value_enum)]
     speech: Option<OnOff>,
-    /// Sounds for events (default on).
+    /// Sounds for events (default on in full-screen, off in line mode, like speech).
     #[arg(long, value_enum)]
     sound: Option<OnOff>,
     /// Speech and sound settings (RON, like config/output.ron).
@@ -92,6 +92,10 @@ struct Args {
     /// Keep the game in this file, written after every move.
     #[arg(long, value_name = "FILE.pgn")]
     save: Option<PathBuf>,
+    /// Keep the game in the data folder ($XDG_DATA_HOME/hector/autosave.pgn) and offer to continue an
+    /// unfinished one found there (always on in the full-screen view).
+    #[arg(long)]
+    autosave: bool,
     /// play, record or assistant.
     #[arg(long, value_enum)]
     mode: Option<ModeArg>,
@@ -139,7 +143,16 @@ fn load(path: &PathBuf, edition: Edition) -> Result<Game, String> {
 }
 
 /// `--time` and `--delay`: the time control, or none.
-fn time_control(args: &Args) -> Result<Option<TimeControl>, String> {
+fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String> {
+    // A loaded game keeps its own time control unless --time says otherwise.
+    let tag = game.tags.iter().find(|(k, _)| k == "TimeControl").map(|(_, v)| v.clone());
+    if args.time.is_none()
+        && args.delay.is_none()
+        && let Some(tag) = tag
+        && let Ok(tc) = TimeControl::from_pgn(&tag)
+    {
+        return Ok(tc.is_timed().then_some(tc));
+    }
     let Some(text) = &args.time else {
         return match args.delay {
             Some(_) => Err("--delay needs a time control: add --time, e.g. --time 90m --delay 5".to_string()),
@@ -152,6 +165,34 @@ fn time_control(args: &Args) -> Result<Option<TimeControl>, String> {
         None => tc,
     };
     Ok(tc.is_timed().then_some(tc))
+}
+
+/// The autosave file in the data folder, and the unfinished game in it when the player starts a plain new
+/// game (no --load, --fen or --chess960).
+fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<session::ResumeOffer>) {
+    let Some(dir) = hector::dirs::data_dir() else { return (None, None) };
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("hector: cannot create {}: {e}", dir.display());
+    }
+    let path = dir.join("autosave.pgn");
+    if args.load.is_some() || args.fen.is_some() || args.chess960.is_some() {
+        return (Some(path), None);
+    }
+    let offer = std::fs::read(&path).ok().and_then(|bytes| {
+        let report = hector::rules::pgn::import(&String::from_utf8_lossy(&bytes));
+        let game = report.games.into_iter().next()?;
+        if game.is_over() || game.plies().is_empty() {
+            return None;
+        }
+        let time_control = game
+            .tags
+            .iter()
+            .find(|(k, _)| k == "TimeControl")
+            .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
+            .filter(TimeControl::is_timed);
+        Some(session::ResumeOffer { game, time_control, path: path.clone() })
+    });
+    (Some(path), offer)
 }
 
 fn main() -> ExitCode {
@@ -180,14 +221,15 @@ fn main() -> ExitCode {
     if args.opponent == Some(OpponentArg::Engine) || (!args.line && args.opponent.is_none()) {
         notices.push("Playing against an engine is not available yet; both sides' moves are entered here".to_string());
     }
-    let time_control = match time_control(&args) {
+    let time_control = match time_control(&args, &game) {
         Ok(tc) => tc,
         Err(msg) => {
             println!("{msg}");
             return ExitCode::from(2);
         }
     };
-    let clock = match &args.clock_config {
+    let clock_config = args.clock_config.clone().or_else(|| hector::dirs::user_config("clock.ron"));
+    let clock = match &clock_config {
         Some(path) => match ClockSettings::load(&path.to_string_lossy()) {
             Ok(c) => c,
             Err(e) => {
@@ -207,7 +249,8 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    let output = match OutputConfig::load(args.output_config.as_deref()) {
+    let output_config = args.output_config.clone().or_else(|| hector::dirs::user_config("output.ron"));
+    let output = match OutputConfig::load(output_config.as_deref()) {
         Ok(o) => o,
         Err(e) => {
             println!("Cannot use those speech and sound settings: {e}");
@@ -220,9 +263,16 @@ fn main() -> ExitCode {
     if args.verbose {
         eprintln!("hector: edition {}, start {}", args.edition, game.start_fen());
     }
+    // The full-screen view keeps every game (issue 5): in --save, else in the data folder, and offers to
+    // continue an unfinished one found there. Line mode saves only where --save says.
+    let (save_path, resume) = if (args.line && !args.autosave) || args.save.is_some() {
+        (args.save.clone(), None)
+    } else {
+        autosave(&args, &notices)
+    };
     let config = Config {
         opponent: session::Opponent::Human,
-        save_path: args.save.clone(),
+        save_path: save_path.clone(),
         vocabulary,
         phrases,
         long_form: args.long,
@@ -231,12 +281,15 @@ fn main() -> ExitCode {
         virtual_clock: args.virtual_clock,
     };
     let mut session = Session::new(game, config);
+    if let Some(offer) = resume {
+        session = session.with_resume_offer(offer);
+    }
     if let Some(envelope) = envelope {
         session = session.with_envelope(envelope);
     }
     let edge = Edge::open(EdgeOptions {
         speech: args.speech.map_or(!args.line, |s| s == OnOff::On),
-        sound: args.sound.is_none_or(|s| s == OnOff::On),
+        sound: args.sound.map_or(!args.line, |s| s == OnOff::On),
         speech_log: args.speech_log.clone(),
         output,
         verbose: args.verbose,

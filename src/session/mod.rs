@@ -129,6 +129,17 @@ impl Default for Config {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pending {
     Resign(Color),
+    /// Continue the unfinished game kept in `Session::resume`?
+    Resume,
+}
+
+/// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
+#[derive(Debug, Clone)]
+pub struct ResumeOffer {
+    pub game: Game,
+    pub time_control: Option<TimeControl>,
+    /// Where it was kept (said, so the player knows which game).
+    pub path: PathBuf,
 }
 
 /// The session: the game and the conversation around it.
@@ -145,6 +156,8 @@ pub struct Session {
     illegal: [u32; 2],
     /// A 5-second increment request that counts as a draw offer (R-GIII.4).
     qpf_request: Option<Color>,
+    /// An unfinished game waiting for the player's yes or no.
+    resume: Option<ResumeOffer>,
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
@@ -155,13 +168,31 @@ impl Session {
     pub fn new(game: Game, config: Config) -> Session {
         let timing = config.time_control.as_ref().and_then(|tc| Timing::new(tc, &game, &config.clock));
         let virtual_now = config.virtual_clock.then_some(Duration::ZERO);
-        Session { game, config, pending: None, timing, virtual_now, adjourned: None, illegal: [0; 2], qpf_request: None }
+        Session {
+            game,
+            config,
+            pending: None,
+            timing,
+            virtual_now,
+            adjourned: None,
+            illegal: [0; 2],
+            qpf_request: None,
+            resume: None,
+        }
     }
 
     /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5).
     pub fn with_envelope(mut self, envelope: Envelope) -> Session {
         self.timing = Timing::from_envelope(&envelope, &self.game, &self.config.clock);
         self.adjourned = Some(envelope);
+        self
+    }
+
+    /// Offers at the start to continue an unfinished game; `yes` continues it with its clocks, anything
+    /// else starts the new game (and a move typed instead of the answer is played in it).
+    pub fn with_resume_offer(mut self, offer: ResumeOffer) -> Session {
+        self.resume = Some(offer);
+        self.pending = Some(Pending::Resume);
         self
     }
 
@@ -235,11 +266,22 @@ impl Session {
     /// What is said when the session starts; the clock starts now.
     pub fn start(&mut self, real_now: Duration) -> Vec<Effect> {
         let now = self.now(real_now);
-        let mut out = self.greeting();
+        let mut out = if self.resume.is_some() { Vec::new() } else { self.greeting() };
         if let Some(env) = &self.adjourned {
             let text = self.p(
                 "adjourned.greeting",
                 &[("sealer", &self.side(env.sealer_color())), ("number", &env.move_number.to_string())],
+            );
+            out.push(say(Kind::Event, text));
+        } else if let Some(offer) = &self.resume {
+            let g = &offer.game;
+            let text = self.p(
+                "resume.offer",
+                &[
+                    ("number", &g.position().fullmoves().to_string()),
+                    ("side", &self.side(g.turn())),
+                    ("path", &offer.path.display().to_string()),
+                ],
             );
             out.push(say(Kind::Event, text));
         } else if !self.game.is_over() {
@@ -322,7 +364,10 @@ impl Session {
             if matches!(word.as_str(), "yes" | "y" | "ja" | "ναι") {
                 return self.confirm(p, now);
             }
-            let mut out = vec![say(Kind::Event, self.p("resign.cancelled", &[]))];
+            let mut out = match p {
+                Pending::Resign(_) => vec![say(Kind::Event, self.p("resign.cancelled", &[]))],
+                Pending::Resume => self.decline_resume(now),
+            };
             if matches!(word.as_str(), "no" | "n" | "nein" | "όχι") {
                 return out;
             }
@@ -382,7 +427,35 @@ impl Session {
                 }
                 Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
             },
+            Pending::Resume => self.accept_resume(now),
         }
+    }
+
+    /// `yes` to the resume offer: the kept game with its clocks replaces the new one.
+    fn accept_resume(&mut self, now: Duration) -> Vec<Effect> {
+        let Some(offer) = self.resume.take() else { return Vec::new() };
+        self.game = offer.game.with_edition(self.game.edition());
+        self.config.time_control = offer.time_control;
+        self.timing =
+            self.config.time_control.as_ref().and_then(|tc| Timing::new(tc, &self.game, &self.config.clock));
+        if !self.game.is_over() {
+            let turn = self.game.turn();
+            if let Some(t) = &mut self.timing {
+                t.start(turn, now, &self.config.clock);
+            }
+        }
+        self.greeting()
+    }
+
+    /// Anything but `yes`: the new game starts now (its clock too); the kept file is overwritten by the
+    /// first save of the new game.
+    fn decline_resume(&mut self, now: Duration) -> Vec<Effect> {
+        self.resume = None;
+        let turn = self.game.turn();
+        if let Some(t) = &mut self.timing {
+            t.start(turn, now, &self.config.clock);
+        }
+        self.greeting()
     }
 
     fn refusal(&self, e: &words::MoveInputError) -> String {
@@ -440,10 +513,12 @@ impl Session {
         let mut out = vec![say(Kind::Move, self.announce_last_ply()), Effect::Cue(cue)];
         if let Some(e) = self.game.ending() {
             self.stop_clock(now);
+            self.mark_clock(mover, now);
             out.push(say(Kind::GameEnd, self.ending_text(e)));
             out.push(Effect::Cue(Cue::GameEnd));
         } else {
             out.extend(self.press(mover, now));
+            self.mark_clock(mover, now);
         }
         out
     }

@@ -23,6 +23,34 @@ pub(super) struct Timing {
     next_periodic: Option<Duration>,
 }
 
+/// A PGN clock comment: `[%clk 1:29:50]` (hours, minutes, seconds; tenths when under a minute).
+pub fn clk_comment(d: Duration) -> String {
+    let s = d.as_secs();
+    if s < 60 {
+        format!("[%clk 0:00:{:02}.{}]", s, d.subsec_millis() / 100)
+    } else {
+        format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
+    }
+}
+
+/// The time in a comment holding `[%clk H:MM:SS(.f)]`.
+pub fn parse_clk(comment: &str) -> Option<Duration> {
+    let start = comment.find("[%clk")? + 5;
+    let rest = &comment[start..];
+    let body = rest[..rest.find(']')?].trim();
+    let parts: Vec<&str> = body.split(':').collect();
+    let (h, m, sec) = match parts.as_slice() {
+        [h, m, s] => (h.parse::<u64>().ok()?, m.parse::<u64>().ok()?, *s),
+        [m, s] => (0, m.parse::<u64>().ok()?, *s),
+        _ => return None,
+    };
+    let sec: f64 = sec.parse().ok()?;
+    if !(0.0..60.0).contains(&sec) || m >= 60 {
+        return None;
+    }
+    Some(Duration::from_secs(h * 3600 + m * 60) + Duration::from_secs_f64(sec))
+}
+
 fn idx(c: Color) -> usize {
     c.fold_wb(0, 1)
 }
@@ -38,6 +66,16 @@ impl Timing {
             let n = game.moves_completed(side) as u32;
             if n > 0 {
                 clock.set_moves(side, n, Duration::ZERO);
+            }
+            // The side's time after its last move, from the record's clock comments.
+            let left = game
+                .plies()
+                .iter()
+                .rev()
+                .filter(|p| p.color() == side)
+                .find_map(|p| p.annotations.comments.iter().rev().find_map(|c| parse_clk(c)));
+            if let Some(left) = left {
+                clock.set_remaining(side, left, Duration::ZERO);
             }
         }
         Some(Timing {
@@ -252,6 +290,17 @@ impl Session {
             }
         }
         out
+    }
+
+    /// Writes the mover's remaining time after the move into the record, as PGN clock comments do
+    /// (`[%clk 1:29:50]`), so a saved game continues with its clocks.
+    pub(super) fn mark_clock(&mut self, mover: Color, now: Duration) {
+        let Some(timing) = &self.timing else { return };
+        let left = timing.clock.remaining(mover, now);
+        if let Some(ply) = self.game.plies_mut().last_mut() {
+            ply.annotations.comments.retain(|c| parse_clk(c).is_none());
+            ply.annotations.comments.push(clk_comment(left));
+        }
     }
 
     /// The game has ended: the clock stops.
@@ -625,6 +674,20 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clock_comments_round_trip() {
+        for secs in [0u64, 9, 59, 60, 61, 3599, 3600, 5400, 36_000] {
+            let d = Duration::from_secs(secs);
+            assert_eq!(parse_clk(&clk_comment(d)), Some(d), "{}", clk_comment(d));
+        }
+        assert_eq!(clk_comment(Duration::from_secs(5390)), "[%clk 1:29:50]");
+        assert_eq!(clk_comment(Duration::from_millis(9_450)), "[%clk 0:00:09.4]");
+        assert_eq!(parse_clk("a note [%clk 0:05:07] more"), Some(Duration::from_secs(307)));
+        assert_eq!(parse_clk("[%clk 1:75:00]"), None);
+        assert_eq!(parse_clk("[%clk x]"), None);
+        assert_eq!(parse_clk("no clock"), None);
+    }
 
     #[test]
     fn durations_for_wait() {
