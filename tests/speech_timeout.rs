@@ -179,3 +179,47 @@ fn scratch_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
 }
+
+/// The real binary with `--speech on` against a speech-dispatcher that accepts and never answers: the
+/// greeting comes at once (far within the time-out), moves are answered at once, and quitting does not wait for it.
+#[test]
+fn hector_with_a_hung_speech_dispatcher_plays_on_in_text() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = scratch_dir("hung-binary");
+    let socket = dir.join("speechd.sock");
+    let listener = UnixListener::bind(&socket).expect("bind fake speech-dispatcher");
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    let wall = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["--line", "--speech", "on", "--opponent", "human"])
+        .env("SPEECHD_ADDRESS", format!("unix_socket:{}", socket.display()))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start hector");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let greeting = lines.next().expect("a greeting").unwrap();
+    let greeted = wall.elapsed();
+    assert_eq!(greeting, "New game, White to move");
+    // hector waits only briefly (SPEECH_WAIT) and keeps the connection pending: far below the time-out.
+    assert!(greeted < Duration::from_secs(1), "the greeting took {greeted:?}");
+    writeln!(stdin, "e4").unwrap();
+    let asked = Instant::now();
+    let answer = lines.next().expect("an answer").unwrap();
+    assert_eq!(answer, "Bauer Eva vier");
+    assert!(asked.elapsed() < Duration::from_secs(1), "the move took {:?}", asked.elapsed());
+    writeln!(stdin, "quit").unwrap();
+    let quit = Instant::now();
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    assert!(quit.elapsed() < Duration::from_secs(2), "quitting took {:?}", quit.elapsed());
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("greeting after {greeted:?}");
+}

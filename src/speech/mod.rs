@@ -226,7 +226,8 @@ impl Speech {
         on
     }
 
-    fn pending(&self) -> bool {
+    /// Whether the connection is still being made (utterances are kept until it is).
+    pub fn pending(&self) -> bool {
         self.state
             .lock()
             .is_ok_and(|s| matches!(s.link, Link::Pending { .. }))

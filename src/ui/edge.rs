@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::session::{Announcement, Cue, Effect, Kind};
 use crate::sound::{Sound, SoundConfig, SoundId, SoundOff, SoundStatus};
-use crate::speech::{Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance};
+use crate::speech::{GIVE_UP, Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance};
 use crate::store::{self, SpeechLog};
 
 /// Speech and sound settings (config/output.ron, or the user's copy in the config folder).
@@ -94,6 +94,9 @@ pub fn sound_off_notice(why: &SoundOff) -> String {
     format!("Sounds are off: {reason}")
 }
 
+/// How long start-up waits for speech before going on with it pending.
+pub const SPEECH_WAIT: std::time::Duration = std::time::Duration::from_millis(150);
+
 /// What the edge is asked to use.
 #[derive(Debug, Clone, Default)]
 pub struct EdgeOptions {
@@ -130,7 +133,10 @@ impl Edge {
             std::thread::spawn(move || Sound::start(config))
         });
         let speech = if options.speech {
-            let (speech, status) = Speech::start(options.output.speech.clone());
+            // Wait only briefly: the first announcement must not wait for a slow or hung speech server. A
+            // connection still pending is kept (utterances wait for it) and given up after GIVE_UP; the
+            // face polls `take_notices` while `speech_pending`.
+            let (speech, status) = Speech::start_with_limits(options.output.speech.clone(), SPEECH_WAIT, GIVE_UP);
             if let SpeechStatus::Off(why) = status {
                 if options.verbose {
                     eprintln!("hector: speech: {why}");
@@ -194,6 +200,11 @@ impl Edge {
 
     pub fn speech_on(&self) -> bool {
         self.speech.is_on()
+    }
+
+    /// Speech is still connecting: poll [`Edge::take_notices`] now and then until it is settled.
+    pub fn speech_pending(&self) -> bool {
+        self.speech.pending()
     }
 
     /// Speaks and logs one announcement (the face shows it).

@@ -10,6 +10,8 @@ use crate::ui::edge::Edge;
 
 /// How long the last words may take to be heard before the program ends.
 const FINISH: Duration = Duration::from_secs(5);
+/// How often a pending speech connection is looked at.
+const SPEECH_POLL: Duration = Duration::from_millis(250);
 
 /// Options of line mode.
 pub struct LineOptions {
@@ -77,7 +79,13 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     });
     // Sleep until input arrives or something falls due (a flag, a time announcement): no polling.
     loop {
-        let cmd = match session.next_wake(start.elapsed()) {
+        // While speech is still connecting, look every so often whether it came on or was given up.
+        let speech_check = out.edge.speech_pending().then(|| start.elapsed() + SPEECH_POLL);
+        let wake = match (session.next_wake(start.elapsed()), speech_check) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let cmd = match wake {
             Some(due) => {
                 let wait = due.saturating_sub(start.elapsed());
                 match rx.recv_timeout(wait) {
