@@ -3,6 +3,7 @@
 mod adjourn;
 pub mod settings;
 mod timing;
+mod view;
 
 use std::path::PathBuf;
 use std::time::Duration;

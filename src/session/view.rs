@@ -1,0 +1,58 @@
+//! Read-only views of the session for a face that draws it (the full-screen view): clocks and open questions.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::Session;
+use crate::rules::clock::ClockState;
+
+impl Session {
+    /// Both sides' remaining time (White, Black) at `real_now`, or None in a game without a clock.
+    pub fn clock_remaining(&self, real_now: Duration) -> Option<[Duration; 2]> {
+        let now = self.now(real_now);
+        let clock = &self.timing.as_ref()?.clock;
+        Some([clock.remaining(Color::White, now), clock.remaining(Color::Black, now)])
+    }
+
+    /// The side whose clock is running, if one is.
+    pub fn clock_running(&self) -> Option<Color> {
+        match self.timing.as_ref()?.clock.state() {
+            ClockState::Running(side) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// The session's time moves only with `wait` (`--virtual-clock`): a face needs no clock wake-ups.
+    pub fn is_virtual_clock(&self) -> bool {
+        self.virtual_now.is_some()
+    }
+
+    /// The session waits for yes or no (resignation, continuing a kept game).
+    pub fn awaiting_answer(&self) -> bool {
+        self.pending.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+    use crate::session::{Command, Config};
+
+    #[test]
+    fn clocks_and_questions_are_seen_from_outside() {
+        let config = Config { time_control: "5m".parse().ok(), ..Config::default() };
+        let mut s = Session::new(Game::new(), config);
+        s.start(Duration::ZERO);
+        assert_eq!(s.clock_running(), Some(Color::White));
+        let r = s.clock_remaining(Duration::from_secs(10)).unwrap();
+        assert_eq!(r, [Duration::from_secs(290), Duration::from_secs(300)]);
+        assert!(!s.awaiting_answer());
+        s.update(Command::Text("resign".into()), Duration::from_secs(11));
+        assert!(s.awaiting_answer());
+        let plain = Session::new(Game::new(), Config::default());
+        assert_eq!(plain.clock_remaining(Duration::ZERO), None);
+        assert_eq!(plain.clock_running(), None);
+    }
+}
