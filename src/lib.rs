@@ -7,4 +7,5 @@ pub mod dirs;
 pub mod speech;
 pub mod sound;
 pub mod session;
+pub mod engine;
 pub mod ui;

@@ -65,10 +65,10 @@ struct Args {
     /// Who plays the other side.
     #[arg(long, value_enum)]
     opponent: Option<OpponentArg>,
-    /// The UCI engine command.
+    /// The UCI engine command (default: stockfish, on PATH or in /usr/games).
     #[arg(long, value_name = "CMD")]
     engine: Option<String>,
-    /// Engine strength.
+    /// Engine strength, 1 (weakest) to 10 (full strength); default 2.
     #[arg(long, value_name = "N")]
     level: Option<u32>,
     /// The side the player plays against the engine.
@@ -218,9 +218,35 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if args.opponent == Some(OpponentArg::Engine) || (!args.line && args.opponent.is_none()) {
-        notices.push("Playing against an engine is not available yet; both sides' moves are entered here".to_string());
+    // The full-screen view plays the engine unless told otherwise; line mode enters both sides' moves.
+    let engine_command = args.engine.clone().unwrap_or_else(|| "stockfish".to_string());
+    let mut opponent = match args.opponent {
+        Some(OpponentArg::Engine) => session::Opponent::Engine,
+        Some(OpponentArg::Human) => session::Opponent::Human,
+        None if args.line => session::Opponent::Human,
+        None => session::Opponent::Engine,
+    };
+    if opponent == session::Opponent::Engine && hector::engine::find_program(&engine_command).is_none() {
+        notices.push(format!(
+            "No chess engine found ({engine_command}): install it with apt-get install stockfish, or give one with \
+             --engine. Both sides' moves are entered here."
+        ));
+        opponent = session::Opponent::Human;
     }
+    let level = match args.level {
+        None => session::DEFAULT_LEVEL,
+        Some(n) => match u8::try_from(n).ok().filter(|n| session::LEVELS.contains(n)) {
+            Some(n) => n,
+            None => {
+                println!("Cannot use --level {n}: a level is a number from 1 to 10");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let engine_color = match args.color {
+        Some(ColorArg::Black) => shakmaty::Color::White,
+        _ => shakmaty::Color::Black,
+    };
     let time_control = match time_control(&args, &game) {
         Ok(tc) => tc,
         Err(msg) => {
@@ -271,7 +297,7 @@ fn main() -> ExitCode {
         autosave(&args, &notices)
     };
     let config = Config {
-        opponent: session::Opponent::Human,
+        opponent,
         save_path: save_path.clone(),
         vocabulary,
         phrases,
@@ -279,6 +305,9 @@ fn main() -> ExitCode {
         time_control,
         clock,
         virtual_clock: args.virtual_clock,
+        engine_command,
+        level,
+        engine_color,
     };
     let mut session = Session::new(game, config);
     if let Some(offer) = resume {

@@ -1,6 +1,7 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
 mod adjourn;
+mod engine;
 pub mod settings;
 mod timing;
 mod view;
@@ -13,6 +14,7 @@ use shakmaty::{Color, Position, Role};
 use crate::rules::time_control::TimeControl;
 use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
 pub use adjourn::Envelope;
+pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use settings::ClockSettings;
 use timing::Timing;
 use crate::words::{self, Phrases, Vocabulary};
@@ -61,6 +63,16 @@ pub enum Effect {
     Cue(Cue),
     /// Leave the program (after the effects before it).
     Quit,
+    /// Start the engine in the background (ending one already running); it reports `Command::Engine`.
+    EngineStart { command: String, level: u8, chess960: bool },
+    /// Ask the engine for a move in this position.
+    EngineGo(EngineRequest),
+    /// Play at this level (1..=10) from the next move on.
+    EngineLevel(u8),
+    /// Stop thinking; the answer is not wanted.
+    EngineStop,
+    /// End the engine.
+    EngineQuit,
 }
 
 /// The sounds of events (the sound edge maps them to files; Appendix D.2.6.2 pulses included).
@@ -92,6 +104,8 @@ pub enum Command {
     EndOfInput,
     /// Time has passed: something may be due (a flag, a time announcement).
     Tick,
+    /// The engine reported (ready, its move, a failure).
+    Engine(EngineEvent),
 }
 
 /// Settings fixed at start.
@@ -109,6 +123,12 @@ pub struct Config {
     pub clock: ClockSettings,
     /// Time stands still except for `wait` (scripts, tests, demonstrations).
     pub virtual_clock: bool,
+    /// The UCI engine's command line.
+    pub engine_command: String,
+    /// The engine's strength, 1 to 10.
+    pub level: u8,
+    /// The side the engine plays (the other side is the player's, `--color`).
+    pub engine_color: Color,
 }
 
 impl Default for Config {
@@ -122,6 +142,9 @@ impl Default for Config {
             time_control: None,
             clock: ClockSettings::default(),
             virtual_clock: false,
+            engine_command: "stockfish".to_string(),
+            level: engine::DEFAULT_LEVEL,
+            engine_color: Color::Black,
         }
     }
 }
@@ -159,6 +182,8 @@ pub struct Session {
     qpf_request: Option<Color>,
     /// An unfinished game waiting for the player's yes or no.
     resume: Option<ResumeOffer>,
+    /// The engine, as far as the session knows it.
+    engine: engine::EngineState,
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
@@ -179,6 +204,7 @@ impl Session {
             illegal: [0; 2],
             qpf_request: None,
             resume: None,
+            engine: engine::EngineState::default(),
         }
     }
 
@@ -291,6 +317,9 @@ impl Session {
                 t.start(turn, now, &self.config.clock);
             }
         }
+        out.extend(self.engine_at_start());
+        let next = self.engine_follow_up(now, &out);
+        out.extend(next);
         out
     }
 
@@ -322,7 +351,10 @@ impl Session {
             Command::EndOfInput => out.extend(self.quit()),
             Command::Text(text) => out.extend(self.text(&text, now)),
             Command::Tick => {}
+            Command::Engine(e) => out.extend(self.engine_event(e, now)),
         }
+        let next = self.engine_follow_up(now, &out);
+        out.extend(next);
         out
     }
 
@@ -412,6 +444,9 @@ impl Session {
             "seal" => self.seal(rest, now),
             "envelope" => self.read_envelope(),
             "open" => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
+            "engine" => self.engine_command(rest),
+            "opponent" => self.opponent_command(rest),
+            "level" => self.level_command(rest),
             _ => self.play_text(line, now),
         }
     }
@@ -466,6 +501,9 @@ impl Session {
     fn play_text(&mut self, text: &str, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
+        }
+        if let Some(refused) = self.engine_refuses_move() {
+            return refused;
         }
         match words::parse_move(&self.game, &self.config.vocabulary, text) {
             Ok(m) => self.play(m, now),
@@ -745,6 +783,8 @@ impl Session {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         let side = match rest.to_lowercase().as_str() {
+            // Against the engine, the player resigns, whoever is to move.
+            "" if self.config.opponent == Opponent::Engine => self.config.engine_color.other(),
             "" => self.game.turn(),
             "white" | "w" | "weiß" | "weiss" | "λευκά" => Color::White,
             "black" | "b" | "schwarz" | "μαύρα" => Color::Black,

@@ -2,10 +2,12 @@
 //! files — and reports once, in text, what is missing (no speech, no sound card).
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use serde::Deserialize;
 
-use crate::session::{Announcement, Cue, Effect, Kind};
+use crate::engine::{self, EngineHandle, EngineSpec, Level};
+use crate::session::{Announcement, Command, Cue, Effect, Kind};
 use crate::sound::{Sound, SoundConfig, SoundId, SoundOff, SoundStatus};
 use crate::speech::{GIVE_UP, Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance};
 use crate::store::{self, SpeechLog};
@@ -121,6 +123,11 @@ pub struct Edge {
     text_language: String,
     /// Notices not yet shown (what is missing).
     notices: Vec<String>,
+    /// The UCI engine, while one plays.
+    engine: Option<EngineHandle>,
+    /// Where the engine's events go (the face's channel); see [`Edge::set_engine_events`].
+    engine_events: Option<Arc<Mutex<engine::Callback>>>,
+    verbose: bool,
 }
 
 impl Edge {
@@ -176,6 +183,53 @@ impl Edge {
             board_language: options.board_language,
             text_language: options.text_language,
             notices,
+            engine: None,
+            engine_events: None,
+            verbose: options.verbose,
+        }
+    }
+
+    /// Where the engine's answers go: the face sends them on to the session as commands, the moment they
+    /// come (line mode: into its input channel). Without it no engine is started.
+    pub fn set_engine_events(&mut self, events: engine::Callback) {
+        self.engine_events = Some(Arc::new(Mutex::new(events)));
+    }
+
+    /// Carries out one engine effect. The engine starts in the background: nothing here waits for it.
+    fn engine(&mut self, effect: Effect) {
+        match effect {
+            Effect::EngineStart { command, level, chess960 } => {
+                self.engine = None;
+                let Some(events) = self.engine_events.clone() else {
+                    eprintln!("hector: no engine started: the face gave no way to hear it");
+                    return;
+                };
+                let level = Level::new(u32::from(level)).unwrap_or_default();
+                let spec = EngineSpec { verbose: self.verbose, ..EngineSpec::new(command, level, chess960) };
+                let forward: engine::Callback = Box::new(move |c: Command| {
+                    if let Ok(f) = events.lock() {
+                        f(c)
+                    }
+                });
+                self.engine = Some(EngineHandle::start(spec, forward));
+            }
+            Effect::EngineGo(request) => {
+                if let Some(e) = &self.engine {
+                    e.go(request)
+                }
+            }
+            Effect::EngineLevel(level) => {
+                if let (Some(e), Some(level)) = (&self.engine, Level::new(u32::from(level))) {
+                    e.set_level(level)
+                }
+            }
+            Effect::EngineStop => {
+                if let Some(e) = &self.engine {
+                    e.stop()
+                }
+            }
+            Effect::EngineQuit => self.engine = None,
+            _ => {}
         }
     }
 
@@ -267,6 +321,11 @@ impl Edge {
                 }
                 Effect::Cue(c) => self.cue(c),
                 Effect::Quit => quit = true,
+                e @ (Effect::EngineStart { .. }
+                | Effect::EngineGo(_)
+                | Effect::EngineLevel(_)
+                | Effect::EngineStop
+                | Effect::EngineQuit) => self.engine(e),
             }
         }
         quit

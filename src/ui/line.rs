@@ -51,13 +51,18 @@ impl Output {
 /// Runs the session over stdin and stdout until `quit` or end of input.
 pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     let mut out = Output { edge: options.edge, stdout: io::stdout() };
+    let (tx, rx) = mpsc::channel::<Command>();
+    // The engine's move comes through the same channel as the player's lines: printed the moment it arrives.
+    let engine_tx = tx.clone();
+    out.edge.set_engine_events(Box::new(move |c| {
+        let _ = engine_tx.send(c);
+    }));
     let start = Instant::now();
     if out.run(session.start(start.elapsed())) {
         out.edge.finish(FINISH);
         return Ok(());
     }
     out.notices(options.notices);
-    let (tx, rx) = mpsc::channel::<Command>();
     std::thread::spawn(move || {
         let stdin = io::stdin();
         let mut lines = stdin.lock();

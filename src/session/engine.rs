@@ -1,0 +1,621 @@
+//! Playing against a UCI engine as the session sees it: when to ask for a move, what to do with the answer,
+//! and the player's engine commands. No process here: the edge runs the engine and reports back.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::{Cue, Effect, Kind, Opponent, Pending, Session, say};
+use crate::rules::Start;
+
+/// The lowest and highest engine level (1 weakest, 10 full strength).
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+/// The level a new player meets first.
+pub const DEFAULT_LEVEL: u8 = 2;
+
+/// What the engine reports back to the session (the edge turns its process into these).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineEvent {
+    /// The handshake is done; `name` is the engine's own (`id name`).
+    Ready { name: String },
+    /// The engine's move, in UCI form, for the position after `for_ply` plies: an answer for another ply is
+    /// stale (the game moved on) and is ignored.
+    Move { uci: String, for_ply: usize },
+    /// The engine cannot be used: missing, crashed, hung, not UCI. `reason` is said to the player.
+    Failed { reason: String },
+}
+
+/// What the engine is asked to think about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineRequest {
+    /// `startpos`, or the start position as FEN.
+    pub start_fen: String,
+    /// Chess960 rules (UCI_Chess960; castling written king-takes-rook).
+    pub chess960: bool,
+    /// The moves played from the start, in UCI form.
+    pub moves_uci: Vec<String>,
+    /// The game's clock, when it has one; else the engine's level decides its time.
+    pub clock: Option<EngineClock>,
+    /// The number of plies played: the answer is for this position only.
+    pub for_ply: usize,
+}
+
+/// The clock as UCI gives it to an engine, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineClock {
+    pub wtime: u64,
+    pub btime: u64,
+    pub winc: u64,
+    pub binc: u64,
+    /// Moves the engine still has to make before the next period, when the period has a move count.
+    pub movestogo: Option<u32>,
+}
+
+/// Where the engine stands, as far as the session knows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) enum EngineStatus {
+    /// No engine plays (both sides' moves are entered here).
+    #[default]
+    Off,
+    /// Started, handshake not yet done (requests wait for it).
+    Starting,
+    Ready {
+        name: String,
+    },
+    /// It stopped working; the game goes on when the player restarts it or plays both sides.
+    Failed {
+        reason: String,
+    },
+}
+
+/// The session's side of the engine.
+#[derive(Debug, Clone, Default)]
+pub(super) struct EngineState {
+    pub status: EngineStatus,
+    /// The ply count of the position the engine was asked about and has not answered yet.
+    pub asked_for: Option<usize>,
+    /// The engine's own name, once it told it (kept when it fails).
+    pub name: Option<String>,
+}
+
+impl EngineState {
+    fn set(&mut self, status: EngineStatus) {
+        self.status = status;
+        self.asked_for = None;
+    }
+}
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl Session {
+    fn engine_plays(&self) -> bool {
+        self.config.opponent == Opponent::Engine
+            && matches!(
+                self.engine.status,
+                EngineStatus::Starting | EngineStatus::Ready { .. }
+            )
+    }
+
+    fn engine_name(&self) -> String {
+        match &self.engine.name {
+            Some(name) => name.clone(),
+            None => {
+                // The program's file name ("stockfish"), until the engine tells its own.
+                let first = self
+                    .config
+                    .engine_command
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default();
+                let first = first.trim_matches(['\'', '"']);
+                std::path::Path::new(first)
+                    .file_name()
+                    .map_or(first.to_string(), |f| f.to_string_lossy().into_owned())
+            }
+        }
+    }
+
+    fn start_effect(&self) -> Effect {
+        Effect::EngineStart {
+            command: self.config.engine_command.clone(),
+            level: self.config.level,
+            chess960: self.game.is_chess960(),
+        }
+    }
+
+    /// At the start of a game against the engine: who plays what, and the engine starts in the background.
+    pub(super) fn engine_at_start(&mut self) -> Vec<Effect> {
+        if self.config.opponent != Opponent::Engine {
+            return Vec::new();
+        }
+        self.engine.set(EngineStatus::Starting);
+        let text = self.p(
+            "engine.intro",
+            &[
+                ("player", &self.side(self.config.engine_color.other())),
+                ("side", &self.side(self.config.engine_color)),
+                ("level", &self.config.level.to_string()),
+            ],
+        );
+        vec![say(Kind::Event, text), self.start_effect()]
+    }
+
+    /// After every command: ask the engine for a move when it is its turn, or call off a search nobody
+    /// wants any more (the game ended, the position changed).
+    pub(super) fn engine_follow_up(&mut self, now: Duration, out: &[Effect]) -> Vec<Effect> {
+        if !self.engine_plays() || out.iter().any(|e| matches!(e, Effect::Quit)) {
+            return Vec::new();
+        }
+        let plies = self.game.plies().len();
+        let its_turn = !self.game.is_over()
+            && self.game.turn() == self.config.engine_color
+            && self.pending != Some(Pending::Resume)
+            && self.adjourned.is_none();
+        if its_turn {
+            if self.engine.asked_for != Some(plies) {
+                self.engine.asked_for = Some(plies);
+                return vec![Effect::EngineGo(self.engine_request(now))];
+            }
+        } else if self.engine.asked_for.take().is_some() {
+            return vec![Effect::EngineStop];
+        }
+        Vec::new()
+    }
+
+    /// The position and the clocks, as the engine is told them.
+    pub fn engine_request(&self, now: Duration) -> EngineRequest {
+        let start_fen = match self.game.start() {
+            Start::Standard => "startpos".to_string(),
+            _ => self.game.start_fen(),
+        };
+        let mode = self.game.mode();
+        let moves_uci = self
+            .game
+            .plies()
+            .iter()
+            .map(|p| p.mv.to_uci(mode).to_string())
+            .collect();
+        let clock = self.timing.as_ref().map(|t| {
+            let c = &t.clock;
+            EngineClock {
+                wtime: ms(c.remaining(Color::White, now)),
+                btime: ms(c.remaining(Color::Black, now)),
+                winc: ms(c.per_move(Color::White).increment()),
+                binc: ms(c.per_move(Color::Black).increment()),
+                movestogo: c
+                    .moves_to_next_period(self.config.engine_color)
+                    .filter(|n| *n > 0),
+            }
+        });
+        EngineRequest {
+            start_fen,
+            chess960: self.game.is_chess960(),
+            moves_uci,
+            clock,
+            for_ply: self.game.plies().len(),
+        }
+    }
+
+    /// What the engine reported.
+    pub(super) fn engine_event(&mut self, event: EngineEvent, now: Duration) -> Vec<Effect> {
+        match event {
+            EngineEvent::Ready { name } => {
+                if self.engine.status == EngineStatus::Starting {
+                    self.engine.name = Some(name.clone());
+                    self.engine.status = EngineStatus::Ready { name };
+                }
+                Vec::new()
+            }
+            EngineEvent::Move { uci, for_ply } => {
+                // A stale answer (the game moved on, the player took over) is dropped without a word.
+                if !self.engine_plays()
+                    || self.game.is_over()
+                    || self.game.turn() != self.config.engine_color
+                    || for_ply != self.game.plies().len()
+                    || self.engine.asked_for != Some(for_ply)
+                {
+                    return Vec::new();
+                }
+                self.engine.asked_for = None;
+                if self.engine.status == EngineStatus::Starting {
+                    // An answer means the handshake was done.
+                    self.engine.status = EngineStatus::Ready {
+                        name: self.engine_name(),
+                    };
+                }
+                match self.game.parse_uci(&uci) {
+                    Some(m) => self.play(m, now),
+                    None => {
+                        let reason = self.p("engine.illegal_move", &[("move", &uci)]);
+                        let mut out = self.engine_failed(reason);
+                        out.insert(0, Effect::Cue(Cue::Illegal));
+                        out
+                    }
+                }
+            }
+            EngineEvent::Failed { reason } => {
+                if !self.engine_plays() {
+                    return Vec::new();
+                }
+                self.engine_failed(reason)
+            }
+        }
+    }
+
+    /// The engine is not usable any more: said once, the game is kept.
+    fn engine_failed(&mut self, reason: String) -> Vec<Effect> {
+        let key = if self.engine.status == EngineStatus::Starting {
+            "engine.cannot_start"
+        } else {
+            "engine.failed"
+        };
+        self.engine.set(EngineStatus::Failed {
+            reason: reason.clone(),
+        });
+        vec![
+            say(Kind::Event, self.p(key, &[("reason", &reason)])),
+            Effect::EngineQuit,
+        ]
+    }
+
+    /// A move typed for the engine's side is refused while the engine plays it (or should, and failed).
+    pub(super) fn engine_refuses_move(&self) -> Option<Vec<Effect>> {
+        if self.config.opponent != Opponent::Engine || self.game.turn() != self.config.engine_color
+        {
+            return None;
+        }
+        let key = match self.engine.status {
+            EngineStatus::Failed { .. } | EngineStatus::Off => "engine.not_working",
+            _ => "engine.its_turn",
+        };
+        Some(vec![
+            say(Kind::Refusal, self.p(key, &[])),
+            Effect::Cue(Cue::Illegal),
+        ])
+    }
+
+    /// `engine`: its name, level and state; `engine restart`: start it again.
+    pub(super) fn engine_command(&mut self, rest: &str) -> Vec<Effect> {
+        match rest.to_lowercase().as_str() {
+            "" => vec![say(Kind::Answer, self.engine_state_text())],
+            "restart" | "start" | "neustart" => {
+                self.config.opponent = Opponent::Engine;
+                self.engine.set(EngineStatus::Starting);
+                let text = self.p(
+                    "engine.restarting",
+                    &[
+                        ("side", &self.side(self.config.engine_color)),
+                        ("level", &self.config.level.to_string()),
+                    ],
+                );
+                vec![say(Kind::Event, text), self.start_effect()]
+            }
+            _ => vec![say(
+                Kind::Refusal,
+                self.p("engine.usage", &[("text", rest)]),
+            )],
+        }
+    }
+
+    fn engine_state_text(&self) -> String {
+        let level = self.config.level.to_string();
+        let state = match &self.engine.status {
+            _ if self.config.opponent == Opponent::Human => {
+                return self.p(
+                    "engine.off",
+                    &[("name", &self.engine_name()), ("level", &level)],
+                );
+            }
+            EngineStatus::Off => self.p("engine.state.off", &[]),
+            EngineStatus::Starting => self.p("engine.state.starting", &[]),
+            EngineStatus::Ready { .. } if self.engine.asked_for.is_some() => {
+                self.p("engine.state.thinking", &[])
+            }
+            EngineStatus::Ready { .. } => self.p("engine.state.ready", &[]),
+            EngineStatus::Failed { reason } => self.p("engine.state.failed", &[("reason", reason)]),
+        };
+        self.p(
+            "engine.state",
+            &[
+                ("name", &self.engine_name()),
+                ("side", &self.side(self.config.engine_color)),
+                ("level", &level),
+                ("state", &state),
+            ],
+        )
+    }
+
+    /// `opponent human` / `opponent engine`.
+    pub(super) fn opponent_command(&mut self, rest: &str) -> Vec<Effect> {
+        match rest.to_lowercase().as_str() {
+            "human" | "person" | "mensch" | "άνθρωπος" => {
+                if self.config.opponent == Opponent::Human {
+                    return vec![say(Kind::Answer, self.p("opponent.already_human", &[]))];
+                }
+                self.config.opponent = Opponent::Human;
+                self.engine.set(EngineStatus::Off);
+                vec![
+                    say(Kind::Event, self.p("opponent.human", &[])),
+                    Effect::EngineQuit,
+                ]
+            }
+            "engine" | "computer" | "maschine" => {
+                if self.engine_plays() {
+                    let text = self.p(
+                        "opponent.already_engine",
+                        &[("side", &self.side(self.config.engine_color))],
+                    );
+                    return vec![say(Kind::Answer, text)];
+                }
+                self.config.opponent = Opponent::Engine;
+                self.engine.set(EngineStatus::Starting);
+                let text = self.p(
+                    "opponent.engine",
+                    &[
+                        ("side", &self.side(self.config.engine_color)),
+                        ("level", &self.config.level.to_string()),
+                    ],
+                );
+                vec![say(Kind::Event, text), self.start_effect()]
+            }
+            _ => vec![say(
+                Kind::Refusal,
+                self.p("opponent.usage", &[("text", rest)]),
+            )],
+        }
+    }
+
+    /// `level N`: the engine's strength from 1 to 10, from its next move on.
+    pub(super) fn level_command(&mut self, rest: &str) -> Vec<Effect> {
+        if rest.is_empty() {
+            return vec![say(
+                Kind::Answer,
+                self.p("engine.level", &[("level", &self.config.level.to_string())]),
+            )];
+        }
+        match rest.parse::<u8>() {
+            Ok(n) if LEVELS.contains(&n) => {
+                self.config.level = n;
+                let mut out = vec![say(
+                    Kind::Event,
+                    self.p("engine.level", &[("level", &n.to_string())]),
+                )];
+                if self.engine_plays() {
+                    out.push(Effect::EngineLevel(n));
+                }
+                out
+            }
+            _ => vec![say(
+                Kind::Refusal,
+                self.p("engine.level_bad", &[("text", rest)]),
+            )],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+    use crate::session::{Command, Config};
+
+    fn engine_game(game: Game, engine_color: Color) -> (Session, Vec<Effect>) {
+        let config = Config {
+            opponent: Opponent::Engine,
+            engine_command: "stockfish".into(),
+            engine_color,
+            ..Config::default()
+        };
+        let mut s = Session::new(game, config);
+        let out = s.start(Duration::ZERO);
+        (s, out)
+    }
+
+    fn text(s: &mut Session, line: &str) -> Vec<Effect> {
+        s.update(Command::Text(line.into()), Duration::ZERO)
+    }
+
+    fn engine(s: &mut Session, e: EngineEvent) -> Vec<Effect> {
+        s.update(Command::Engine(e), Duration::ZERO)
+    }
+
+    fn said(out: &[Effect]) -> Vec<String> {
+        out.iter()
+            .filter_map(|e| match e {
+                Effect::Say(a) => Some(a.text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn go(out: &[Effect]) -> Option<EngineRequest> {
+        out.iter().find_map(|e| match e {
+            Effect::EngineGo(r) => Some(r.clone()),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn the_engine_starts_in_the_background_and_opens_as_white() {
+        let (_, out) = engine_game(Game::new(), Color::White);
+        assert!(out.iter().any(|e| matches!(
+            e,
+            Effect::EngineStart {
+                level: 2,
+                chess960: false,
+                ..
+            }
+        )));
+        let r =
+            go(&out).expect("asked for the first move at once; the handle waits for the handshake");
+        assert_eq!(
+            (r.start_fen.as_str(), r.moves_uci.len(), r.for_ply, r.clock),
+            ("startpos", 0, 0, None)
+        );
+        assert_eq!(
+            said(&out)[1],
+            "You play Black, the engine plays White at level 2"
+        );
+    }
+
+    #[test]
+    fn the_engine_move_is_played_and_announced_like_any_move() {
+        let (mut s, out) = engine_game(Game::new(), Color::Black);
+        assert!(go(&out).is_none(), "the player opens");
+        engine(
+            &mut s,
+            EngineEvent::Ready {
+                name: "Stockfish 15.1".into(),
+            },
+        );
+        let out = text(&mut s, "e4");
+        let r = go(&out).expect("engine asked after the player's move");
+        assert_eq!((r.moves_uci, r.for_ply), (vec!["e2e4".to_string()], 1));
+        // While it thinks, questions are answered and moves for its side are refused.
+        assert_eq!(
+            said(&text(&mut s, "e5")),
+            ["It is the engine's turn; wait for its move, or type opponent human"]
+        );
+        assert!(said(&text(&mut s, "engine"))[0].contains("thinking"));
+        assert_eq!(said(&text(&mut s, "last")).len(), 1);
+        // A stale answer is dropped; the right one is played.
+        assert!(
+            engine(
+                &mut s,
+                EngineEvent::Move {
+                    uci: "e7e5".into(),
+                    for_ply: 0
+                }
+            )
+            .is_empty()
+        );
+        let out = engine(
+            &mut s,
+            EngineEvent::Move {
+                uci: "c7c5".into(),
+                for_ply: 1,
+            },
+        );
+        assert_eq!(said(&out), ["Bauer Cesar fünf"]);
+        assert!(go(&out).is_none());
+        assert_eq!(s.game().plies().len(), 2);
+        // The same answer again is stale.
+        assert!(
+            engine(
+                &mut s,
+                EngineEvent::Move {
+                    uci: "c7c5".into(),
+                    for_ply: 1
+                }
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn an_illegal_engine_move_is_refused_and_the_player_can_go_on() {
+        let (mut s, out) = engine_game(Game::new(), Color::White);
+        assert!(go(&out).is_some());
+        let out = engine(
+            &mut s,
+            EngineEvent::Move {
+                uci: "e2e5".into(),
+                for_ply: 0,
+            },
+        );
+        assert_eq!(
+            said(&out),
+            [
+                "The engine stopped working: it answered with an illegal move, e2e5; the game is kept. Type engine \
+              restart to start it again, or opponent human to enter both sides' moves"
+            ]
+        );
+        assert!(out.contains(&Effect::EngineQuit));
+        assert_eq!(s.game().plies().len(), 0);
+        assert!(said(&text(&mut s, "e4"))[0].starts_with("The engine is not working"));
+        let out = text(&mut s, "opponent human");
+        assert_eq!(said(&out), ["Both sides' moves are entered here now"]);
+        assert_eq!(said(&text(&mut s, "e4")), ["Bauer Eva vier"]);
+        assert_eq!(said(&text(&mut s, "e5")), ["Bauer Eva fünf"]);
+        // Back to the engine: it starts and, being White to move, is asked at once.
+        let out = text(&mut s, "opponent engine");
+        assert!(out.iter().any(|e| matches!(e, Effect::EngineStart { .. })));
+        assert_eq!(go(&out).unwrap().moves_uci, ["e2e4", "e7e5"]);
+    }
+
+    #[test]
+    fn a_failure_is_said_and_restart_asks_again() {
+        let (mut s, _) = engine_game(Game::new(), Color::White);
+        let out = engine(
+            &mut s,
+            EngineEvent::Failed {
+                reason: "the engine command 'x' was not found".into(),
+            },
+        );
+        assert_eq!(
+            said(&out),
+            [
+                "The engine could not be started: the engine command 'x' was not found; the game is kept. Type engine \
+              restart to try again, or opponent human to enter both sides' moves"
+            ]
+        );
+        let out = text(&mut s, "engine restart");
+        assert!(out.iter().any(|e| matches!(e, Effect::EngineStart { .. })));
+        assert_eq!(go(&out).unwrap().for_ply, 0);
+    }
+
+    #[test]
+    fn a_search_is_called_off_when_the_game_ends() {
+        let (mut s, out) = engine_game(Game::new(), Color::White);
+        assert!(go(&out).is_some());
+        text(&mut s, "resign white");
+        let out = text(&mut s, "yes");
+        assert!(out.contains(&Effect::EngineStop), "{out:?}");
+    }
+
+    #[test]
+    fn levels_are_one_to_ten() {
+        let (mut s, _) = engine_game(Game::new(), Color::Black);
+        let out = text(&mut s, "level 7");
+        assert_eq!(said(&out), ["Engine level 7"]);
+        assert!(out.contains(&Effect::EngineLevel(7)));
+        assert!(said(&text(&mut s, "level 11"))[0].contains("from 1 to 10"));
+        assert_eq!(s.config().level, 7);
+    }
+
+    #[test]
+    fn chess960_requests_use_the_start_fen_and_king_takes_rook() {
+        // Position 518 is the standard array; Chess960 castling is written king-takes-rook (e1h1).
+        let (mut s, _) = engine_game(Game::chess960(518).unwrap(), Color::Black);
+        for m in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
+            s.game.play_san(m).unwrap();
+        }
+        let r = s.engine_request(Duration::ZERO);
+        assert!(r.chess960);
+        assert_eq!(
+            r.start_fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        assert_eq!(r.moves_uci.last().map(String::as_str), Some("e1h1"));
+        assert_eq!(r.for_ply, 7);
+    }
+
+    #[test]
+    fn clock_times_go_to_the_engine() {
+        let config = Config {
+            opponent: Opponent::Engine,
+            engine_color: Color::White,
+            time_control: Some("5m+3s".parse().unwrap()),
+            ..Config::default()
+        };
+        let mut s = Session::new(Game::new(), config);
+        let out = s.start(Duration::ZERO);
+        let c = go(&out).unwrap().clock.unwrap();
+        assert_eq!(
+            (c.wtime, c.btime, c.winc, c.binc, c.movestogo),
+            (300_000, 300_000, 3000, 3000, None)
+        );
+    }
+}
