@@ -10,6 +10,7 @@ use hector::rules::time_control::TimeControl;
 use hector::session::{self, ClockSettings, Config, Envelope, Session};
 use hector::ui::edge::{Edge, EdgeOptions, OutputConfig};
 use hector::ui::line::{self, LineOptions};
+use hector::ui::screen::{self, ScreenOptions};
 use hector::words::{Phrases, Vocabulary};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -114,6 +115,9 @@ struct Args {
     /// Diagnostics on stderr.
     #[arg(long)]
     verbose: bool,
+    /// Full-screen view without box-drawing characters and colours.
+    #[arg(long)]
+    plain: bool,
 }
 
 fn build_game(args: &Args) -> Result<Game, String> {
@@ -193,6 +197,18 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
         Some(session::ResumeOffer { game, time_control, path: path.clone() })
     });
     (Some(path), offer)
+}
+
+/// The full-screen view's keys and theme from config/ and the user's config folder; problems become notices.
+fn screen_options(edge: Edge, mut notices: Vec<String>, player: shakmaty::Color, plain: bool) -> std::io::Result<ScreenOptions> {
+    let (keymap, problems) = screen::Keymap::load(hector::dirs::user_config("keymap.ron").as_deref());
+    notices.extend(problems.into_iter().map(|p| format!("Keymap: {p}")));
+    let mut theme = screen::Theme::load(hector::dirs::user_config("theme.ron").as_deref()).unwrap_or_else(|e| {
+        notices.push(format!("Theme: {e}"));
+        screen::Theme::default()
+    });
+    theme.plain |= plain;
+    Ok(ScreenOptions { edge, notices, orientation: player, theme, keymap, channel: screen::Channel::new() })
 }
 
 fn main() -> ExitCode {
@@ -325,7 +341,13 @@ fn main() -> ExitCode {
         board_language: session.config().vocabulary.language.clone(),
         text_language: session.config().phrases.language.clone(),
     });
-    match line::run(session, LineOptions { edge, notices }) {
+    let result = if args.line {
+        line::run(session, LineOptions { edge, notices })
+    } else {
+        let player = engine_color.other();
+        screen_options(edge, notices, player, args.plain).and_then(|o| screen::run(session, o))
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hector: {e}");

@@ -42,7 +42,10 @@ mod tests {
 
     #[test]
     fn clocks_and_questions_are_seen_from_outside() {
-        let config = Config { time_control: "5m".parse().ok(), ..Config::default() };
+        let config = Config {
+            time_control: "5m".parse().ok(),
+            ..Config::default()
+        };
         let mut s = Session::new(Game::new(), config);
         s.start(Duration::ZERO);
         assert_eq!(s.clock_running(), Some(Color::White));

@@ -1,4 +1,5 @@
-//! The faces a player meets: line mode now, the full-screen view later.
+//! The faces a player meets: line mode and the full-screen view.
 
 pub mod edge;
 pub mod line;
+pub mod screen;

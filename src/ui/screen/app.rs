@@ -1,0 +1,475 @@
+//! The view's own state (focus, selection, input line, questions) and what a key does: an answer to say,
+//! a cue, or text for the session, exactly as line mode would send it.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use shakmaty::{Color, Piece, Position, Role, Square};
+
+use super::explore;
+use super::keymap::{self, Action, Key, Keymap, PieceKind};
+use super::theme::{PieceStyle, Theme};
+use crate::session::{Announcement, Cue, Kind, Opponent, Session};
+use crate::words::{Phrases, Vocabulary};
+
+/// What the view is doing with keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// Exploring; Enter chooses a piece.
+    Explore,
+    /// A piece is chosen; Enter on its target square makes the move.
+    Target(Square),
+    /// Which piece a pawn becomes.
+    Promotion { from: Square, to: Square },
+    /// The input line, with what is typed so far.
+    Input(String),
+    /// An irreversible action waits for y or Enter; the text is sent to the session when confirmed.
+    Confirm(String),
+}
+
+/// What the loop must do after a key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Out {
+    /// Speak and show (the view's own answer).
+    Say(Announcement),
+    Cue(Cue),
+    /// Text for the session, as line mode would send it.
+    Send(String),
+}
+
+/// The view's state.
+#[derive(Debug, Clone)]
+pub struct App {
+    pub focus: Square,
+    pub mode: Mode,
+    /// What was said last (one batch of announcements), shown in the status line.
+    pub status: Vec<String>,
+    /// The keys of the current mode, shown in place of the move list until the next key.
+    pub help: Option<Vec<String>>,
+    /// The side at the bottom of the board: the player's colour.
+    pub orientation: Color,
+    pub show_seconds: bool,
+    pub theme: Theme,
+    pub keymap: Keymap,
+    /// A new batch of announcements replaces the status line.
+    fresh: bool,
+}
+
+fn answer(text: String) -> Out {
+    Out::Say(Announcement {
+        kind: Kind::Answer,
+        text,
+    })
+}
+
+fn refusal(text: String) -> Out {
+    Out::Say(Announcement {
+        kind: Kind::Refusal,
+        text,
+    })
+}
+
+/// Yes and no on one key, in the languages hector speaks (y, j for ja; n).
+fn yes_key(e: &KeyEvent) -> bool {
+    matches!(e.code, KeyCode::Char('y' | 'Y' | 'j' | 'J') | KeyCode::Enter)
+        && !e.modifiers.contains(KeyModifiers::CONTROL)
+}
+
+fn no_key(e: &KeyEvent) -> bool {
+    matches!(e.code, KeyCode::Char('n' | 'N') | KeyCode::Esc) && !e.modifiers.contains(KeyModifiers::CONTROL)
+}
+
+impl App {
+    pub fn new(orientation: Color, theme: Theme, keymap: Keymap) -> App {
+        App {
+            // The player's king's file on the player's first rank is where a player starts.
+            focus: if orientation == Color::White {
+                Square::E2
+            } else {
+                Square::E7
+            },
+            mode: Mode::Explore,
+            status: Vec::new(),
+            help: None,
+            orientation,
+            show_seconds: false,
+            theme,
+            keymap,
+            fresh: true,
+        }
+    }
+
+    /// The next announcements replace the status line.
+    pub fn begin_batch(&mut self) {
+        self.fresh = true;
+    }
+
+    /// Shows a text said (by the session or the view).
+    pub fn show(&mut self, text: &str) {
+        if self.fresh {
+            self.status.clear();
+            self.fresh = false;
+        }
+        self.status.push(text.to_string());
+    }
+
+    /// The side whose pieces "own" keys jump to: the side to move when both sides play here, else the player's.
+    pub fn own(&self, session: &Session) -> Color {
+        match session.config().opponent {
+            Opponent::Human => session.game().turn(),
+            _ => self.orientation,
+        }
+    }
+
+    /// A key pressed: what to say, cue and send.
+    pub fn key(&mut self, event: KeyEvent, session: &Session) -> Vec<Out> {
+        self.help = None;
+        match self.mode.clone() {
+            Mode::Input(text) => return self.input_key(event, text, session),
+            Mode::Confirm(text) => {
+                self.mode = Mode::Explore;
+                if yes_key(&event) {
+                    return vec![Out::Send(text)];
+                }
+                return vec![answer(session.config().phrases.get("screen.cancelled").to_string())];
+            }
+            Mode::Promotion { from, to } => return self.promotion_key(event, from, to, session),
+            Mode::Explore | Mode::Target(_) => {}
+        }
+        // The session's own question (resign, continue a kept game): y or Enter says yes, n or Escape no.
+        if session.awaiting_answer() {
+            if yes_key(&event) {
+                return vec![Out::Send("yes".into())];
+            }
+            if no_key(&event) {
+                return vec![Out::Send("no".into())];
+            }
+        }
+        let Some(action) = Key::of(&event).and_then(|k| self.keymap.action(&k)) else {
+            // Ctrl-C always leaves, whatever the keymap says (the terminal is restored, the game saved).
+            if event.code == KeyCode::Char('c') && event.modifiers.contains(KeyModifiers::CONTROL) {
+                return vec![Out::Send("quit".into())];
+            }
+            return Vec::new();
+        };
+        self.action(action, session)
+    }
+
+    /// An action of the keymap.
+    pub fn action(&mut self, action: Action, session: &Session) -> Vec<Out> {
+        let v = &session.config().vocabulary;
+        let p = &session.config().phrases;
+        let game = session.game();
+        let pos = game.position();
+        let focus = self.focus;
+        match action {
+            Action::Up | Action::Down | Action::Left | Action::Right => {
+                let (f, r) = match action {
+                    Action::Up => (0, 1),
+                    Action::Down => (0, -1),
+                    Action::Left => (-1, 0),
+                    _ => (1, 0),
+                };
+                match explore::step(focus, f, r, self.orientation) {
+                    Some(sq) => self.go(sq, session),
+                    None => vec![Out::Cue(Cue::Edge)],
+                }
+            }
+            Action::Rank(n) => match shakmaty::Rank::try_from(u32::from(n.clamp(1, 8)) - 1) {
+                Ok(rank) => self.go(Square::from_coords(focus.file(), rank), session),
+                Err(_) => Vec::new(),
+            },
+            Action::File(c) => match shakmaty::File::from_char(c.to_ascii_lowercase()) {
+                Some(file) => self.go(Square::from_coords(file, focus.rank()), session),
+                None => Vec::new(),
+            },
+            Action::NextOwn(kind) => self.next(kind, self.own(session), session),
+            Action::NextTheirs(kind) => self.next(kind, self.own(session).other(), session),
+            Action::Square => vec![answer(explore::square(pos, focus, v, p))],
+            Action::ReadRank => vec![answer(explore::rank(pos, focus, v, p))],
+            Action::ReadFile => vec![answer(explore::file(pos, focus, v, p))],
+            Action::Diagonals => vec![answer(explore::diagonals(pos, focus, self.orientation, v, p))],
+            Action::Lines => vec![answer(explore::lines(pos, focus, self.orientation, v, p))],
+            Action::Knight => vec![answer(explore::knight_squares(pos, focus, v, p))],
+            Action::Attackers => vec![answer(explore::attackers(pos, focus, v, p))],
+            Action::LegalMoves => vec![answer(explore::legal_moves(game, focus, v, p))],
+            Action::OwnPieces => vec![answer(explore::pieces(pos, self.own(session), v, p))],
+            Action::TheirPieces => vec![answer(explore::pieces(pos, self.own(session).other(), v, p))],
+            Action::Pawns => vec![answer(explore::pawns(pos, v, p))],
+            Action::Material => vec![answer(explore::material(pos, v, p))],
+            Action::Turn => match game.ending() {
+                Some(e) => vec![answer(session.ending_text(e))],
+                None => vec![answer(explore::turn(pos, p))],
+            },
+            Action::Board => vec![Out::Send("board".into())],
+            Action::Last => vec![Out::Send("last".into())],
+            Action::Moves(n) => vec![Out::Send(format!("moves {n}"))],
+            Action::AllMoves => vec![Out::Send("moves".into())],
+            Action::Time => vec![Out::Send("time".into())],
+            Action::Used => vec![Out::Send("used".into())],
+            Action::Count => vec![Out::Send("count".into())],
+            Action::Save => vec![Out::Send("save".into())],
+            Action::Quit => vec![Out::Send("quit".into())],
+            // The session asks for confirmation itself (Article 5.1.2).
+            Action::Resign => vec![Out::Send("resign".into())],
+            Action::Offer => self.confirm("offer", "screen.confirm.offer", p),
+            Action::Accept => self.confirm("accept", "screen.confirm.accept", p),
+            Action::Decline => self.confirm("decline", "screen.confirm.decline", p),
+            Action::Claim => self.confirm("claim", "screen.confirm.claim", p),
+            Action::Select => self.select(session),
+            Action::Input => {
+                self.mode = Mode::Input(String::new());
+                vec![answer(p.get("screen.input").to_string())]
+            }
+            Action::Help => self.help(session),
+            Action::Cancel => match self.mode {
+                Mode::Target(_) => {
+                    self.mode = Mode::Explore;
+                    vec![answer(p.get("screen.deselected").to_string())]
+                }
+                _ => Vec::new(),
+            },
+            Action::Seconds => {
+                self.show_seconds = !self.show_seconds;
+                let key = if self.show_seconds {
+                    "screen.seconds_on"
+                } else {
+                    "screen.seconds_off"
+                };
+                vec![answer(p.get(key).to_string())]
+            }
+            Action::Figurines => {
+                self.theme.pieces = match self.theme.pieces {
+                    PieceStyle::Letters => PieceStyle::Figurines,
+                    PieceStyle::Figurines => PieceStyle::Letters,
+                };
+                let key = if self.theme.pieces == PieceStyle::Figurines {
+                    "screen.figurines"
+                } else {
+                    "screen.letters"
+                };
+                vec![answer(p.get(key).to_string())]
+            }
+        }
+    }
+
+    fn go(&mut self, sq: Square, session: &Session) -> Vec<Out> {
+        self.focus = sq;
+        let c = session.config();
+        vec![answer(explore::square(
+            session.game().position(),
+            sq,
+            &c.vocabulary,
+            &c.phrases,
+        ))]
+    }
+
+    fn next(&mut self, kind: PieceKind, color: Color, session: &Session) -> Vec<Out> {
+        let c = session.config();
+        let piece = Piece {
+            color,
+            role: kind.role(),
+        };
+        match explore::next_piece(session.game().position().board(), self.focus, piece) {
+            Some(sq) => self.go(sq, session),
+            None => vec![refusal(explore::no_piece(&c.vocabulary, &c.phrases, piece))],
+        }
+    }
+
+    fn confirm(&mut self, text: &str, key: &str, p: &Phrases) -> Vec<Out> {
+        self.mode = Mode::Confirm(text.to_string());
+        vec![Out::Say(Announcement {
+            kind: Kind::Event,
+            text: p.get(key).to_string(),
+        })]
+    }
+
+    /// Enter on a square: choose the piece, then its target.
+    fn select(&mut self, session: &Session) -> Vec<Out> {
+        let c = session.config();
+        let (v, p) = (&c.vocabulary, &c.phrases);
+        let game = session.game();
+        let pos = game.position();
+        let focus = self.focus;
+        match self.mode {
+            Mode::Target(from) if from == focus => {
+                self.mode = Mode::Explore;
+                vec![answer(p.get("screen.deselected").to_string())]
+            }
+            Mode::Target(from) => {
+                self.mode = Mode::Explore;
+                let moves: Vec<shakmaty::Move> = game
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.from() == Some(from) && target_of(game, m) == focus)
+                    .collect();
+                match moves.as_slice() {
+                    // Not a legal move: the session says why, in the words line mode uses.
+                    [] => vec![Out::Send(format!("{from}{focus}"))],
+                    [m] => vec![Out::Send(game.uci(*m).to_string())],
+                    _ => {
+                        self.mode = Mode::Promotion { from, to: focus };
+                        vec![Out::Say(Announcement {
+                            kind: Kind::Event,
+                            text: promotion_question(v, p, focus),
+                        })]
+                    }
+                }
+            }
+            _ => {
+                if let Some(e) = game.ending() {
+                    return vec![
+                        refusal(p.say("game_over", &[("ending", &session.ending_text(e))])),
+                        Out::Cue(Cue::Illegal),
+                    ];
+                }
+                let Some(piece) = pos.board().piece_at(focus) else {
+                    return vec![
+                        refusal(p.say("input.empty_square", &[("square", &v.square(focus))])),
+                        Out::Cue(Cue::Illegal),
+                    ];
+                };
+                if piece.color != pos.turn() {
+                    let side = |c| crate::words::explain::side(p, c);
+                    return vec![
+                        refusal(p.say(
+                            "input.wrong_side",
+                            &[
+                                ("piece", v.piece(piece.role)),
+                                ("square", &v.square(focus)),
+                                ("owner", &side(piece.color)),
+                                ("turn", &side(pos.turn())),
+                            ],
+                        )),
+                        Out::Cue(Cue::Illegal),
+                    ];
+                }
+                if explore::legal_targets(game, focus).is_empty() {
+                    return vec![refusal(explore::legal_moves(game, focus, v, p)), Out::Cue(Cue::Illegal)];
+                }
+                self.mode = Mode::Target(focus);
+                vec![answer(p.say(
+                    "screen.selected",
+                    &[("piece", v.piece(piece.role)), ("square", &v.square(focus))],
+                ))]
+            }
+        }
+    }
+
+    fn promotion_key(&mut self, event: KeyEvent, from: Square, to: Square, session: &Session) -> Vec<Out> {
+        let p = &session.config().phrases;
+        let role = match Key::of(&event).and_then(|k| self.keymap.action(&k)) {
+            Some(Action::NextOwn(k) | Action::NextTheirs(k)) => Some(k.role()),
+            Some(Action::Select) => Some(Role::Queen),
+            Some(Action::Help) => return self.help(session),
+            _ => None,
+        };
+        match role {
+            Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => {
+                self.mode = Mode::Explore;
+                vec![Out::Send(format!("{from}{to}{}", r.char()))]
+            }
+            _ if event.code == KeyCode::Esc => {
+                self.mode = Mode::Explore;
+                vec![answer(p.get("screen.cancelled").to_string())]
+            }
+            _ => {
+                let v = &session.config().vocabulary;
+                vec![refusal(promotion_question(v, p, to))]
+            }
+        }
+    }
+
+    fn input_key(&mut self, event: KeyEvent, mut text: String, session: &Session) -> Vec<Out> {
+        let p = &session.config().phrases;
+        match event.code {
+            KeyCode::Esc => {
+                self.mode = Mode::Explore;
+                vec![answer(p.get("screen.cancelled").to_string())]
+            }
+            KeyCode::Enter => {
+                self.mode = Mode::Explore;
+                let line = text.trim().to_string();
+                let word = line.split_whitespace().next().unwrap_or("").to_lowercase();
+                // Irreversible commands typed here are confirmed like their keys.
+                let key = match word.as_str() {
+                    "offer" => Some("screen.confirm.offer"),
+                    "accept" => Some("screen.confirm.accept"),
+                    "decline" => Some("screen.confirm.decline"),
+                    "claim" => Some("screen.confirm.claim"),
+                    "flag" => Some("screen.confirm.flag"),
+                    _ => None,
+                };
+                match key {
+                    Some(k) => self.confirm(&line, k, p),
+                    None if line.is_empty() => vec![answer(p.get("screen.cancelled").to_string())],
+                    None => vec![Out::Send(line)],
+                }
+            }
+            KeyCode::Backspace => {
+                text.pop();
+                self.mode = Mode::Input(text);
+                Vec::new()
+            }
+            KeyCode::Char(c) if !event.modifiers.contains(KeyModifiers::CONTROL) => {
+                text.push(c);
+                self.mode = Mode::Input(text);
+                Vec::new()
+            }
+            KeyCode::F(1) => self.help(session),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The keys of the current mode, said and shown.
+    pub fn help(&mut self, session: &Session) -> Vec<Out> {
+        let c = session.config();
+        let (v, p) = (&c.vocabulary, &c.phrases);
+        let lines: Vec<String> = match &self.mode {
+            Mode::Input(_) => vec![p.get("screen.help.input").to_string()],
+            Mode::Promotion { to, .. } => vec![
+                promotion_question(v, p, *to),
+                p.get("screen.help.promotion").to_string(),
+            ],
+            Mode::Confirm(_) => vec![p.get("screen.help.confirm").to_string()],
+            Mode::Explore | Mode::Target(_) => {
+                let mut lines = Vec::new();
+                if let Mode::Target(from) = self.mode
+                    && let Some(piece) = session.game().position().board().piece_at(from)
+                {
+                    lines.push(p.say(
+                        "screen.help.target",
+                        &[("piece", v.piece(piece.role)), ("square", &v.square(from))],
+                    ));
+                }
+                for (action, keys) in self.keymap.actions() {
+                    let keys: Vec<String> = keys.iter().map(ToString::to_string).collect();
+                    lines.push(format!("{}: {}", keys.join(" "), keymap::describe(action, v, p)));
+                }
+                lines
+            }
+        };
+        let text = p.say("screen.help", &[("keys", &lines.join("; "))]);
+        self.help = Some(lines);
+        vec![answer(text)]
+    }
+}
+
+/// Where a move goes as the player points at it: the king's square for castling in standard chess.
+pub fn target_of(game: &crate::rules::Game, m: &shakmaty::Move) -> Square {
+    match m.castling_side() {
+        Some(side) if !game.is_chess960() => Square::from_coords(side.king_to_file(), m.to().rank()),
+        _ => m.to(),
+    }
+}
+
+fn promotion_question(v: &Vocabulary, p: &Phrases, to: Square) -> String {
+    p.say(
+        "input.promotion",
+        &[
+            ("to", &v.square(to)),
+            ("queen", v.piece(Role::Queen)),
+            ("rook", v.piece(Role::Rook)),
+            ("bishop", v.piece(Role::Bishop)),
+            ("knight", v.piece(Role::Knight)),
+        ],
+    )
+}

@@ -1,0 +1,531 @@
+//! Drawing the full-screen view: board, clocks, move list and status line, and the cursor on the focus.
+
+use std::time::Duration;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as Cursor, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
+use shakmaty::{Color, File, Piece, Position, Rank, Role, Square};
+
+use super::app::{App, Mode};
+use super::explore;
+use super::theme::{PieceStyle, Theme};
+use crate::session::Session;
+use crate::words::{Phrases, Vocabulary};
+
+/// The smallest terminal the view is drawn in.
+pub const MIN_WIDTH: u16 = 50;
+pub const MIN_HEIGHT: u16 = 15;
+/// Rows of the status line, borders included.
+const STATUS_HEIGHT: u16 = 4;
+/// The narrowest side panel.
+const SIDE_MIN: u16 = 22;
+
+/// Where everything goes at one terminal size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    pub board: Rect,
+    /// Top-left corner of the a8 (or h1) square.
+    pub squares: (u16, u16),
+    pub cell_w: u16,
+    pub cell_h: u16,
+    pub side: Rect,
+    pub status: Rect,
+}
+
+/// Squares as large as the terminal allows, about twice as wide as high (terminal cells are tall).
+pub fn geometry(area: Rect) -> Option<Geometry> {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        return None;
+    }
+    // Border (2) and the row of file names (1).
+    let inner_h = area.height - STATUS_HEIGHT - 3;
+    // Border (2) and the rank numbers (2).
+    let avail_w = area.width - SIDE_MIN - 4;
+    let cell_h = (inner_h / 8).min((avail_w / 8).saturating_sub(1) / 2).max(1);
+    let cell_w = 2 * cell_h + 1;
+    let board = Rect {
+        x: area.x,
+        y: area.y,
+        width: 8 * cell_w + 4,
+        height: 8 * cell_h + 3,
+    };
+    let side = Rect {
+        x: board.x + board.width,
+        y: area.y,
+        width: area.width - board.width,
+        height: area.height - STATUS_HEIGHT,
+    };
+    let status = Rect {
+        x: area.x,
+        y: area.y + area.height - STATUS_HEIGHT,
+        width: area.width,
+        height: STATUS_HEIGHT,
+    };
+    Some(Geometry {
+        board,
+        squares: (board.x + 3, board.y + 1),
+        cell_w,
+        cell_h,
+        side,
+        status,
+    })
+}
+
+/// The square at a row and column of the drawn board.
+pub fn square_at(row: u16, col: u16, orientation: Color) -> Square {
+    let (f, r) = if orientation == Color::White {
+        (col, 7 - row)
+    } else {
+        (7 - col, row)
+    };
+    Square::from_coords(File::new(u32::from(f)), Rank::new(u32::from(r)))
+}
+
+/// Row and column of a square on the drawn board.
+pub fn cell_of(sq: Square, orientation: Color) -> (u16, u16) {
+    let (f, r) = (u16::from(sq.file()), u16::from(sq.rank()));
+    if orientation == Color::White {
+        (7 - r, f)
+    } else {
+        (r, 7 - f)
+    }
+}
+
+/// Where the cursor sits for a square: the piece's letter in the middle of the square.
+pub fn cursor_of(g: &Geometry, sq: Square, orientation: Color) -> Cursor {
+    let (row, col) = cell_of(sq, orientation);
+    Cursor {
+        x: g.squares.0 + col * g.cell_w + g.cell_w / 2,
+        y: g.squares.1 + row * g.cell_h + g.cell_h / 2,
+    }
+}
+
+/// The letter of a pawn: the first letter of its word, unless a piece letter has it (then P).
+fn pawn_letter(v: &Vocabulary) -> String {
+    let first: String = v
+        .pieces
+        .pawn
+        .chars()
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    let taken = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+        .iter()
+        .any(|r| v.piece_letter(*r) == Some(first.as_str()));
+    if first.is_empty() || taken {
+        "P".to_string()
+    } else {
+        first
+    }
+}
+
+/// How a piece is drawn: the vocabulary's letter (White upper case, Black lower case) or a figurine.
+pub fn glyph(piece: Piece, style: PieceStyle, v: &Vocabulary) -> String {
+    match style {
+        PieceStyle::Figurines => {
+            let white = ['♔', '♕', '♖', '♗', '♘', '♙'];
+            let black = ['♚', '♛', '♜', '♝', '♞', '♟'];
+            let i = explore::ROLES.iter().position(|r| *r == piece.role).unwrap_or(5);
+            (if piece.color == Color::White {
+                white[i]
+            } else {
+                black[i]
+            })
+            .to_string()
+        }
+        PieceStyle::Letters => {
+            let letter = match v.piece_letter(piece.role) {
+                Some(l) => l.to_string(),
+                None => pawn_letter(v),
+            };
+            if piece.color == Color::White {
+                letter.to_uppercase()
+            } else {
+                letter.to_lowercase()
+            }
+        }
+    }
+}
+
+/// SAN written with the vocabulary's letters: German `Sf3`, Greek `Ιζ3`.
+pub fn notation(v: &Vocabulary, san: &str) -> String {
+    san.chars()
+        .map(|c| {
+            let role = match c {
+                'K' => Some(Role::King),
+                'Q' => Some(Role::Queen),
+                'R' => Some(Role::Rook),
+                'B' => Some(Role::Bishop),
+                'N' => Some(Role::Knight),
+                _ => None,
+            };
+            if let Some(l) = role.and_then(|r| v.piece_letter(r)) {
+                return l.to_string();
+            }
+            if ('a'..='h').contains(&c) {
+                return v.notation.files[(c as u8 - b'a') as usize].clone();
+            }
+            c.to_string()
+        })
+        .collect()
+}
+
+/// A clock's time: minutes ("1 h 29 min"), or with seconds ("1:29:50").
+pub fn clock_text(d: Duration, seconds: bool, p: &Phrases) -> String {
+    if seconds {
+        let s = d.as_secs();
+        if s >= 3600 {
+            format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+        } else {
+            format!("{}:{:02}", s / 60, s % 60)
+        }
+    } else {
+        // Rounded up: "1 min" until the last minute is gone.
+        let m = d.as_millis().div_ceil(60_000) as u64;
+        if m >= 60 {
+            p.say(
+                "screen.clock.hm",
+                &[("h", &(m / 60).to_string()), ("m", &(m % 60).to_string())],
+            )
+        } else {
+            p.say("screen.clock.m", &[("m", &m.to_string())])
+        }
+    }
+}
+
+fn block<'a>(title: String, theme: &Theme) -> Block<'a> {
+    if theme.plain {
+        Block::default().borders(Borders::NONE).title(format!("{title}:"))
+    } else {
+        Block::bordered()
+            .border_type(BorderType::Thick)
+            .border_style(Style::default().fg(theme.border))
+            .title(format!(" {title} "))
+    }
+}
+
+fn text_style(theme: &Theme) -> Style {
+    if theme.plain {
+        Style::default()
+    } else {
+        Style::default().fg(theme.text).bg(theme.background)
+    }
+}
+
+/// The label of what the keys do now.
+fn mode_label(app: &App, session: &Session) -> String {
+    let c = session.config();
+    let p = &c.phrases;
+    if session.awaiting_answer() && matches!(app.mode, Mode::Explore | Mode::Target(_)) {
+        return p.get("screen.mode.answer").to_string();
+    }
+    match &app.mode {
+        Mode::Explore => p.get("screen.mode.explore").to_string(),
+        Mode::Target(from) => {
+            let role = session.game().position().board().role_at(*from).unwrap_or(Role::Pawn);
+            p.say(
+                "screen.mode.target",
+                &[
+                    ("piece", c.vocabulary.piece(role)),
+                    ("square", &c.vocabulary.square(*from)),
+                ],
+            )
+        }
+        Mode::Promotion { .. } => p.get("screen.mode.promotion").to_string(),
+        Mode::Input(_) => p.get("screen.mode.input").to_string(),
+        Mode::Confirm(_) => p.get("screen.mode.confirm").to_string(),
+    }
+}
+
+/// Draws the whole view at `now` (for the clocks).
+pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
+    let area = frame.area();
+    let c = session.config();
+    let (v, p) = (&c.vocabulary, &c.phrases);
+    let theme = &app.theme;
+    let Some(g) = geometry(area) else {
+        let text = p.say(
+            "screen.too_small",
+            &[
+                ("width", &area.width.to_string()),
+                ("height", &area.height.to_string()),
+                ("min_width", &MIN_WIDTH.to_string()),
+                ("min_height", &MIN_HEIGHT.to_string()),
+            ],
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        frame.set_cursor_position(Cursor { x: area.x, y: area.y });
+        return;
+    };
+    frame.render_widget(Block::default().style(text_style(theme)), area);
+    draw_board(frame.buffer_mut(), &g, app, session);
+    frame.render_widget(
+        block(p.get("screen.title.board").to_string(), theme).style(text_style(theme)),
+        g.board,
+    );
+
+    // Clocks (or, without a clock, whose turn it is).
+    let game = session.game();
+    let clocks = session.clock_remaining(now);
+    let marked = session
+        .clock_running()
+        .or_else(|| (!game.is_over()).then(|| game.turn()));
+    let marker = if theme.plain { ">" } else { "▶" };
+    let clock_lines: Vec<Line> = [Color::White, Color::Black]
+        .iter()
+        .map(|side| {
+            let mark = if marked == Some(*side) { marker } else { " " };
+            let name = crate::words::explain::side(p, *side);
+            let time = clocks
+                .map(|t| clock_text(t[side.fold_wb(0, 1)], app.show_seconds, p))
+                .unwrap_or_default();
+            Line::from(format!("{mark} {name} {time}"))
+        })
+        .collect();
+    let clock_area = Rect {
+        height: 4.min(g.side.height),
+        ..g.side
+    };
+    frame.render_widget(
+        Paragraph::new(clock_lines)
+            .block(block(p.get("screen.title.clocks").to_string(), theme))
+            .style(text_style(theme)),
+        clock_area,
+    );
+
+    // The move list, newest at the bottom; or the keys after help.
+    let list_area = Rect {
+        y: g.side.y + clock_area.height,
+        height: g.side.height - clock_area.height,
+        ..g.side
+    };
+    let inner_rows = list_area.height.saturating_sub(2) as usize;
+    let (title, lines) = match &app.help {
+        Some(help) => (p.get("screen.title.keys").to_string(), help.clone()),
+        None => {
+            let mut lines: Vec<String> = Vec::new();
+            for ply in game.plies() {
+                let san = notation(v, &ply.san.to_string());
+                if ply.color() == Color::White {
+                    lines.push(format!("{}. {san}", ply.move_number()));
+                } else if let Some(last) = lines.last_mut()
+                    && last.starts_with(&format!("{}. ", ply.move_number()))
+                {
+                    last.push_str(&format!(" {san}"));
+                } else {
+                    lines.push(format!("{}... {san}", ply.move_number()));
+                }
+            }
+            let skip = lines.len().saturating_sub(inner_rows);
+            (p.get("screen.title.moves").to_string(), lines.split_off(skip))
+        }
+    };
+    let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block(title, theme))
+            .style(text_style(theme))
+            .wrap(Wrap { trim: false }),
+        list_area,
+    );
+
+    // The status line: what was said last, or the input line.
+    let status_style = if theme.plain {
+        Style::default()
+    } else {
+        Style::default().fg(theme.status_fg).bg(theme.status_bg)
+    };
+    let (status_text, input_cursor) = match &app.mode {
+        Mode::Input(text) => (format!("> {text}"), true),
+        _ => (app.status.join(" "), false),
+    };
+    let status_block = block(mode_label(app, session), theme);
+    let inner = status_block.inner(g.status);
+    frame.render_widget(
+        Paragraph::new(status_text.clone())
+            .block(status_block)
+            .style(status_style)
+            .wrap(Wrap { trim: true }),
+        g.status,
+    );
+    let cursor = if input_cursor {
+        let w = status_text.chars().count() as u16;
+        Cursor {
+            x: inner.x + w.min(inner.width.saturating_sub(1)),
+            y: inner.y,
+        }
+    } else {
+        cursor_of(&g, app.focus, app.orientation)
+    };
+    frame.set_cursor_position(cursor);
+}
+
+fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
+    let theme = &app.theme;
+    let v = &session.config().vocabulary;
+    let game = session.game();
+    let board = game.position().board();
+    let (selected, targets) = match app.mode {
+        Mode::Target(from) | Mode::Promotion { from, .. } => (Some(from), explore::legal_targets(game, from)),
+        _ => (None, Vec::new()),
+    };
+    let base = text_style(theme);
+    for row in 0..8u16 {
+        for col in 0..8u16 {
+            let sq = square_at(row, col, app.orientation);
+            let x = g.squares.0 + col * g.cell_w;
+            let y = g.squares.1 + row * g.cell_h;
+            let dark = sq.is_dark();
+            let bg = if sq == app.focus {
+                theme.focus
+            } else if Some(sq) == selected {
+                theme.selected
+            } else if dark {
+                theme.dark_square
+            } else {
+                theme.light_square
+            };
+            let cell_style = if theme.plain { Style::default() } else { base.bg(bg) };
+            let rect = Rect {
+                x,
+                y,
+                width: g.cell_w,
+                height: g.cell_h,
+            };
+            buf.set_style(rect, cell_style);
+            for yy in y..y + g.cell_h {
+                buf.set_string(x, yy, " ".repeat(g.cell_w as usize), cell_style);
+            }
+            let cx = x + g.cell_w / 2;
+            let cy = y + g.cell_h / 2;
+            let (open, close) = if sq == app.focus && Some(sq) == selected {
+                ("{", "}")
+            } else if sq == app.focus {
+                ("[", "]")
+            } else if Some(sq) == selected {
+                ("<", ">")
+            } else if targets.contains(&sq) && board.piece_at(sq).is_some() {
+                ("(", ")")
+            } else {
+                (" ", " ")
+            };
+            match board.piece_at(sq) {
+                Some(piece) => {
+                    let chip = if theme.plain {
+                        Style::default().add_modifier(Modifier::BOLD)
+                    } else if piece.color == Color::White {
+                        Style::default()
+                            .fg(theme.white_piece_fg)
+                            .bg(theme.white_piece_bg)
+                            .add_modifier(Modifier::BOLD)
+                    } else {
+                        Style::default()
+                            .fg(theme.black_piece_fg)
+                            .bg(theme.black_piece_bg)
+                            .add_modifier(Modifier::BOLD)
+                    };
+                    buf.set_string(cx - 1, cy, open, cell_style);
+                    buf.set_string(cx, cy, glyph(piece, theme.pieces, v), chip);
+                    buf.set_string(cx + 1, cy, close, cell_style);
+                }
+                None => {
+                    let mark = if targets.contains(&sq) {
+                        "*"
+                    } else if theme.plain && dark {
+                        "."
+                    } else {
+                        " "
+                    };
+                    buf.set_string(cx - 1, cy, format!("{open}{mark}{close}"), cell_style);
+                }
+            }
+        }
+    }
+    // Coordinates: rank numbers on the left, file letters (or words where they fit) below.
+    for i in 0..8u16 {
+        let sq = square_at(i, i, app.orientation);
+        let y = g.squares.1 + i * g.cell_h + g.cell_h / 2;
+        buf.set_string(g.squares.0 - 2, y, format!("{}", u32::from(sq.rank()) + 1), base);
+        let longest = v.files.iter().map(|w| w.chars().count()).max().unwrap_or(0);
+        let label = if g.cell_w as usize >= longest + 2 {
+            v.files[usize::from(sq.file())].clone()
+        } else {
+            v.notation.files[usize::from(sq.file())].clone()
+        };
+        let w = label.chars().count() as u16;
+        let x = g.squares.0 + i * g.cell_w + (g.cell_w.saturating_sub(w)) / 2;
+        buf.set_string(x, g.squares.1 + 8 * g.cell_h, label, base);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_grow_with_the_terminal() {
+        let g = geometry(Rect::new(0, 0, 80, 24)).unwrap();
+        assert_eq!((g.cell_w, g.cell_h), (5, 2));
+        let g = geometry(Rect::new(0, 0, 160, 48)).unwrap();
+        assert_eq!((g.cell_w, g.cell_h), (11, 5));
+        let g = geometry(Rect::new(0, 0, 200, 60)).unwrap();
+        assert_eq!((g.cell_w, g.cell_h), (13, 6));
+        assert!(g.board.width + g.side.width <= 200 && g.board.height + STATUS_HEIGHT <= 60);
+        assert!(geometry(Rect::new(0, 0, 49, 24)).is_none());
+        assert!(geometry(Rect::new(0, 0, 80, 14)).is_none());
+        let g = geometry(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT)).unwrap();
+        assert_eq!((g.cell_w, g.cell_h), (3, 1));
+    }
+
+    #[test]
+    fn orientation_and_cells() {
+        assert_eq!(square_at(0, 0, Color::White), Square::A8);
+        assert_eq!(square_at(0, 0, Color::Black), Square::H1);
+        for sq in [Square::A1, Square::E4, Square::H8] {
+            for o in [Color::White, Color::Black] {
+                let (r, c) = cell_of(sq, o);
+                assert_eq!(square_at(r, c, o), sq);
+            }
+        }
+    }
+
+    #[test]
+    fn letters_and_notation_follow_the_vocabulary() {
+        let d = Vocabulary::default();
+        let wn = Piece {
+            color: Color::White,
+            role: Role::Knight,
+        };
+        let bp = Piece {
+            color: Color::Black,
+            role: Role::Pawn,
+        };
+        assert_eq!(glyph(wn, PieceStyle::Letters, &d), "S");
+        assert_eq!(glyph(bp, PieceStyle::Letters, &d), "b");
+        assert_eq!(glyph(wn, PieceStyle::Figurines, &d), "♘");
+        assert_eq!(notation(&d, "Nxf3+"), "Sxf3+");
+        let el = Vocabulary::builtin("greek").unwrap();
+        assert_eq!(notation(&el, "Nf3"), "Ιζ3");
+        // The Greek pawn's letter is the rook's: P instead.
+        assert_eq!(
+            glyph(
+                Piece {
+                    color: Color::White,
+                    role: Role::Pawn
+                },
+                PieceStyle::Letters,
+                &el
+            ),
+            "P"
+        );
+        let p = Phrases::default();
+        assert_eq!(clock_text(Duration::from_secs(5390), false, &p), "1 h 30 min");
+        assert_eq!(clock_text(Duration::from_secs(59), false, &p), "1 min");
+        assert_eq!(clock_text(Duration::from_secs(5390), true, &p), "1:29:50");
+        assert_eq!(clock_text(Duration::from_secs(59), true, &p), "0:59");
+    }
+}

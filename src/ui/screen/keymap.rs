@@ -1,0 +1,557 @@
+//! Keys of the full-screen view: config/keymap.ron with the user's overrides from the config folder; a
+//! conflict, an unknown key or action is reported with the file and line of both places.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde::Deserialize;
+use shakmaty::Role;
+
+use crate::words::{Phrases, Vocabulary};
+
+/// The shipped keymap.
+pub const DEFAULT_KEYMAP: &str = include_str!("../../../config/keymap.ron");
+/// How the shipped keymap is named in reports.
+pub const DEFAULT_KEYMAP_FILE: &str = "config/keymap.ron";
+
+/// A piece kind in the keymap file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+pub enum PieceKind {
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
+}
+
+impl PieceKind {
+    pub fn role(self) -> Role {
+        match self {
+            PieceKind::King => Role::King,
+            PieceKind::Queen => Role::Queen,
+            PieceKind::Rook => Role::Rook,
+            PieceKind::Bishop => Role::Bishop,
+            PieceKind::Knight => Role::Knight,
+            PieceKind::Pawn => Role::Pawn,
+        }
+    }
+}
+
+/// What a key does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+pub enum Action {
+    /// Move the focus one square as the player sees the board.
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Jump to a rank (1..=8) on the focus's file.
+    Rank(u8),
+    /// Jump to a file ('a'..='h') on the focus's rank.
+    File(char),
+    /// The next piece of this kind of the player's side, or of the opponent's.
+    NextOwn(PieceKind),
+    NextTheirs(PieceKind),
+    /// Say the focused square again.
+    Square,
+    ReadRank,
+    ReadFile,
+    Diagonals,
+    Lines,
+    Knight,
+    Attackers,
+    LegalMoves,
+    OwnPieces,
+    TheirPieces,
+    Pawns,
+    Material,
+    /// The whole position (the line-mode `board`).
+    Board,
+    Last,
+    /// The last N moves.
+    Moves(u32),
+    AllMoves,
+    Turn,
+    Time,
+    Used,
+    Count,
+    /// Choose the from-square, then the to-square.
+    Select,
+    /// The input line for any text line mode takes.
+    Input,
+    Help,
+    Cancel,
+    /// Save and leave.
+    Quit,
+    Resign,
+    Offer,
+    Accept,
+    Decline,
+    Claim,
+    Save,
+    /// Show the clocks' seconds (one redraw a second while a clock runs).
+    Seconds,
+    /// Letters or figurines.
+    Figurines,
+}
+
+/// One key with its modifiers. Letters carry their case; Shift is part of a letter, not a modifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    pub code: KeyCodeOrd,
+    pub ctrl: bool,
+    pub alt: bool,
+    pub shift: bool,
+}
+
+/// A key code that can be ordered (crossterm's `KeyCode` is not `Ord`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KeyCodeOrd {
+    Char(char),
+    F(u8),
+    Up,
+    Down,
+    Left,
+    Right,
+    Enter,
+    Esc,
+    Tab,
+    BackTab,
+    Backspace,
+    Delete,
+    Home,
+    End,
+    PageUp,
+    PageDown,
+    Insert,
+}
+
+const NAMED: [(&str, KeyCodeOrd); 16] = [
+    ("Up", KeyCodeOrd::Up),
+    ("Down", KeyCodeOrd::Down),
+    ("Left", KeyCodeOrd::Left),
+    ("Right", KeyCodeOrd::Right),
+    ("Enter", KeyCodeOrd::Enter),
+    ("Esc", KeyCodeOrd::Esc),
+    ("Tab", KeyCodeOrd::Tab),
+    ("BackTab", KeyCodeOrd::BackTab),
+    ("Backspace", KeyCodeOrd::Backspace),
+    ("Delete", KeyCodeOrd::Delete),
+    ("Home", KeyCodeOrd::Home),
+    ("End", KeyCodeOrd::End),
+    ("PageUp", KeyCodeOrd::PageUp),
+    ("PageDown", KeyCodeOrd::PageDown),
+    ("Insert", KeyCodeOrd::Insert),
+    ("Space", KeyCodeOrd::Char(' ')),
+];
+
+impl Key {
+    /// Reads "k", "K", "?", "Up", "F1", "Ctrl-q", "Alt-e", "Shift-Up", "Space".
+    pub fn parse(text: &str) -> Option<Key> {
+        let mut key = Key {
+            code: KeyCodeOrd::Esc,
+            ctrl: false,
+            alt: false,
+            shift: false,
+        };
+        let mut rest = text;
+        loop {
+            if let Some(r) = rest.strip_prefix("Ctrl-") {
+                key.ctrl = true;
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("Alt-") {
+                key.alt = true;
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("Shift-") {
+                key.shift = true;
+                rest = r;
+            } else {
+                break;
+            }
+        }
+        let mut chars = rest.chars();
+        key.code = match (chars.next(), chars.next()) {
+            (Some(c), None) => {
+                if key.shift && c.is_alphabetic() {
+                    key.shift = false;
+                    KeyCodeOrd::Char(c.to_uppercase().next().unwrap_or(c))
+                } else if (key.ctrl || key.alt) && c.is_ascii_uppercase() {
+                    // Ctrl-Q is Ctrl-q: terminals do not tell them apart.
+                    KeyCodeOrd::Char(c.to_ascii_lowercase())
+                } else {
+                    KeyCodeOrd::Char(c)
+                }
+            }
+            _ => {
+                if let Some(n) = rest
+                    .strip_prefix('F')
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .filter(|n| (1..=24).contains(n))
+                {
+                    KeyCodeOrd::F(n)
+                } else {
+                    NAMED.iter().find(|(name, _)| *name == rest)?.1
+                }
+            }
+        };
+        if matches!(key.code, KeyCodeOrd::Char(_)) && key.shift {
+            // Shift with a symbol is the symbol itself.
+            key.shift = false;
+        }
+        Some(key)
+    }
+
+    /// The key of a terminal event.
+    pub fn of(event: &KeyEvent) -> Option<Key> {
+        let ctrl = event.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = event.modifiers.contains(KeyModifiers::ALT);
+        let shift = event.modifiers.contains(KeyModifiers::SHIFT);
+        let code = match event.code {
+            KeyCode::Char(c) => {
+                let c = if ctrl || alt { c.to_ascii_lowercase() } else { c };
+                return Some(Key {
+                    code: KeyCodeOrd::Char(c),
+                    ctrl,
+                    alt,
+                    shift: false,
+                });
+            }
+            KeyCode::F(n) => KeyCodeOrd::F(n),
+            KeyCode::Up => KeyCodeOrd::Up,
+            KeyCode::Down => KeyCodeOrd::Down,
+            KeyCode::Left => KeyCodeOrd::Left,
+            KeyCode::Right => KeyCodeOrd::Right,
+            KeyCode::Enter => KeyCodeOrd::Enter,
+            KeyCode::Esc => KeyCodeOrd::Esc,
+            KeyCode::Tab => KeyCodeOrd::Tab,
+            KeyCode::BackTab => {
+                return Some(Key {
+                    code: KeyCodeOrd::BackTab,
+                    ctrl,
+                    alt,
+                    shift: false,
+                });
+            }
+            KeyCode::Backspace => KeyCodeOrd::Backspace,
+            KeyCode::Delete => KeyCodeOrd::Delete,
+            KeyCode::Home => KeyCodeOrd::Home,
+            KeyCode::End => KeyCodeOrd::End,
+            KeyCode::PageUp => KeyCodeOrd::PageUp,
+            KeyCode::PageDown => KeyCodeOrd::PageDown,
+            KeyCode::Insert => KeyCodeOrd::Insert,
+            _ => return None,
+        };
+        Some(Key { code, ctrl, alt, shift })
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ctrl {
+            write!(f, "Ctrl-")?;
+        }
+        if self.alt {
+            write!(f, "Alt-")?;
+        }
+        if self.shift {
+            write!(f, "Shift-")?;
+        }
+        match self.code {
+            KeyCodeOrd::Char(' ') => write!(f, "Space"),
+            KeyCodeOrd::Char(c) => write!(f, "{c}"),
+            KeyCodeOrd::F(n) => write!(f, "F{n}"),
+            other => {
+                let name = NAMED.iter().find(|(_, c)| *c == other).map_or("?", |(n, _)| n);
+                write!(f, "{name}")
+            }
+        }
+    }
+}
+
+/// Where a binding was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub file: String,
+    pub line: usize,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, line {}", self.file, self.line)
+    }
+}
+
+/// The keys in force, and where each was written.
+#[derive(Debug, Clone)]
+pub struct Keymap {
+    bindings: BTreeMap<Key, (Action, Place)>,
+}
+
+/// The line (1-based) of the `n`-th entry that names `key` in quotes.
+fn line_of(text: &str, key: &str, nth: usize) -> usize {
+    let quoted = format!("\"{key}\"");
+    let mut from = 0;
+    let mut seen = 0;
+    while let Some(i) = text[from..].find(&quoted) {
+        let at = from + i;
+        // Only entries: the quoted key opens a pair "(".
+        let before = text[..at].trim_end();
+        if before.ends_with('(') {
+            if seen == nth {
+                return text[..at].matches('\n').count() + 1;
+            }
+            seen += 1;
+        }
+        from = at + quoted.len();
+    }
+    0
+}
+
+impl Keymap {
+    /// The shipped keys.
+    pub fn builtin() -> Keymap {
+        let (map, problems) = Keymap::from_ron(DEFAULT_KEYMAP, DEFAULT_KEYMAP_FILE);
+        debug_assert!(problems.is_empty(), "{problems:?}");
+        map
+    }
+
+    /// Reads one file. Problems (a key bound twice, a key name not known) are reported with file and line
+    /// and the first binding is kept. A file that is not a keymap at all gives no keys and one problem.
+    pub fn from_ron(text: &str, file: &str) -> (Keymap, Vec<String>) {
+        let mut problems = Vec::new();
+        let mut bindings: BTreeMap<Key, (Action, Place)> = BTreeMap::new();
+        let entries: Vec<(String, Action)> = match ron::from_str(text) {
+            Ok(e) => e,
+            Err(e) => {
+                problems.push(format!(
+                    "{file}, line {}, column {}: {}",
+                    e.position.line, e.position.col, e.code
+                ));
+                return (Keymap { bindings }, problems);
+            }
+        };
+        let mut count: BTreeMap<String, usize> = BTreeMap::new();
+        for (name, action) in entries {
+            let nth = count.entry(name.clone()).or_default();
+            let place = Place {
+                file: file.to_string(),
+                line: line_of(text, &name, *nth),
+            };
+            *nth += 1;
+            let Some(key) = Key::parse(&name) else {
+                problems.push(format!("{place}: unknown key \"{name}\""));
+                continue;
+            };
+            if let Some((other, first)) = bindings.get(&key) {
+                if *other != action {
+                    problems.push(format!(
+                        "{place}: {key} is bound to {action:?}, but {first} already binds it to {other:?}; the first stays"
+                    ));
+                }
+                continue;
+            }
+            bindings.insert(key, (action, place));
+        }
+        (Keymap { bindings }, problems)
+    }
+
+    /// The shipped keys with the user's file over them: the user's binding of a key replaces the shipped one.
+    /// When an action thereby loses its last key, both places are reported.
+    pub fn with_overrides(mut self, text: &str, file: &str) -> (Keymap, Vec<String>) {
+        let (user, mut problems) = Keymap::from_ron(text, file);
+        for (key, (action, place)) in user.bindings {
+            if let Some((old, old_place)) = self.bindings.insert(key, (action, place.clone()))
+                && old != action
+                && !self.bindings.values().any(|(a, _)| *a == old)
+            {
+                problems.push(format!(
+                    "{place}: {key} now does {action:?}; {old:?} ({old_place}) has no key left"
+                ));
+            }
+        }
+        (self, problems)
+    }
+
+    /// The shipped keys, and the user's file when there is one.
+    pub fn load(user: Option<&std::path::Path>) -> (Keymap, Vec<String>) {
+        let base = Keymap::builtin();
+        let Some(path) = user else { return (base, Vec::new()) };
+        match std::fs::read_to_string(path) {
+            Ok(text) => base.with_overrides(&text, &path.display().to_string()),
+            Err(e) => (base, vec![format!("{}: cannot read the file: {e}", path.display())]),
+        }
+    }
+
+    pub fn action(&self, key: &Key) -> Option<Action> {
+        self.bindings.get(key).map(|(a, _)| *a)
+    }
+
+    /// The keys of an action, in order.
+    pub fn keys_of(&self, action: Action) -> Vec<Key> {
+        self.bindings
+            .iter()
+            .filter(|(_, (a, _))| *a == action)
+            .map(|(k, _)| *k)
+            .collect()
+    }
+
+    /// Every action with its keys, in the order of the actions.
+    pub fn actions(&self) -> Vec<(Action, Vec<Key>)> {
+        let mut by: BTreeMap<Action, Vec<Key>> = BTreeMap::new();
+        for (k, (a, _)) in &self.bindings {
+            by.entry(*a).or_default().push(*k);
+        }
+        by.into_iter().collect()
+    }
+}
+
+/// What an action does, in the player's language (for help).
+pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
+    let key = |k: &str| p.get(k).to_string();
+    match action {
+        Action::Up => key("key.up"),
+        Action::Down => key("key.down"),
+        Action::Left => key("key.left"),
+        Action::Right => key("key.right"),
+        Action::Rank(n) => {
+            let word = v.ranks.get(usize::from(n.clamp(1, 8)) - 1).map_or("", String::as_str);
+            p.say("key.rank", &[("rank", word)])
+        }
+        Action::File(c) => {
+            let i = (c as u32).wrapping_sub('a' as u32).min(7) as usize;
+            p.say("key.file", &[("file", &v.files[i])])
+        }
+        Action::NextOwn(k) => p.say("key.next_own", &[("piece", v.piece(k.role()))]),
+        Action::NextTheirs(k) => p.say("key.next_theirs", &[("piece", v.piece(k.role()))]),
+        Action::Square => key("key.square"),
+        Action::ReadRank => key("key.read_rank"),
+        Action::ReadFile => key("key.read_file"),
+        Action::Diagonals => key("key.diagonals"),
+        Action::Lines => key("key.lines"),
+        Action::Knight => key("key.knight"),
+        Action::Attackers => key("key.attackers"),
+        Action::LegalMoves => key("key.legal_moves"),
+        Action::OwnPieces => key("key.own_pieces"),
+        Action::TheirPieces => key("key.their_pieces"),
+        Action::Pawns => key("key.pawns"),
+        Action::Material => key("key.material"),
+        Action::Board => key("key.board"),
+        Action::Last => key("key.last"),
+        Action::Moves(n) => p.say("key.moves", &[("n", &n.to_string())]),
+        Action::AllMoves => key("key.all_moves"),
+        Action::Turn => key("key.turn"),
+        Action::Time => key("key.time"),
+        Action::Used => key("key.used"),
+        Action::Count => key("key.count"),
+        Action::Select => key("key.select"),
+        Action::Input => key("key.input"),
+        Action::Help => key("key.help"),
+        Action::Cancel => key("key.cancel"),
+        Action::Quit => key("key.quit"),
+        Action::Resign => key("key.resign"),
+        Action::Offer => key("key.offer"),
+        Action::Accept => key("key.accept"),
+        Action::Decline => key("key.decline"),
+        Action::Claim => key("key.claim"),
+        Action::Save => key("key.save"),
+        Action::Seconds => key("key.seconds"),
+        Action::Figurines => key("key.figurines"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_keymap_is_clean_and_complete() {
+        let (map, problems) = Keymap::from_ron(DEFAULT_KEYMAP, DEFAULT_KEYMAP_FILE);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(map.action(&Key::parse("Up").unwrap()), Some(Action::Up));
+        assert_eq!(
+            map.action(&Key::parse("K").unwrap()),
+            Some(Action::NextTheirs(PieceKind::King))
+        );
+        assert_eq!(
+            map.action(&Key::parse("Shift-k").unwrap()),
+            Some(Action::NextTheirs(PieceKind::King))
+        );
+        assert_eq!(map.action(&Key::parse("Ctrl-q").unwrap()), Some(Action::Quit));
+        for r in 1..=8u8 {
+            assert_eq!(map.action(&Key::parse(&r.to_string()).unwrap()), Some(Action::Rank(r)));
+        }
+        // Every action a player needs has a key, and every description exists in every language.
+        let (v, p) = (Vocabulary::default(), Phrases::default());
+        for (action, keys) in map.actions() {
+            assert!(!keys.is_empty());
+            let d = describe(action, &v, &p);
+            assert!(!d.starts_with("key."), "{action:?}: {d}");
+        }
+        for required in [
+            Action::Select,
+            Action::Input,
+            Action::Help,
+            Action::Cancel,
+            Action::Quit,
+            Action::Resign,
+        ] {
+            assert!(!map.keys_of(required).is_empty(), "{required:?}");
+        }
+    }
+
+    #[test]
+    fn terminal_events_become_keys() {
+        let shift_k = KeyEvent::new(KeyCode::Char('K'), KeyModifiers::SHIFT);
+        assert_eq!(Key::of(&shift_k), Key::parse("K"));
+        let ctrl_q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL);
+        assert_eq!(Key::of(&ctrl_q), Key::parse("Ctrl-q"));
+        assert_eq!(
+            Key::of(&KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE)),
+            Key::parse("F1")
+        );
+        assert_eq!(Key::parse("Ctrl-q").unwrap().to_string(), "Ctrl-q");
+        assert_eq!(Key::parse("Space").unwrap().to_string(), "Space");
+        assert_eq!(Key::parse("Shift-Up").unwrap().to_string(), "Shift-Up");
+        assert_eq!(Key::parse("Hyper-x"), None);
+        assert_eq!(Key::parse("F99"), None);
+    }
+
+    #[test]
+    fn conflicts_and_unknown_keys_name_both_places() {
+        let text = "[\n    (\"x\", Square),\n    (\"Wobble\", Turn),\n    (\"x\", Turn),\n]\n";
+        let (map, problems) = Keymap::from_ron(text, "mine.ron");
+        assert_eq!(map.action(&Key::parse("x").unwrap()), Some(Action::Square));
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems[0].starts_with("mine.ron, line 3: unknown key \"Wobble\""),
+            "{}",
+            problems[0]
+        );
+        assert!(
+            problems[1]
+                .starts_with("mine.ron, line 4: x is bound to Turn, but mine.ron, line 2 already binds it to Square"),
+            "{}",
+            problems[1]
+        );
+        // The user's file takes a key from an action that then has none: both files are named.
+        let user = "[\n  (\"Ctrl-q\", Resign),\n  (\"c\", Resign),\n]";
+        let (map, problems) = Keymap::builtin().with_overrides(user, "/home/p/.config/hector/keymap.ron");
+        assert_eq!(map.action(&Key::parse("Ctrl-q").unwrap()), Some(Action::Resign));
+        assert_eq!(map.action(&Key::parse("c").unwrap()), Some(Action::Resign));
+        // Quit keeps Ctrl-c: no report. Count had only c: reported with both places.
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("/home/p/.config/hector/keymap.ron, line 3"),
+            "{}",
+            problems[0]
+        );
+        assert!(problems[0].contains("Count"), "{}", problems[0]);
+        assert!(problems[0].contains("config/keymap.ron, line "), "{}", problems[0]);
+        // An unknown action: file, line and column.
+        let (map, problems) = Keymap::from_ron("[\n (\"x\", Fly),\n]", "bad.ron");
+        assert!(map.actions().is_empty());
+        assert!(problems[0].starts_with("bad.ron, line 2"), "{problems:?}");
+    }
+}

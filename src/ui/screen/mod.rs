@@ -1,0 +1,278 @@
+//! The full-screen view: a board to explore by key, the move list, the clocks and a status line (ratatui).
+//! It sleeps until a key, a message or something due on the clock; it draws only after a change, and the
+//! terminal cursor always sits on the focused square so a screen reader follows the focus.
+
+pub mod app;
+pub mod draw;
+pub mod explore;
+pub mod keymap;
+pub mod theme;
+
+use std::io::{self, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use crossterm::{cursor, execute};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use shakmaty::Color;
+
+use crate::session::{Announcement, Command, Effect, Kind, Session};
+use crate::ui::edge::Edge;
+pub use app::App;
+pub use keymap::Keymap;
+pub use theme::Theme;
+
+/// How long the last words may take to be heard before the program ends.
+const FINISH: Duration = Duration::from_secs(5);
+/// How often a pending speech connection is looked at.
+const SPEECH_POLL: Duration = Duration::from_millis(250);
+
+/// What wakes the view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Msg {
+    /// A key pressed.
+    Key(KeyEvent),
+    /// The terminal changed size.
+    Resize,
+    /// A command for the session from elsewhere (the engine's move, a signal to leave).
+    Command(Command),
+    /// The terminal is gone: save and leave.
+    InputEnded,
+}
+
+/// The one channel the view sleeps on; hand out senders before `run`.
+pub struct Channel {
+    tx: mpsc::Sender<Msg>,
+    rx: mpsc::Receiver<Msg>,
+}
+
+impl Default for Channel {
+    fn default() -> Self {
+        Channel::new()
+    }
+}
+
+impl Channel {
+    pub fn new() -> Channel {
+        let (tx, rx) = mpsc::channel();
+        Channel { tx, rx }
+    }
+
+    /// A sender for another source of messages (the engine, signals).
+    pub fn sender(&self) -> mpsc::Sender<Msg> {
+        self.tx.clone()
+    }
+}
+
+/// Options of the full-screen view.
+pub struct ScreenOptions {
+    /// Speech, sounds, the speech log and files.
+    pub edge: Edge,
+    /// Said once at the start, after the greeting (what is missing, keymap problems).
+    pub notices: Vec<String>,
+    /// The side at the bottom of the board: the player's colour.
+    pub orientation: Color,
+    pub theme: Theme,
+    pub keymap: Keymap,
+    pub channel: Channel,
+}
+
+/// Leaves raw mode and the alternate screen; safe to call more than once.
+pub fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen, cursor::Show);
+}
+
+/// Restores the terminal when the view ends, however it ends.
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// The terminal is restored before a panic message is printed.
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+}
+
+/// Carries out effects: spoken and shown in the status line. True when the program should end.
+fn carry(edge: &mut Edge, app: &mut App, effects: Vec<Effect>) -> bool {
+    edge.run(effects, &mut |a: &Announcement| app.show(&a.text))
+}
+
+/// Notices of what is missing: shown, logged and spoken.
+fn notices(edge: &mut Edge, app: &mut App, extra: Vec<String>) -> bool {
+    let all: Vec<String> = extra.into_iter().chain(edge.take_notices()).collect();
+    for n in &all {
+        app.show(n);
+        edge.notice(n);
+    }
+    !all.is_empty()
+}
+
+/// Does one key: the view's answers, cues and the session's effects. True when the program should end.
+pub fn press(key: KeyEvent, app: &mut App, session: &mut Session, edge: &mut Edge, now: Duration) -> bool {
+    let mut quit = false;
+    for out in app.key(key, session) {
+        match out {
+            app::Out::Say(a) => {
+                app.show(&a.text);
+                edge.say(&a);
+            }
+            app::Out::Cue(c) => edge.cue(c),
+            app::Out::Send(text) => quit |= carry(edge, app, session.update(Command::Text(text), now)),
+        }
+    }
+    quit
+}
+
+/// When the clock display changes next: the next second with seconds shown, else the next minute.
+fn display_wake(session: &Session, app: &App, now: Duration) -> Option<Duration> {
+    if session.is_virtual_clock() {
+        return None;
+    }
+    let side = session.clock_running()?;
+    let left = session.clock_remaining(now)?[side.fold_wb(0, 1)];
+    let step = if app.show_seconds { 1000 } else { 60_000 };
+    let rem = (left.as_millis() % step) as u64;
+    let rem = if rem == 0 { step as u64 } else { rem };
+    Some(now + Duration::from_millis(rem + 1))
+}
+
+/// The clock texts as drawn (to know whether a wake-up changed the screen).
+fn shown_clocks(session: &Session, app: &App, now: Duration) -> Option<[String; 2]> {
+    let p = &session.config().phrases;
+    session
+        .clock_remaining(now)
+        .map(|t| t.map(|d| draw::clock_text(d, app.show_seconds, p)))
+}
+
+/// Runs the session in the full-screen view until quit.
+pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
+    let ScreenOptions {
+        mut edge,
+        notices: extra,
+        orientation,
+        theme,
+        keymap,
+        channel,
+    } = options;
+    let mut app = App::new(orientation, theme, keymap);
+    let start = Instant::now();
+    install_panic_hook();
+    enable_raw_mode()?;
+    let _guard = Guard;
+    execute!(io::stdout(), EnterAlternateScreen, cursor::Show)?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    terminal.clear()?;
+
+    // The engine's move comes through the same channel as the keys.
+    let engine_tx = channel.sender();
+    edge.set_engine_events(Box::new(move |c| {
+        let _ = engine_tx.send(Msg::Command(c));
+    }));
+    let mut quit = carry(&mut edge, &mut app, session.start(start.elapsed()));
+    notices(&mut edge, &mut app, extra);
+
+    let Channel { tx, rx } = channel;
+    std::thread::spawn(move || {
+        loop {
+            let msg = match event::read() {
+                Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => Msg::Key(k),
+                Ok(Event::Resize(..)) => Msg::Resize,
+                Ok(_) => continue,
+                Err(_) => Msg::InputEnded,
+            };
+            let end = msg == Msg::InputEnded;
+            if tx.send(msg).is_err() || end {
+                return;
+            }
+        }
+    });
+
+    let mut dirty = true;
+    let mut drawn_clocks = None;
+    let mut too_small_said: Option<(u16, u16)> = None;
+    while !quit {
+        if dirty {
+            let now = start.elapsed();
+            terminal.draw(|f| draw::draw(f, &app, &session, now))?;
+            drawn_clocks = shown_clocks(&session, &app, now);
+            dirty = false;
+            // A terminal too small is said once per size.
+            let size = terminal.size()?;
+            let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+            if draw::geometry(area).is_none() && too_small_said != Some((size.width, size.height)) {
+                too_small_said = Some((size.width, size.height));
+                let p = &session.config().phrases;
+                let text = p.say(
+                    "screen.too_small",
+                    &[
+                        ("width", &size.width.to_string()),
+                        ("height", &size.height.to_string()),
+                        ("min_width", &draw::MIN_WIDTH.to_string()),
+                        ("min_height", &draw::MIN_HEIGHT.to_string()),
+                    ],
+                );
+                edge.say(&Announcement {
+                    kind: Kind::Refusal,
+                    text,
+                });
+            }
+        }
+        // Sleep until a message or until something falls due: the session's clock, the clock display, a
+        // pending speech connection. Nothing else wakes the view.
+        let now = start.elapsed();
+        let wakes = [
+            session.next_wake(now),
+            display_wake(&session, &app, now),
+            edge.speech_pending().then(|| now + SPEECH_POLL),
+        ];
+        let wake = wakes.into_iter().flatten().min();
+        let msg = match wake {
+            Some(due) => match rx.recv_timeout(due.saturating_sub(start.elapsed())) {
+                Ok(m) => Some(m),
+                Err(mpsc::RecvTimeoutError::Timeout) => None,
+                Err(mpsc::RecvTimeoutError::Disconnected) => Some(Msg::InputEnded),
+            },
+            None => Some(rx.recv().unwrap_or(Msg::InputEnded)),
+        };
+        app.begin_batch();
+        let now = start.elapsed();
+        match msg {
+            Some(Msg::Key(k)) => {
+                quit = press(k, &mut app, &mut session, &mut edge, now);
+                dirty = true;
+            }
+            Some(Msg::Resize) => dirty = true,
+            Some(Msg::Command(c)) => {
+                quit = carry(&mut edge, &mut app, session.update(c, now));
+                dirty = true;
+            }
+            Some(Msg::InputEnded) => {
+                carry(&mut edge, &mut app, session.update(Command::EndOfInput, now));
+                quit = true;
+            }
+            None => {
+                let effects = session.update(Command::Tick, now);
+                dirty |= !effects.is_empty() || drawn_clocks != shown_clocks(&session, &app, now);
+                quit = carry(&mut edge, &mut app, effects);
+            }
+        }
+        dirty |= notices(&mut edge, &mut app, Vec::new());
+    }
+    let _ = io::stdout().flush();
+    drop(terminal);
+    restore_terminal();
+    edge.finish(FINISH);
+    Ok(())
+}

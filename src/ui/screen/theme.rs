@@ -1,0 +1,136 @@
+//! The look of the full-screen view: colours, letters or figurines, and plain mode (config/theme.ron).
+
+use std::str::FromStr;
+
+use ratatui::style::Color;
+use serde::Deserialize;
+
+/// The shipped theme (high contrast).
+pub const DEFAULT_THEME: &str = include_str!("../../../config/theme.ron");
+
+/// How pieces are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum PieceStyle {
+    Letters,
+    Figurines,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ThemeFile {
+    plain: bool,
+    pieces: PieceStyle,
+    light_square: String,
+    dark_square: String,
+    white_piece_fg: String,
+    white_piece_bg: String,
+    black_piece_fg: String,
+    black_piece_bg: String,
+    focus: String,
+    selected: String,
+    text: String,
+    background: String,
+    border: String,
+    status_fg: String,
+    status_bg: String,
+}
+
+/// Colours and look, ready to draw.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Theme {
+    pub plain: bool,
+    pub pieces: PieceStyle,
+    pub light_square: Color,
+    pub dark_square: Color,
+    pub white_piece_fg: Color,
+    pub white_piece_bg: Color,
+    pub black_piece_fg: Color,
+    pub black_piece_bg: Color,
+    pub focus: Color,
+    pub selected: Color,
+    pub text: Color,
+    pub background: Color,
+    pub border: Color,
+    pub status_fg: Color,
+    pub status_bg: Color,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme::from_ron(DEFAULT_THEME, "config/theme.ron").expect("the shipped theme is valid")
+    }
+}
+
+impl Theme {
+    /// Reads a theme; errors name the file, the line and the colour that is not one.
+    pub fn from_ron(text: &str, file: &str) -> Result<Theme, String> {
+        let t: ThemeFile = ron::from_str(text).map_err(|e| {
+            format!(
+                "{file}, line {}, column {}: {}",
+                e.position.line, e.position.col, e.code
+            )
+        })?;
+        let colour = |name: &str, value: &str| {
+            Color::from_str(value).map_err(|_| {
+                let line = text
+                    .lines()
+                    .position(|l| l.trim_start().starts_with(name))
+                    .map_or(0, |i| i + 1);
+                format!("{file}, line {line}: {name}: \"{value}\" is not a colour")
+            })
+        };
+        Ok(Theme {
+            plain: t.plain,
+            pieces: t.pieces,
+            light_square: colour("light_square", &t.light_square)?,
+            dark_square: colour("dark_square", &t.dark_square)?,
+            white_piece_fg: colour("white_piece_fg", &t.white_piece_fg)?,
+            white_piece_bg: colour("white_piece_bg", &t.white_piece_bg)?,
+            black_piece_fg: colour("black_piece_fg", &t.black_piece_fg)?,
+            black_piece_bg: colour("black_piece_bg", &t.black_piece_bg)?,
+            focus: colour("focus", &t.focus)?,
+            selected: colour("selected", &t.selected)?,
+            text: colour("text", &t.text)?,
+            background: colour("background", &t.background)?,
+            border: colour("border", &t.border)?,
+            status_fg: colour("status_fg", &t.status_fg)?,
+            status_bg: colour("status_bg", &t.status_bg)?,
+        })
+    }
+
+    /// The user's file when given, else the shipped theme.
+    pub fn load(path: Option<&std::path::Path>) -> Result<Theme, String> {
+        match path {
+            Some(p) => {
+                let text =
+                    std::fs::read_to_string(p).map_err(|e| format!("{}: cannot read the file: {e}", p.display()))?;
+                Theme::from_ron(&text, &p.display().to_string())
+            }
+            None => Ok(Theme::default()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_theme_and_broken_colours() {
+        let t = Theme::default();
+        assert!(!t.plain);
+        assert_eq!(t.pieces, PieceStyle::Letters);
+        let bad = DEFAULT_THEME.replace("\"magenta\"", "\"mauve-ish\"");
+        let e = Theme::from_ron(&bad, "mine.ron").unwrap_err();
+        let line = bad.lines().position(|l| l.contains("mauve")).unwrap() + 1;
+        assert_eq!(
+            e,
+            format!("mine.ron, line {line}: focus: \"mauve-ish\" is not a colour")
+        );
+        assert!(
+            Theme::from_ron("(plain: maybe)", "x.ron")
+                .unwrap_err()
+                .starts_with("x.ron, line 1")
+        );
+    }
+}
