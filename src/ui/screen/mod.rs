@@ -276,3 +276,6 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     edge.finish(FINISH);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

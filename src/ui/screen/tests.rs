@@ -1,0 +1,282 @@
+//! Screen snapshots (insta on ratatui's TestBackend) and the key flows of the view, without a terminal.
+
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Position as Cursor;
+use shakmaty::{Color, Square};
+
+use super::app::{App, Mode, Out};
+use super::draw;
+use super::keymap::Keymap;
+use super::theme::Theme;
+use crate::rules::Game;
+use crate::session::{Command, Config, Session};
+
+fn session(moves: &[&str]) -> Session {
+    let mut s = Session::new(Game::new(), Config::default());
+    s.start(Duration::ZERO);
+    for m in moves {
+        s.update(Command::Text((*m).to_string()), Duration::ZERO);
+    }
+    s
+}
+
+fn app(orientation: Color) -> App {
+    App::new(orientation, Theme::default(), Keymap::builtin())
+}
+
+fn screen(app: &App, session: &Session, width: u16, height: u16) -> (String, Cursor) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| draw::draw(f, app, session, Duration::ZERO)).unwrap();
+    let cursor = terminal.get_cursor_position().unwrap();
+    (terminal.backend().to_string(), cursor)
+}
+
+fn key(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn code(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+/// Presses keys, carrying out what the session is sent, and returns everything said.
+fn press(app: &mut App, session: &mut Session, keys: &[KeyEvent]) -> Vec<String> {
+    let mut said = Vec::new();
+    for k in keys {
+        for out in app.key(*k, session) {
+            match out {
+                Out::Say(a) => {
+                    app.show(&a.text);
+                    said.push(a.text);
+                }
+                Out::Cue(_) => {}
+                Out::Send(text) => {
+                    for e in session.update(Command::Text(text), Duration::ZERO) {
+                        if let crate::session::Effect::Say(a) = e {
+                            app.show(&a.text);
+                            said.push(a.text);
+                        }
+                    }
+                }
+            }
+        }
+        app.begin_batch();
+    }
+    said
+}
+
+#[test]
+fn start_position_80x24() {
+    let s = session(&[]);
+    let mut a = app(Color::White);
+    a.show("New game, White to move");
+    let (text, cursor) = screen(&a, &s, 80, 24);
+    insta::assert_snapshot!("start_80x24", text);
+    // The cursor sits on the letter of the focused square, e2.
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
+    assert_eq!(cursor, draw::cursor_of(&g, Square::E2, Color::White));
+    let line: Vec<char> = text.lines().nth(cursor.y as usize).unwrap().chars().collect();
+    // The TestBackend's lines are quoted: the first character is '"'.
+    assert_eq!(line[cursor.x as usize + 1], 'B', "{text}");
+}
+
+#[test]
+fn after_some_moves_80x24_and_160x48() {
+    let mut s = session(&["e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3"]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[key('n'), key('a')]);
+    assert_eq!(said[0], "Felix sechs: Black Springer");
+    let (text, _) = screen(&a, &s, 80, 24);
+    insta::assert_snapshot!("moves_80x24", text);
+    let (text, cursor) = screen(&a, &s, 160, 48);
+    insta::assert_snapshot!("moves_160x48", text);
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 160, 48)).unwrap();
+    assert_eq!(cursor, draw::cursor_of(&g, Square::F6, Color::White));
+}
+
+#[test]
+fn plain_mode_has_no_box_drawing() {
+    let s = session(&["e4", "e5"]);
+    let mut theme = Theme::default();
+    theme.plain = true;
+    let mut a = App::new(Color::White, theme, Keymap::builtin());
+    a.show("Bauer Eva fünf");
+    let (text, _) = screen(&a, &s, 80, 24);
+    insta::assert_snapshot!("plain_80x24", text);
+    assert!(!text.chars().any(|c| ('\u{2500}'..='\u{259f}').contains(&c)), "{text}");
+}
+
+#[test]
+fn black_at_the_bottom_80x24() {
+    let s = session(&["d4"]);
+    let mut a = app(Color::Black);
+    a.show("Bauer David vier");
+    let (text, cursor) = screen(&a, &s, 80, 24);
+    insta::assert_snapshot!("black_80x24", text);
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
+    assert_eq!(cursor, draw::cursor_of(&g, Square::E7, Color::Black));
+    // Black's first rank is at the top, Hector on the left.
+    assert!(text.lines().nth(2).unwrap().contains('1'), "{text}");
+}
+
+#[test]
+fn a_terminal_too_small_says_so() {
+    let s = session(&[]);
+    let a = app(Color::White);
+    let (text, _) = screen(&a, &s, 40, 10);
+    assert!(text.contains("too small"), "{text}");
+}
+
+#[test]
+fn arrows_speak_squares_and_stop_at_the_edge() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    assert_eq!(press(&mut a, &mut s, &[code(KeyCode::Up)]), vec!["Eva drei: empty"]);
+    assert_eq!(press(&mut a, &mut s, &[key('1')]), vec!["Eva eins: White König"]);
+    let outs = a.key(code(KeyCode::Down), &s);
+    assert_eq!(outs, vec![Out::Cue(crate::session::Cue::Edge)]);
+    assert_eq!(a.focus, Square::E1);
+    // Seen from Black, Up goes towards White's side.
+    let mut b = app(Color::Black);
+    assert_eq!(press(&mut b, &mut s, &[code(KeyCode::Up)]), vec!["Eva sechs: empty"]);
+}
+
+#[test]
+fn moves_by_from_and_to_squares() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let said = press(
+        &mut a,
+        &mut s,
+        &[
+            code(KeyCode::Enter),
+            code(KeyCode::Up),
+            code(KeyCode::Up),
+            code(KeyCode::Enter),
+        ],
+    );
+    assert_eq!(
+        said,
+        vec![
+            "Bauer Eva zwei chosen; now the target square",
+            "Eva drei: empty",
+            "Eva vier: empty",
+            "Bauer Eva vier"
+        ]
+    );
+    assert_eq!(s.game().plies().len(), 1);
+    // A square the piece cannot reach: the session says why, in line mode's words.
+    let said = press(&mut a, &mut s, &[key('7'), key(' '), key('4'), key(' ')]);
+    assert_eq!(said[1], "Bauer Eva sieben chosen; now the target square");
+    assert_eq!(
+        said.last().unwrap(),
+        "Illegal move: the Bauer on Eva sieben cannot reach Eva vier"
+    );
+    // The opponent's piece and an empty square are refused at once.
+    let said = press(&mut a, &mut s, &[code(KeyCode::Left), key('2'), code(KeyCode::Enter)]);
+    assert_eq!(
+        said[2],
+        "Illegal move: the Bauer on David zwei is White's, and it is Black's turn"
+    );
+    let said = press(&mut a, &mut s, &[key('4'), code(KeyCode::Enter)]);
+    assert_eq!(said[1], "Illegal move: there is no piece on David vier");
+    assert_eq!(a.mode, Mode::Explore);
+}
+
+#[test]
+fn promotion_asks_for_the_piece() {
+    let mut s = Session::new(
+        Game::from_fen("8/4P3/8/8/8/8/8/K6k w - - 0 1").unwrap(),
+        Config::default(),
+    );
+    s.start(Duration::ZERO);
+    let mut a = app(Color::White);
+    a.focus = Square::E7;
+    let said = press(
+        &mut a,
+        &mut s,
+        &[code(KeyCode::Enter), code(KeyCode::Up), code(KeyCode::Enter)],
+    );
+    assert_eq!(
+        said[2],
+        "Which piece for the pawn on Eva acht: Dame, Turm, Läufer or Springer?"
+    );
+    let said = press(&mut a, &mut s, &[key('r')]);
+    assert_eq!(said, vec!["Bauer Eva acht Turm"]);
+}
+
+#[test]
+fn irreversible_actions_are_confirmed() {
+    let mut s = session(&["e4"]);
+    let mut a = app(Color::White);
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    // A draw offer: the view asks; any other key cancels.
+    let said = press(&mut a, &mut s, &[ctrl('d'), key('x')]);
+    assert_eq!(
+        said,
+        vec![
+            "Offer a draw? Press y or Enter to confirm; any other key cancels",
+            "Cancelled"
+        ]
+    );
+    assert_eq!(s.game().draw_offer(), None);
+    let said = press(&mut a, &mut s, &[ctrl('d'), key('y')]);
+    assert_eq!(said[1], "White offers a draw");
+    // Resignation: the session asks; y confirms.
+    let said = press(&mut a, &mut s, &[ctrl('r')]);
+    assert!(said[0].starts_with("Resign the game for Black?"), "{said:?}");
+    let said = press(&mut a, &mut s, &[key('y')]);
+    assert_eq!(said, vec!["Black resigns. White wins, 1-0"]);
+    // Typed commands too.
+    let mut s = session(&["e4", "e5"]);
+    let mut text: Vec<KeyEvent> = vec![key(':')];
+    text.extend("offer".chars().map(key));
+    text.push(code(KeyCode::Enter));
+    let said = press(&mut a, &mut s, &text);
+    assert_eq!(
+        said[1],
+        "Offer a draw? Press y or Enter to confirm; any other key cancels"
+    );
+    let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
+    assert_eq!(said, vec!["Black offers a draw"]);
+}
+
+#[test]
+fn the_input_line_takes_what_line_mode_takes() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let mut keys: Vec<KeyEvent> = vec![key('/')];
+    keys.extend("spr fel drei".chars().map(key));
+    keys.push(code(KeyCode::Enter));
+    let said = press(&mut a, &mut s, &keys);
+    assert_eq!(
+        said,
+        vec![
+            "Type a move or a command; Enter sends it, Escape cancels",
+            "Springer Felix drei"
+        ]
+    );
+    let mut keys: Vec<KeyEvent> = vec![key(':')];
+    keys.extend("count".chars().map(key));
+    keys.push(code(KeyCode::Enter));
+    assert_eq!(
+        press(&mut a, &mut s, &keys)[1],
+        "Move 1, Black to move; 0 moves completed"
+    );
+}
+
+#[test]
+fn help_speaks_and_shows_the_keys_of_the_mode() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[key('?')]);
+    assert!(said[0].starts_with("Keys: Up: focus up; Down: focus down;"), "{said:?}");
+    assert!(said[0].contains("Ctrl-c Ctrl-q: save and quit"), "{said:?}");
+    assert!(a.help.is_some());
+    let said = press(&mut a, &mut s, &[key(':'), code(KeyCode::F(1))]);
+    assert!(said[1].starts_with("Keys: Input line"), "{said:?}");
+}
