@@ -289,3 +289,103 @@ fn black_sees_the_board_from_its_side_and_plain_has_no_lines() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// The game kept in the autosave, if it can be read.
+fn kept_game(dir: &Path) -> Option<hector::rules::Game> {
+    hector::rules::pgn::import(&autosave(dir)).games.into_iter().next()
+}
+
+/// Keys that put the focus on a square: Alt and the file letter, then the rank number.
+fn go_to(t: &Tmux, sq: Square) {
+    let file = (b'a' + u8::from(sq.file())) as char;
+    let rank = (b'1' + u8::from(sq.rank())) as char;
+    t.keys(&[&format!("M-{file}"), &rank.to_string()]);
+}
+
+#[test]
+fn a_whole_game_against_stockfish_by_keys() {
+    if tmux_missing() {
+        return;
+    }
+    if hector::engine::find_program("stockfish").is_none() {
+        eprintln!("skipped: no stockfish (apt-get install stockfish)");
+        return;
+    }
+    let t = Tmux::start(
+        "engine",
+        &[
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--level",
+            "1",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    let v = hector::words::Vocabulary::default();
+    // Twelve moves chosen by keys (the first legal move in UCI order that is not a king move, to keep the game
+    // going), each answered by the engine; then White resigns.
+    for n in 0..12 {
+        let game = kept_game(&t.dir).unwrap_or_else(hector::rules::Game::new);
+        if game.is_over() {
+            break;
+        }
+        assert_eq!(game.plies().len(), 2 * n, "the engine answered every move");
+        let mut moves: Vec<shakmaty::Move> = game.legal_moves().into_iter().collect();
+        moves.sort_by_key(|m| (m.role() == shakmaty::Role::King, game.uci(*m).to_string()));
+        let m = moves[0];
+        let from = m.from().unwrap();
+        let to = hector::ui::screen::app::target_of(&game, &m);
+        go_to(&t, from);
+        t.keys(&["Enter"]);
+        go_to(&t, to);
+        t.keys(&["Enter"]);
+        if m.is_promotion() {
+            t.keys(&["q"]);
+        }
+        // Wait for the engine's answer (or the end of the game) in the kept game.
+        let start = Instant::now();
+        loop {
+            if let Some(g) = kept_game(&t.dir)
+                && (g.plies().len() == 2 * n + 2 || g.is_over())
+            {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "no answer to move {}:\n{}",
+                n + 1,
+                t.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    let game = kept_game(&t.dir).unwrap();
+    if !game.is_over() {
+        t.keys(&["C-r"]);
+        t.wait_said("Resign the game for White? Type yes to confirm; anything else cancels");
+        t.keys(&["y"]);
+        t.wait_said("White resigns. Black wins, 0-1");
+    }
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "hector did not quit:\n{}",
+            t.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Every move of the game is in the speech log, as it was announced.
+    let game = kept_game(&t.dir).unwrap();
+    assert!(game.is_over() && game.plies().len() >= 2, "{}", autosave(&t.dir));
+    let said = t.said();
+    for ply in game.plies() {
+        let text = hector::words::announce::short(&v, &ply.san, ply.mv);
+        assert!(said.contains(&text), "{text} is not in the speech log: {said:?}");
+    }
+}
