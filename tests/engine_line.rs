@@ -407,7 +407,7 @@ fn with_a_clock_stockfish_is_given_both_times() {
         "--level",
         "1",
         "--time",
-        "3m+2s",
+        "30s+1s",
         "--verbose",
     ]);
     h.line();
@@ -427,7 +427,7 @@ fn with_a_clock_stockfish_is_given_both_times() {
     assert!(
         go.iter().all(|l| l.contains("wtime ")
             && l.contains("btime ")
-            && l.contains("winc 2000 binc 2000")),
+            && l.contains("winc 1000 binc 1000")),
         "{go:?}"
     );
 }

@@ -576,6 +576,15 @@ mod tests {
     }
 
     #[test]
+    fn offers_and_claims_are_the_players() {
+        let (mut s, _) = engine_game(Game::new(), Color::Black);
+        text(&mut s, "e4");
+        // Black (the engine) is to move: the player cannot claim for it; an offer is White's.
+        assert!(said(&text(&mut s, "claim"))[0].starts_with("It is the engine's turn"));
+        assert_eq!(said(&text(&mut s, "offer")), ["White offers a draw"]);
+    }
+
+    #[test]
     fn levels_are_one_to_ten() {
         let (mut s, _) = engine_game(Game::new(), Color::Black);
         let out = text(&mut s, "level 7");

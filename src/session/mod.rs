@@ -673,6 +673,10 @@ impl Session {
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
+        // The side to move claims: not the player while the engine is to move.
+        if let Some(refused) = self.engine_refuses_move() {
+            return refused;
+        }
         let intended = if rest.is_empty() {
             None
         } else {
@@ -726,6 +730,10 @@ impl Session {
     /// In a game at one keyboard, the offer comes from the player who has just moved (R-9.1.2.1: move, offer,
     /// press the clock); before any move, from the side to move.
     fn offerer(&self) -> Color {
+        if self.config.opponent == Opponent::Engine {
+            // Against the engine, offers are the player's.
+            return self.config.engine_color.other();
+        }
         match self.game.last_ply() {
             Some(p) => p.color(),
             None => self.game.turn(),
