@@ -66,7 +66,7 @@ pub(crate) fn seconds(d: &Duration) -> String {
     let ms = d.as_millis();
     if ms == 1000 {
         "1 second".to_string()
-    } else if ms % 1000 == 0 {
+    } else if ms.is_multiple_of(1000) {
         format!("{} seconds", ms / 1000)
     } else {
         let s = format!("{:.1}", d.as_secs_f64());

@@ -396,6 +396,27 @@ impl Worker {
 
     /// `uci` … `uciok`, options, `isready` … `readyok`.
     fn handshake(&mut self) -> Result<(), Stopped> {
+        // A program that ends cleanly before `uciok` (whether it read `uci` or not) is no UCI engine.
+        self.greet().map_err(|stopped| match stopped {
+            Stopped::Failed(EngineError::Crashed { status, .. }) if status.ends_with("code 0") => {
+                Stopped::Failed(EngineError::NotUci {
+                    command: self.spec.command.clone(),
+                    reason: "it ended without answering the UCI greeting".to_string(),
+                })
+            }
+            other => other,
+        })?;
+        if self.spec.chess960 {
+            self.set_chess960(true)?;
+        }
+        self.apply_level(self.level)?;
+        self.sync()?;
+        self.phase = Phase::Waiting;
+        Ok(())
+    }
+
+    /// `uci` … `uciok`: the engine's name and options.
+    fn greet(&mut self) -> Result<(), Stopped> {
         self.send("uci")?;
         let asked = Instant::now();
         let deadline = asked + self.spec.limits.handshake;
@@ -404,7 +425,7 @@ impl Worker {
                 Event::Line(l) => {
                     let l = l.trim();
                     if l == "uciok" {
-                        break;
+                        return Ok(());
                     } else if let Some(name) = l.strip_prefix("id name ") {
                         self.name = uci::one_line(name);
                     } else if l.starts_with("option ") {
@@ -421,28 +442,9 @@ impl Worker {
                         ),
                     }));
                 }
-                Event::Eof => {
-                    return Err(match self.crashed() {
-                        Stopped::Failed(EngineError::Crashed { status, .. })
-                            if status.ends_with("code 0") =>
-                        {
-                            Stopped::Failed(EngineError::NotUci {
-                                command: self.spec.command.clone(),
-                                reason: "it ended without answering the UCI greeting".to_string(),
-                            })
-                        }
-                        other => other,
-                    });
-                }
+                Event::Eof => return Err(self.crashed()),
             }
         }
-        if self.spec.chess960 {
-            self.set_chess960(true)?;
-        }
-        self.apply_level(self.level)?;
-        self.sync()?;
-        self.phase = Phase::Waiting;
-        Ok(())
     }
 
     fn option(&self, name: &str) -> Option<String> {

@@ -164,12 +164,11 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
     if in_word {
         words.push(word);
     }
-    if let Some(first) = words.first_mut() {
-        if let Some(rest) = first.strip_prefix("~/") {
-            if let Some(home) = std::env::var_os("HOME") {
-                *first = format!("{}/{}", home.to_string_lossy().trim_end_matches('/'), rest);
-            }
-        }
+    if let Some(first) = words.first_mut()
+        && let Some(rest) = first.strip_prefix("~/")
+        && let Some(home) = std::env::var_os("HOME")
+    {
+        *first = format!("{}/{}", home.to_string_lossy().trim_end_matches('/'), rest);
     }
     Ok(words)
 }
@@ -215,7 +214,7 @@ pub fn white_to_move(start_fen: &str, plies: usize) -> bool {
             .split_whitespace()
             .nth(1)
             .is_none_or(|f| !f.eq_ignore_ascii_case("b"));
-    white_first == (plies % 2 == 0)
+    white_first == plies.is_multiple_of(2)
 }
 
 /// Milliseconds for UCI, at least 1 (some engines treat 0 as "no time given").

@@ -25,6 +25,7 @@ use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, Outcome, Position,
+    Rank, Role,
 };
 
 use super::chess960;
@@ -1251,27 +1252,40 @@ fn resolve_san(pos: &Chess, sp: &SanPlus) -> Result<Move, ImportErrorKind> {
                 role,
                 file,
                 rank,
-                capture: false,
+                capture,
                 to,
                 promotion,
             } => {
-                let as_capture = San::Normal {
-                    role,
-                    file,
-                    rank,
-                    capture: true,
-                    to,
-                    promotion,
-                };
-                match as_capture.to_move(pos) {
-                    Ok(m) => return Ok(m),
-                    Err(SanError::AmbiguousSan) => {
-                        return Err(ImportErrorKind::AmbiguousMove(candidates_of(
-                            pos,
-                            &as_capture,
-                        )));
+                // Other readings: the optional capture sign left out (R-C.9), a pawn on the last rank without
+                // its new piece, which becomes a queen.
+                let last_rank = to.rank() == pos.turn().fold_wb(Rank::Eighth, Rank::First);
+                let promotions: &[Option<Role>] =
+                    if role == Role::Pawn && last_rank && promotion.is_none() {
+                        &[None, Some(Role::Queen)]
+                    } else {
+                        &[promotion]
+                    };
+                let captures: &[bool] = if capture { &[true] } else { &[false, true] };
+                for &promotion in promotions {
+                    for &capture in captures {
+                        let san = San::Normal {
+                            role,
+                            file,
+                            rank,
+                            capture,
+                            to,
+                            promotion,
+                        };
+                        match san.to_move(pos) {
+                            Ok(m) => return Ok(m),
+                            Err(SanError::AmbiguousSan) => {
+                                return Err(ImportErrorKind::AmbiguousMove(candidates_of(
+                                    pos, &san,
+                                )));
+                            }
+                            Err(SanError::IllegalSan) => {}
+                        }
                     }
-                    Err(SanError::IllegalSan) => {}
                 }
                 if file.is_some() && rank.is_some() {
                     UciMove::from_ascii(sp.san.to_string().as_bytes())
@@ -1282,7 +1296,7 @@ fn resolve_san(pos: &Chess, sp: &SanPlus) -> Result<Move, ImportErrorKind> {
                     Err(ImportErrorKind::IllegalMove)
                 }
             }
-            _ => Err(ImportErrorKind::IllegalMove),
+            San::Castle(_) => Err(ImportErrorKind::IllegalMove),
         },
     }
 }
@@ -1373,6 +1387,7 @@ fn build_game(
     let mut stack: Vec<OpenVariation> = Vec::new();
     let mut outcome: Option<Outcome> = None;
     let mut after_end: Vec<AfterEnd> = Vec::new();
+    let mut after_result = false;
     game.reserve_plies(mainline_move_count(toks));
 
     for tok in toks {
@@ -1423,6 +1438,14 @@ fn build_game(
                 };
                 // The move as read, for messages; made only when needed.
                 let text = || sp.map_or_else(|| raw.to_owned(), |sp| sp.to_string());
+                // Text after the game termination marker that is no move belongs to no game.
+                if after_result && sp.is_none() && lenient_san_text(raw).is_none() {
+                    warnings.push(ImportWarning {
+                        game: number,
+                        message: format!("\"{raw}\" after the result was ignored"),
+                    });
+                    continue;
+                }
                 if let Some(e) = game.ending() {
                     let text = text();
                     let is_move_text = sp
@@ -1463,7 +1486,22 @@ fn build_game(
                         }
                     }),
                 };
-                let m = m.map_err(|k| err(at(&game, text()), k))?;
+                let m = match m {
+                    Ok(m) => m,
+                    Err(k) => return Err(err(at(&game, text()), k)),
+                };
+                if let Some(sp) = sp
+                    && let San::Normal {
+                        promotion: None, ..
+                    } = sp.san
+                    && m.promotion().is_some()
+                {
+                    let at = at(&game, text()).map_or_else(String::new, |a| a.to_string());
+                    warnings.push(ImportWarning {
+                        game: number,
+                        message: format!("{at}: a pawn on the last rank must become a piece; read as a queen (R-7.5.2)"),
+                    });
+                }
                 let played = if options.check_every_position {
                     game.play(m)
                 } else {
@@ -1507,6 +1545,7 @@ fn build_game(
             }),
             Tok::Close => {}
             Tok::Outcome(o) => {
+                after_result = true;
                 if outcome.is_none() || matches!(o, Outcome::Known(_)) {
                     outcome = Some(*o);
                 }
