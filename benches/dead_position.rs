@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion};
 use hector::rules::Game;
-use hector::rules::dead::is_dead_position;
+use hector::rules::dead::{
+    DEAD_CHECK_BUDGET, is_dead_position, is_dead_position_unbounded, late_checks_running,
+};
 use shakmaty::{CastlingMode, Chess, Color};
 use std::hint::black_box;
 
@@ -68,52 +70,62 @@ fn percentile(sorted: &[(Duration, usize)], p: usize) -> (Duration, usize) {
     sorted[(sorted.len() * p / 100).min(sorted.len() - 1)]
 }
 
-/// Times each position on its own: the best of `RUNS_PER_POSITION` runs, to keep scheduler noise out.
+/// Times each position on its own: the solver alone (best of `RUNS_PER_POSITION` runs, to keep scheduler noise
+/// out), and the bounded verdict a game runs after a move (once, with no late check still running).
 fn per_position_report(sets: &[Set]) {
     for set in sets {
-        let mut times: Vec<(Duration, usize)> = set
-            .positions
-            .iter()
-            .enumerate()
-            .map(|(i, (_, pos, mode))| {
-                let best = (0..RUNS_PER_POSITION)
-                    .map(|_| {
-                        let t = Instant::now();
-                        black_box(is_dead_position(black_box(pos), *mode));
-                        t.elapsed()
-                    })
-                    .min()
-                    .unwrap();
-                (best, i)
-            })
-            .collect();
-        times.sort();
-        let dead = set
-            .positions
-            .iter()
-            .filter(|(_, p, m)| is_dead_position(p, *m))
-            .count();
-        let total: Duration = times.iter().map(|t| t.0).sum();
-        let (median, _) = percentile(&times, 50);
-        let (p99, p99_i) = percentile(&times, 99);
-        let (max, max_i) = *times.last().unwrap();
-        println!(
-            "is_dead_position per position, {} ({} positions, {dead} found dead): mean {:.1?}, median {median:.1?}, \
-             p99 {p99:.1?} ({}), max {max:.1?} ({})",
-            set.name,
-            set.positions.len(),
-            total / times.len() as u32,
-            set.positions[p99_i].0,
-            set.positions[max_i].0
-        );
+        let mut solver = Vec::new();
+        let mut bounded = Vec::new();
+        let (mut dead, mut dead_bounded) = (0, 0);
+        for (i, (_, pos, mode)) in set.positions.iter().enumerate() {
+            let best = (0..RUNS_PER_POSITION)
+                .map(|_| {
+                    let t = Instant::now();
+                    black_box(is_dead_position_unbounded(black_box(pos), *mode));
+                    t.elapsed()
+                })
+                .min()
+                .unwrap();
+            solver.push((best, i));
+            dead += usize::from(is_dead_position_unbounded(pos, *mode));
+            while late_checks_running() > 0 {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let t = Instant::now();
+            let verdict = black_box(is_dead_position(black_box(pos), *mode));
+            bounded.push((t.elapsed(), i));
+            dead_bounded += usize::from(verdict);
+        }
+        for (what, times, found) in [
+            ("solver alone", &mut solver, dead),
+            ("bounded verdict", &mut bounded, dead_bounded),
+        ] {
+            times.sort();
+            let total: Duration = times.iter().map(|t| t.0).sum();
+            let (median, _) = percentile(times, 50);
+            let (p99, p99_i) = percentile(times, 99);
+            let (max, max_i) = *times.last().unwrap();
+            println!(
+                "{what}, {} ({} positions, {found} found dead): mean {:.1?}, median {median:.1?}, \
+                 p99 {p99:.1?} ({}), max {max:.1?} ({})",
+                set.name,
+                set.positions.len(),
+                total / times.len() as u32,
+                set.positions[p99_i].0,
+                set.positions[max_i].0
+            );
+        }
     }
+    println!(
+        "(the bounded verdict waits at most {DEAD_CHECK_BUDGET:?} for the solver on positions of kings, pawns and bishops)"
+    );
     // For reference: the full helpmate search behind can_checkmate (R-6.9 flag fall), on the position that was
     // slowest in tests/dead_positions.rs.
     let slow = "kb6/b1p2p1p/1pP5/1P6/8/8/5P1P/5K2 w - - 0 1";
     let g = Game::from_fen(slow).unwrap();
     for side in Color::ALL {
         let t = Instant::now();
-        let chance = g.can_checkmate(side);
+        let chance = hector::rules::dead::can_checkmate_unbounded(g.position(), g.mode(), side);
         println!(
             "can_checkmate({side:?}) on {slow}: {chance:?} in {:.1?}",
             t.elapsed()
