@@ -482,6 +482,27 @@ fn decode_text(bytes: &[u8]) -> String {
     decode_cow(bytes).into_owned()
 }
 
+/// A tag value with its escapes undone (PGN standard 7: `\"` is a quote, `\\` a backslash), in one pass.
+/// pgn-reader's `RawTag::decode` (0.29) reads the second backslash of `\\` as the start of another escape, so
+/// `\\\\` and `\\\"` each lost a backslash and a value written by [`export`] did not come back the same.
+fn unescape_tag(raw: &[u8]) -> Cow<'_, [u8]> {
+    if !raw.contains(&b'\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut bytes = raw.iter().copied().peekable();
+    while let Some(b) = bytes.next() {
+        match (b, bytes.peek()) {
+            (b'\\', Some(&next @ (b'\\' | b'"'))) => {
+                out.push(next);
+                bytes.next();
+            }
+            _ => out.push(b),
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Comment text with whitespace collapsed to single spaces.
 fn clean_comment(bytes: &[u8]) -> String {
     let text = decode_cow(bytes);
@@ -508,7 +529,7 @@ impl Visitor for Collector {
     }
 
     fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
-        let value = match value.decode() {
+        let value = match unescape_tag(value.as_bytes()) {
             Cow::Borrowed(b) => decode_text(b),
             Cow::Owned(b) => decode_text(&b),
         };
@@ -683,8 +704,26 @@ fn players(tags: &[(String, String)]) -> Option<String> {
     };
     match (get("White"), get("Black")) {
         (None, None) => None,
-        (w, b) => Some(format!("{} - {}", w.unwrap_or("?"), b.unwrap_or("?"))),
+        (w, b) => Some(printable(&format!(
+            "{} - {}",
+            w.unwrap_or("?"),
+            b.unwrap_or("?")
+        ))),
     }
+}
+
+/// Text from the file as it goes into a message for the player: a control character (a stray carriage return in a
+/// name, say) would garble the terminal line or the speech, so it is shown escaped (`\r`).
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1381,7 +1420,7 @@ fn build_game(
         Some(MoveAt {
             number: pos.fullmoves().get(),
             side: pos.turn(),
-            text,
+            text: printable(&text),
         })
     };
     let mut stack: Vec<OpenVariation> = Vec::new();
@@ -1442,7 +1481,7 @@ fn build_game(
                 if after_result && sp.is_none() && lenient_san_text(raw).is_none() {
                     warnings.push(ImportWarning {
                         game: number,
-                        message: format!("\"{raw}\" after the result was ignored"),
+                        message: format!("\"{}\" after the result was ignored", printable(raw)),
                     });
                     continue;
                 }
