@@ -14,6 +14,11 @@ fn tmux_missing() -> bool {
     match Command::new("tmux").arg("-V").output() {
         Ok(o) if o.status.success() => false,
         _ => {
+            // CI installs tmux (scripts/install-deps.sh --tests): there a missing tmux is a failure.
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must have tmux installed (apt-get install tmux)"
+            );
             eprintln!("skipped: tmux is not installed (apt-get install tmux)");
             true
         }
@@ -92,7 +97,13 @@ impl Tmux {
     }
 
     fn cursor(&self) -> (u16, u16) {
-        let out = self.tmux(&["display-message", "-p", "-t", "hector", "#{cursor_x},#{cursor_y}"]);
+        let out = self.tmux(&[
+            "display-message",
+            "-p",
+            "-t",
+            "hector",
+            "#{cursor_x},#{cursor_y}",
+        ]);
         let (x, y) = out.trim().split_once(',').unwrap();
         (x.parse().unwrap(), y.parse().unwrap())
     }
@@ -186,8 +197,15 @@ fn explore_and_play_by_keys_in_tmux() {
         screen.contains("Board") && screen.contains("Clocks") && screen.contains("Moves"),
         "{screen}"
     );
-    assert!(screen.contains("T    S    L    D    K    L    S    T"), "{screen}");
-    assert_eq!(t.cursor(), expected_cursor(Square::E2, Color::White), "{screen}");
+    assert!(
+        screen.contains("T    S    L    D    K    L    S    T"),
+        "{screen}"
+    );
+    assert_eq!(
+        t.cursor(),
+        expected_cursor(Square::E2, Color::White),
+        "{screen}"
+    );
 
     // Explore: arrows, a jump to a rank, the knight squares and the attackers.
     t.keys(&["Left", "1"]);
@@ -216,7 +234,11 @@ fn explore_and_play_by_keys_in_tmux() {
     t.wait_said("Last move, White 2: Springer Felix drei");
     let screen = t.wait_screen("1. e4 e5");
     assert!(screen.contains("2. Sf3"), "{screen}");
-    assert_eq!(t.cursor(), expected_cursor(Square::F3, Color::White), "{screen}");
+    assert_eq!(
+        t.cursor(),
+        expected_cursor(Square::F3, Color::White),
+        "{screen}"
+    );
 
     // A move typed in the input line, in words.
     t.keys(&[":"]);
@@ -271,13 +293,25 @@ fn black_sees_the_board_from_its_side_and_plain_has_no_lines() {
     );
     let screen = t.wait_screen("Explore:");
     assert!(
-        !screen.chars().any(|c| ('\u{2500}'..='\u{259f}').contains(&c)),
+        !screen
+            .chars()
+            .any(|c| ('\u{2500}'..='\u{259f}').contains(&c)),
         "{screen}"
     );
     // Black's pieces at the bottom: the first row of squares is White's first rank, seen from h to a.
-    let row = screen.lines().find(|l| l.trim_start().starts_with('1')).unwrap();
-    assert!(row.contains("T    S    L    K    D    L    S    T"), "{screen}");
-    assert_eq!(t.cursor(), expected_cursor(Square::E7, Color::Black), "{screen}");
+    let row = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with('1'))
+        .unwrap();
+    assert!(
+        row.contains("T    S    L    K    D    L    S    T"),
+        "{screen}"
+    );
+    assert_eq!(
+        t.cursor(),
+        expected_cursor(Square::E7, Color::Black),
+        "{screen}"
+    );
     t.keys(&["C-c"]);
     let start = Instant::now();
     while !t.dead() {
@@ -292,7 +326,10 @@ fn black_sees_the_board_from_its_side_and_plain_has_no_lines() {
 
 /// The game kept in the autosave, if it can be read.
 fn kept_game(dir: &Path) -> Option<hector::rules::Game> {
-    hector::rules::pgn::import(&autosave(dir)).games.into_iter().next()
+    hector::rules::pgn::import(&autosave(dir))
+        .games
+        .into_iter()
+        .next()
 }
 
 /// Keys that put the focus on a square: Alt and the file letter, then the rank number.
@@ -308,6 +345,10 @@ fn a_whole_game_against_stockfish_by_keys() {
         return;
     }
     if hector::engine::find_program("stockfish").is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have Stockfish installed (apt-get install stockfish)"
+        );
         eprintln!("skipped: no stockfish (apt-get install stockfish)");
         return;
     }
@@ -382,10 +423,17 @@ fn a_whole_game_against_stockfish_by_keys() {
     }
     // Every move of the game is in the speech log, as it was announced.
     let game = kept_game(&t.dir).unwrap();
-    assert!(game.is_over() && game.plies().len() >= 2, "{}", autosave(&t.dir));
+    assert!(
+        game.is_over() && game.plies().len() >= 2,
+        "{}",
+        autosave(&t.dir)
+    );
     let said = t.said();
     for ply in game.plies() {
         let text = hector::words::announce::short(&v, &ply.san, ply.mv);
-        assert!(said.contains(&text), "{text} is not in the speech log: {said:?}");
+        assert!(
+            said.contains(&text),
+            "{text} is not in the speech log: {said:?}"
+        );
     }
 }
