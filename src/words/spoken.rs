@@ -4,6 +4,9 @@
 use shakmaty::san::San;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::input::MoveInputError;
 use super::normalize::{fold, fold_german};
 use super::vocabulary::Vocabulary;
@@ -43,7 +46,26 @@ fn split_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn lexicon(v: &Vocabulary) -> Vec<Entry> {
+/// The lexicon of `v`, built once and reused while the same vocabulary is asked (every word folded costs
+/// far more than comparing the vocabulary).
+fn lexicon(v: &Vocabulary) -> Rc<Vec<Entry>> {
+    thread_local! {
+        static LAST: RefCell<Option<(Vocabulary, Rc<Vec<Entry>>)>> = const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((cached, lex)) = last.as_ref()
+            && cached == v
+        {
+            return Rc::clone(lex);
+        }
+        let lex = Rc::new(build_lexicon(v));
+        *last = Some((v.clone(), Rc::clone(&lex)));
+        lex
+    })
+}
+
+fn build_lexicon(v: &Vocabulary) -> Vec<Entry> {
     let mut plain: Vec<(String, Cat)> = Vec::new();
     for (i, w) in v.files.iter().enumerate() {
         plain.push((w.clone(), Cat::File(File::new(i as u32))));
@@ -90,7 +112,7 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
     let mut i = 0;
     while i < tokens.len() {
         let mut best: Option<(usize, bool, Vec<&Entry>)> = None;
-        for e in &lex {
+        for e in lex.iter() {
             let n = e.words.len();
             if i + n > tokens.len() {
                 continue;
