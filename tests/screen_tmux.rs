@@ -367,9 +367,10 @@ fn a_whole_game_against_stockfish_by_keys() {
     );
     t.wait_said("New game, White to move");
     let v = hector::words::Vocabulary::default();
-    // Twelve moves chosen by keys (the first legal move in UCI order that is not a king move, to keep the game
-    // going), each answered by the engine; then White resigns.
-    for n in 0..12 {
+    // Moves chosen by keys (the first legal move in UCI order that is not a king move), each answered by the
+    // engine, until the game ends on the board (the engine mates such play long before); only if it has not
+    // after 150 moves does White resign.
+    for n in 0..150 {
         let game = kept_game(&t.dir).unwrap_or_else(hector::rules::Game::new);
         if game.is_over() {
             break;
@@ -428,12 +429,25 @@ fn a_whole_game_against_stockfish_by_keys() {
         "{}",
         autosave(&t.dir)
     );
+    // In the order they were played, each once the one before it was said.
     let said = t.said();
+    let mut at = 0;
     for ply in game.plies() {
         let text = hector::words::announce::short(&v, &ply.san, ply.mv);
-        assert!(
-            said.contains(&text),
-            "{text} is not in the speech log: {said:?}"
-        );
+        match said[at..].iter().position(|l| *l == text) {
+            Some(i) => at += i + 1,
+            None => panic!("{text} is not in the speech log after line {at}: {said:?}"),
+        }
     }
+    // And the end of the game was said.
+    let result = hector::rules::pgn::result_token(&game);
+    assert!(
+        said.iter().any(|l| l.contains(result)),
+        "the result {result} was not said: {said:?}"
+    );
+    eprintln!(
+        "a whole game by keys: {} plies, {}",
+        game.plies().len(),
+        autosave(&t.dir).lines().last().unwrap_or_default()
+    );
 }
