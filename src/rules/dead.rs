@@ -89,6 +89,16 @@ fn to_chess_color(c: Color) -> chess::Color {
 /// the verdict after a move. Sound (never "dead" without proof) and bounded: it runs only
 /// chasolver's fast check for each side, and waits at most [`DEAD_CHECK_BUDGET`] for it.
 pub fn is_dead_position(pos: &Chess, mode: CastlingMode) -> bool {
+    verdict(pos, mode, Some(DEAD_CHECK_BUDGET))
+}
+
+/// The same verdict as [`is_dead_position`] without the time bound: for tests of the solver's reach and for
+/// benchmarks, never for a game in progress.
+pub fn is_dead_position_unbounded(pos: &Chess, mode: CastlingMode) -> bool {
+    verdict(pos, mode, None)
+}
+
+fn verdict(pos: &Chess, mode: CastlingMode, budget: Option<Duration>) -> bool {
     if pos.is_checkmate() {
         return false;
     }
@@ -99,31 +109,14 @@ pub fn is_dead_position(pos: &Chess, mode: CastlingMode) -> bool {
     let Some(board) = to_chess_board(pos, mode) else {
         return false;
     };
-    let verdict = move || {
+    let unwinnable = move || {
         chasolver::is_unwinnable_fast(&board, chess::Color::White)
             && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
     };
-    if may_search_long(pos) {
-        within(DEAD_CHECK_BUDGET, verdict).unwrap_or(false)
-    } else {
-        verdict()
+    match budget {
+        Some(budget) if may_search_long(pos) => within(budget, unwinnable).unwrap_or(false),
+        _ => unwinnable(),
     }
-}
-
-/// The same verdict as [`is_dead_position`] without the time bound: for tests of the solver's reach and for
-/// benchmarks, never for a game in progress.
-pub fn is_dead_position_unbounded(pos: &Chess, mode: CastlingMode) -> bool {
-    if pos.is_checkmate() {
-        return false;
-    }
-    if pos.is_insufficient_material() {
-        return true;
-    }
-    let Some(board) = to_chess_board(pos, mode) else {
-        return false;
-    };
-    chasolver::is_unwinnable_fast(&board, chess::Color::White)
-        && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
 }
 
 /// may `side` still checkmate by any legal sequence? Uses chasolver's full helpmate
