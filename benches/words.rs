@@ -1,19 +1,26 @@
 //! Text → move → announcement for one move (issue 3 target: p99 under 100 µs, release build).
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use hector::rules::Game;
-use hector::words::{announce, parse_move, Vocabulary};
+use hector::words::{Vocabulary, announce, parse_move};
 use std::time::Instant;
 
 fn middlegame() -> Game {
     let mut g = Game::new();
-    for s in "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7".split_whitespace() {
+    for s in "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7"
+        .split_whitespace()
+    {
         g.play_san(s).unwrap();
     }
     g
 }
 
-const INPUTS: [&str; 4] = ["Springer Bella David zwei", "spr bel dav zwei", "Nbd2", "b1d2"];
+const INPUTS: [&str; 4] = [
+    "Springer Bella David zwei",
+    "spr bel dav zwei",
+    "Nbd2",
+    "b1d2",
+];
 
 fn round_trip(g: &Game, v: &Vocabulary, text: &str) -> String {
     let m = parse_move(g, v, text).unwrap();
@@ -40,7 +47,12 @@ fn bench(c: &mut Criterion) {
             .collect();
         samples.sort_unstable();
         let at = |q: f64| samples[((samples.len() as f64 - 1.0) * q) as usize] as f64 / 1000.0;
-        println!("{text:>28}: median {:.1} µs, p99 {:.1} µs, max {:.1} µs", at(0.5), at(0.99), at(1.0));
+        println!(
+            "{text:>28}: median {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
     }
 }
 

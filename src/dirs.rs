@@ -7,12 +7,20 @@ use std::path::PathBuf;
 
 /// The folder for a user's settings (keymap.ron, output.ron, clock.ron).
 pub fn config_dir() -> Option<PathBuf> {
-    resolve(std::env::var_os("XDG_CONFIG_HOME"), std::env::var_os("HOME"), ".config")
+    resolve(
+        std::env::var_os("XDG_CONFIG_HOME"),
+        std::env::var_os("HOME"),
+        ".config",
+    )
 }
 
 /// The folder for games (the autosave).
 pub fn data_dir() -> Option<PathBuf> {
-    resolve(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"), ".local/share")
+    resolve(
+        std::env::var_os("XDG_DATA_HOME"),
+        std::env::var_os("HOME"),
+        ".local/share",
+    )
 }
 
 /// The user's copy of a settings file, if there is one.

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 
-use hector::rules::{Edition, Game};
 use hector::rules::time_control::TimeControl;
+use hector::rules::{Edition, Game};
 use hector::session::{self, ClockSettings, Config, Envelope, Session};
 use hector::ui::edge::{Edge, EdgeOptions, OutputConfig};
 use hector::ui::line::{self, LineOptions};
@@ -141,7 +141,10 @@ fn load(path: &PathBuf, edition: Edition) -> Result<Game, String> {
         return Err(format!("Cannot load {}: {err}", path.display()));
     }
     let Some(game) = report.games.into_iter().next() else {
-        return Err(format!("Cannot load {}: the file holds no game", path.display()));
+        return Err(format!(
+            "Cannot load {}: the file holds no game",
+            path.display()
+        ));
     };
     Ok(game.with_edition(edition))
 }
@@ -149,7 +152,11 @@ fn load(path: &PathBuf, edition: Edition) -> Result<Game, String> {
 /// `--time` and `--delay`: the time control, or none.
 fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String> {
     // A loaded game keeps its own time control unless --time says otherwise.
-    let tag = game.tags.iter().find(|(k, _)| k == "TimeControl").map(|(_, v)| v.clone());
+    let tag = game
+        .tags
+        .iter()
+        .find(|(k, _)| k == "TimeControl")
+        .map(|(_, v)| v.clone());
     if args.time.is_none()
         && args.delay.is_none()
         && let Some(tag) = tag
@@ -159,11 +166,15 @@ fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String>
     }
     let Some(text) = &args.time else {
         return match args.delay {
-            Some(_) => Err("--delay needs a time control: add --time, e.g. --time 90m --delay 5".to_string()),
+            Some(_) => Err(
+                "--delay needs a time control: add --time, e.g. --time 90m --delay 5".to_string(),
+            ),
             None => Ok(None),
         };
     };
-    let tc: TimeControl = text.parse().map_err(|e| format!("Cannot use --time {text}: {e}"))?;
+    let tc: TimeControl = text
+        .parse()
+        .map_err(|e| format!("Cannot use --time {text}: {e}"))?;
     let tc = match args.delay {
         Some(d) => tc.with_delay(std::time::Duration::from_secs(u64::from(d))),
         None => tc,
@@ -174,7 +185,9 @@ fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String>
 /// The autosave file in the data folder, and the unfinished game in it when the player starts a plain new
 /// game (no --load, --fen or --chess960).
 fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<session::ResumeOffer>) {
-    let Some(dir) = hector::dirs::data_dir() else { return (None, None) };
+    let Some(dir) = hector::dirs::data_dir() else {
+        return (None, None);
+    };
     if let Err(e) = std::fs::create_dir_all(&dir) {
         eprintln!("hector: cannot create {}: {e}", dir.display());
     }
@@ -194,21 +207,39 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
             .find(|(k, _)| k == "TimeControl")
             .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
             .filter(TimeControl::is_timed);
-        Some(session::ResumeOffer { game, time_control, path: path.clone() })
+        Some(session::ResumeOffer {
+            game,
+            time_control,
+            path: path.clone(),
+        })
     });
     (Some(path), offer)
 }
 
 /// The full-screen view's keys and theme from config/ and the user's config folder; problems become notices.
-fn screen_options(edge: Edge, mut notices: Vec<String>, player: shakmaty::Color, plain: bool) -> std::io::Result<ScreenOptions> {
-    let (keymap, problems) = screen::Keymap::load(hector::dirs::user_config("keymap.ron").as_deref());
+fn screen_options(
+    edge: Edge,
+    mut notices: Vec<String>,
+    player: shakmaty::Color,
+    plain: bool,
+) -> std::io::Result<ScreenOptions> {
+    let (keymap, problems) =
+        screen::Keymap::load(hector::dirs::user_config("keymap.ron").as_deref());
     notices.extend(problems.into_iter().map(|p| format!("Keymap: {p}")));
-    let mut theme = screen::Theme::load(hector::dirs::user_config("theme.ron").as_deref()).unwrap_or_else(|e| {
-        notices.push(format!("Theme: {e}"));
-        screen::Theme::default()
-    });
+    let mut theme = screen::Theme::load(hector::dirs::user_config("theme.ron").as_deref())
+        .unwrap_or_else(|e| {
+            notices.push(format!("Theme: {e}"));
+            screen::Theme::default()
+        });
     theme.plain |= plain;
-    Ok(ScreenOptions { edge, notices, orientation: player, theme, keymap, channel: screen::Channel::new() })
+    Ok(ScreenOptions {
+        edge,
+        notices,
+        orientation: player,
+        theme,
+        keymap,
+        channel: screen::Channel::new(),
+    })
 }
 
 fn main() -> ExitCode {
@@ -235,14 +266,19 @@ fn main() -> ExitCode {
         }
     };
     // The full-screen view plays the engine unless told otherwise; line mode enters both sides' moves.
-    let engine_command = args.engine.clone().unwrap_or_else(|| "stockfish".to_string());
+    let engine_command = args
+        .engine
+        .clone()
+        .unwrap_or_else(|| "stockfish".to_string());
     let mut opponent = match args.opponent {
         Some(OpponentArg::Engine) => session::Opponent::Engine,
         Some(OpponentArg::Human) => session::Opponent::Human,
         None if args.line => session::Opponent::Human,
         None => session::Opponent::Engine,
     };
-    if opponent == session::Opponent::Engine && hector::engine::find_program(&engine_command).is_none() {
+    if opponent == session::Opponent::Engine
+        && hector::engine::find_program(&engine_command).is_none()
+    {
         notices.push(format!(
             "No chess engine found ({engine_command}): install it with apt-get install stockfish, or give one with \
              --engine. Both sides' moves are entered here."
@@ -270,7 +306,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let clock_config = args.clock_config.clone().or_else(|| hector::dirs::user_config("clock.ron"));
+    let clock_config = args
+        .clock_config
+        .clone()
+        .or_else(|| hector::dirs::user_config("clock.ron"));
     let clock = match &clock_config {
         Some(path) => match ClockSettings::load(&path.to_string_lossy()) {
             Ok(c) => c,
@@ -291,7 +330,10 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    let output_config = args.output_config.clone().or_else(|| hector::dirs::user_config("output.ron"));
+    let output_config = args
+        .output_config
+        .clone()
+        .or_else(|| hector::dirs::user_config("output.ron"));
     let output = match OutputConfig::load(output_config.as_deref()) {
         Ok(o) => o,
         Err(e) => {
@@ -300,10 +342,16 @@ fn main() -> ExitCode {
         }
     };
     if matches!(args.mode, Some(ModeArg::Record | ModeArg::Assistant)) {
-        notices.push("Record and assistant modes are not available yet; playing a normal game".to_string());
+        notices.push(
+            "Record and assistant modes are not available yet; playing a normal game".to_string(),
+        );
     }
     if args.verbose {
-        eprintln!("hector: edition {}, start {}", args.edition, game.start_fen());
+        eprintln!(
+            "hector: edition {}, start {}",
+            args.edition,
+            game.start_fen()
+        );
     }
     // The full-screen view keeps every game (issue 5): in --save, else in the data folder, and offers to
     // continue an unfinished one found there. Line mode saves only where --save says.

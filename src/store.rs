@@ -12,8 +12,14 @@ pub fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => Path::new(".").to_path_buf(),
     };
-    let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| {
         let mut f = File::create(&tmp)?;
         f.write_all(contents.as_bytes())?;
@@ -57,7 +63,9 @@ pub struct SpeechLog {
 
 impl SpeechLog {
     pub fn open(path: &Path) -> io::Result<SpeechLog> {
-        Ok(SpeechLog { file: OpenOptions::new().create(true).append(true).open(path)? })
+        Ok(SpeechLog {
+            file: OpenOptions::new().create(true).append(true).open(path)?,
+        })
     }
 
     pub fn record(&mut self, text: &str) -> io::Result<()> {
@@ -88,7 +96,11 @@ mod tests {
         write_atomic(&p, "first version, long text").unwrap();
         write_atomic(&p, "second").unwrap();
         assert_eq!(fs::read_to_string(&p).unwrap(), "second");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left behind");
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary file left behind"
+        );
         assert!(write_atomic(&dir.join("missing-dir/x.pgn"), "x").is_err());
         fs::remove_dir_all(&dir).unwrap();
     }

@@ -2,7 +2,7 @@
 //! as the same move.
 
 use hector::rules::Game;
-use hector::words::{announce, parse_move, Vocabulary};
+use hector::words::{Vocabulary, announce, parse_move};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -23,7 +23,9 @@ fn positions(count: usize) -> Vec<Game> {
         let plies = rng.gen_range(0..80);
         for _ in 0..plies {
             let moves = g.legal_moves();
-            let Some(m) = moves.choose(&mut rng) else { break };
+            let Some(m) = moves.choose(&mut rng) else {
+                break;
+            };
             g.play(*m).unwrap();
         }
         if !g.is_over() {
@@ -42,16 +44,32 @@ fn announcements_read_back_as_the_same_move() {
         for m in g.legal_moves() {
             let san = g.san(m);
             for v in &vocabularies {
-                for (form, text) in [("short", announce::short(v, &san, m)), ("long", announce::long(v, &san, m))] {
+                for (form, text) in [
+                    ("short", announce::short(v, &san, m)),
+                    ("long", announce::long(v, &san, m)),
+                ] {
                     match parse_move(g, v, &text) {
-                        Ok(back) => assert_eq!(back, m, "{form} \"{text}\" ({san}) in {} read back as {}", g.fen(), g.san(back)),
-                        Err(e) => panic!("{form} \"{text}\" ({san}) in {} ({}): {e:?}", g.fen(), v.name),
+                        Ok(back) => assert_eq!(
+                            back,
+                            m,
+                            "{form} \"{text}\" ({san}) in {} read back as {}",
+                            g.fen(),
+                            g.san(back)
+                        ),
+                        Err(e) => panic!(
+                            "{form} \"{text}\" ({san}) in {} ({}): {e:?}",
+                            g.fen(),
+                            v.name
+                        ),
                     }
                     checked += 1;
                 }
             }
         }
     }
-    println!("{} positions, {checked} announcements read back", games.len());
+    println!(
+        "{} positions, {checked} announcements read back",
+        games.len()
+    );
     assert!(checked > 100_000, "{checked}");
 }

@@ -15,10 +15,23 @@ fn hector(args: &[&str], data: &Path, input: &str) -> Vec<String> {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start hector");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 fn dir(name: &str) -> PathBuf {
@@ -28,7 +41,13 @@ fn dir(name: &str) -> PathBuf {
     d
 }
 
-const AUTO: [&str; 5] = ["--line", "--autosave", "--opponent", "human", "--virtual-clock"];
+const AUTO: [&str; 5] = [
+    "--line",
+    "--autosave",
+    "--opponent",
+    "human",
+    "--virtual-clock",
+];
 
 #[test]
 fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
@@ -40,14 +59,23 @@ fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
     let kept = std::fs::read_to_string(d.join("hector/autosave.pgn")).expect("autosave written");
     assert!(kept.contains("[TimeControl \"5400+30\"]"), "{kept}");
     // White: 90 min + 30 s; Black: 90 min - 2 min + 30 s; White: 90:30 - 10 s + 30 s.
-    assert!(kept.contains("1. e4 {[%clk 1:30:30]} 1... e5 {[%clk 1:28:30]} 2. Nf3 {[%clk 1:30:50]} *"), "{kept}");
+    assert!(
+        kept.contains("1. e4 {[%clk 1:30:30]} 1... e5 {[%clk 1:28:30]} 2. Nf3 {[%clk 1:30:50]} *"),
+        "{kept}"
+    );
 
     // Started again: the offer names the move and the side; yes continues with both clocks.
     let out = hector(&AUTO, &d, "yes\ntime\nmoves\n");
-    assert!(out[0].starts_with("An unfinished game is kept in"), "{out:?}");
+    assert!(
+        out[0].starts_with("An unfinished game is kept in"),
+        "{out:?}"
+    );
     assert!(out[0].contains("move 2, Black to move"), "{out:?}");
     assert_eq!(out[1], "Game continued: move 2, Black to move");
-    assert_eq!(out[2], "White 1 hour 30 minutes 50 seconds, Black 1 hour 28 minutes 30 seconds");
+    assert_eq!(
+        out[2],
+        "White 1 hour 30 minutes 50 seconds, Black 1 hour 28 minutes 30 seconds"
+    );
     assert!(out[3].contains("Springer Felix drei"), "{out:?}");
 }
 
@@ -56,7 +84,10 @@ fn no_starts_a_new_game_and_a_move_instead_of_the_answer_is_played_in_it() {
     let d = dir("decline");
     hector(&AUTO, &d, "e4\ne5\n");
     let out = hector(&AUTO, &d, "no\nd4\n");
-    assert!(out[0].starts_with("An unfinished game is kept in"), "{out:?}");
+    assert!(
+        out[0].starts_with("An unfinished game is kept in"),
+        "{out:?}"
+    );
     assert_eq!(out[1..], ["New game, White to move", "Bauer David vier"]);
     let kept = std::fs::read_to_string(d.join("hector/autosave.pgn")).unwrap();
     assert!(kept.trim_end().ends_with("1. d4 *"), "{kept}");
@@ -83,7 +114,14 @@ fn a_loaded_game_keeps_its_time_control_and_clocks() {
         "[Event \"?\"]\n[Result \"*\"]\n[TimeControl \"40/5400+30:1800+30\"]\n\n1. d4 {[%clk 1:20:00]} d5 {[%clk 0:59:59]} *\n",
     )
     .unwrap();
-    let out = hector(&["--line", "--virtual-clock", "--load", pgn.to_str().unwrap()], &d, "time\ncontrol\n");
-    assert_eq!(out[1], "White 1 hour 20 minutes, Black 59 minutes 59 seconds");
+    let out = hector(
+        &["--line", "--virtual-clock", "--load", pgn.to_str().unwrap()],
+        &d,
+        "time\ncontrol\n",
+    );
+    assert_eq!(
+        out[1],
+        "White 1 hour 20 minutes, Black 59 minutes 59 seconds"
+    );
     assert!(out[2].contains("40 moves"), "{out:?}");
 }

@@ -21,7 +21,11 @@ fn hector(args: &[&str], input: &[u8]) -> Run {
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     Run {
-        lines: String::from_utf8(out.stdout).expect("stdout is UTF-8").lines().map(str::to_string).collect(),
+        lines: String::from_utf8(out.stdout)
+            .expect("stdout is UTF-8")
+            .lines()
+            .map(str::to_string)
+            .collect(),
         code: out.status.code().unwrap_or(-1),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
@@ -61,7 +65,10 @@ fn scholars_mate_is_announced_and_ends_the_game() {
             "The game is over (Checkmate. White wins, 1-0); review commands still work",
         ]
     );
-    assert!(!r.lines.iter().any(|l| l.contains('\x1b')), "no ANSI escapes on stdout");
+    assert!(
+        !r.lines.iter().any(|l| l.contains('\x1b')),
+        "no ANSI escapes on stdout"
+    );
 }
 
 #[test]
@@ -69,21 +76,38 @@ fn a_refused_move_says_why_and_changes_nothing() {
     let r = play("Ne5\ne7e5\nhello\nfen\ne4\nKe2\nfen\n");
     let a = answers(&r);
     assert_eq!(a[0], "Illegal move: no Springer can reach Eva fünf");
-    assert_eq!(a[1], "Illegal move: the Bauer on Eva sieben is Black's, and it is White's turn");
+    assert_eq!(
+        a[1],
+        "Illegal move: the Bauer on Eva sieben is Black's, and it is White's turn"
+    );
     assert!(a[2].starts_with("Not understood"), "{}", a[2]);
-    assert_eq!(a[3], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        a[3],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
     assert_eq!(a[4], "Bauer Eva vier");
-    assert_eq!(a[5], "Illegal move: the König on Eva acht cannot reach Eva zwei");
-    assert_eq!(a[6], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(
+        a[5],
+        "Illegal move: the König on Eva acht cannot reach Eva zwei"
+    );
+    assert_eq!(
+        a[6],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
 }
 
 #[test]
 fn review_commands_answer_in_words() {
-    let r = play("last\ne4\nc5\nNf3\nlast\nmoves\nmoves 2\nmoves x\ncount\nsquare e4\nsquare e5\nsquare z9\nhelp\n");
+    let r = play(
+        "last\ne4\nc5\nNf3\nlast\nmoves\nmoves 2\nmoves x\ncount\nsquare e4\nsquare e5\nsquare z9\nhelp\n",
+    );
     let a = answers(&r);
     assert_eq!(a[0], "No move has been played yet");
     assert_eq!(a[4], "Last move, White 2: Springer Felix drei");
-    assert_eq!(a[5], "1. Bauer Eva vier, Bauer Cesar fünf; 2. Springer Felix drei");
+    assert_eq!(
+        a[5],
+        "1. Bauer Eva vier, Bauer Cesar fünf; 2. Springer Felix drei"
+    );
     assert_eq!(a[6], "1... Bauer Cesar fünf; 2. Springer Felix drei");
     assert!(a[7].starts_with("moves takes a number"), "{}", a[7]);
     assert_eq!(a[8], "Move 2, Black to move; 1 move completed");
@@ -95,18 +119,30 @@ fn review_commands_answer_in_words() {
 
 #[test]
 fn board_lists_pieces_per_side() {
-    let r = hector(&["--line", "--fen", "4k3/8/8/8/8/8/4P3/R3K2R w KQ - 0 1"], b"board\n");
-    assert_eq!(answers(&r)[0], "White: König Eva eins; Turm Anna eins, Hector eins; Bauer Eva zwei. Black: König Eva acht. White to move");
+    let r = hector(
+        &["--line", "--fen", "4k3/8/8/8/8/8/4P3/R3K2R w KQ - 0 1"],
+        b"board\n",
+    );
+    assert_eq!(
+        answers(&r)[0],
+        "White: König Eva eins; Turm Anna eins, Hector eins; Bauer Eva zwei. Black: König Eva acht. White to move"
+    );
 }
 
 #[test]
 fn resignation_needs_confirmation() {
     let r = play("e4\nresign\nno\nresign\ne5\nresign\nyes\nd4\n");
     let a = answers(&r);
-    assert_eq!(a[1], "Resign the game for Black? Type yes to confirm; anything else cancels");
+    assert_eq!(
+        a[1],
+        "Resign the game for Black? Type yes to confirm; anything else cancels"
+    );
     assert_eq!(a[2], "Resignation cancelled");
     assert_eq!(a[4], "Resignation cancelled");
-    assert_eq!(a[5], "Bauer Eva fünf", "a move after a resign question cancels it and is played");
+    assert_eq!(
+        a[5], "Bauer Eva fünf",
+        "a move after a resign question cancels it and is played"
+    );
     assert_eq!(a[7], "White resigns. Black wins, 0-1");
     assert!(a[8].starts_with("The game is over"), "{}", a[8]);
 }
@@ -136,19 +172,37 @@ fn repetition_claims_and_fivefold() {
     let input = format!("claim\n{shuffle}Nf3\nNf6\nNg1\nclaim Ng8\n");
     let r = play(&input);
     let a = answers(&r);
-    assert!(a[0].starts_with("White's draw claim is not correct: the position has occurred once"), "{}", a[0]);
+    assert!(
+        a[0].starts_with("White's draw claim is not correct: the position has occurred once"),
+        "{}",
+        a[0]
+    );
     let n = a.len();
     assert_eq!(a[n - 3], "Springer Gustav acht");
-    assert_eq!(a[n - 2], "Black claims a draw by threefold repetition (Article 9.2) with the intended move: the claim is correct");
+    assert_eq!(
+        a[n - 2],
+        "Black claims a draw by threefold repetition (Article 9.2) with the intended move: the claim is correct"
+    );
     assert_eq!(a[n - 1], "Draw by threefold repetition, 1/2-1/2");
 
     // A wrong claim with an intended move: the move stands and is played.
     let r = play("e4\nclaim e5\nfen\n");
     let a = answers(&r);
-    assert!(a[1].starts_with("Black's draw claim is not correct"), "{}", a[1]);
-    assert!(a[1].ends_with("the intended move stands and is played (Article 9.5.3)"), "{}", a[1]);
+    assert!(
+        a[1].starts_with("Black's draw claim is not correct"),
+        "{}",
+        a[1]
+    );
+    assert!(
+        a[1].ends_with("the intended move stands and is played (Article 9.5.3)"),
+        "{}",
+        a[1]
+    );
     assert_eq!(a[2], "Bauer Eva fünf");
-    assert_eq!(a[3], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!(
+        a[3],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
 
     let r = play(&shuffle.repeat(4));
     let a = answers(&r);
@@ -158,24 +212,50 @@ fn repetition_claims_and_fivefold() {
 
 #[test]
 fn dead_position_after_a_capture() {
-    let r = hector(&["--line", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"], b"Kxe2\n");
-    assert_eq!(answers(&r), ["König schlägt Eva zwei", "Dead position, no one can checkmate. Draw, 1/2-1/2"]);
+    let r = hector(
+        &["--line", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"],
+        b"Kxe2\n",
+    );
+    assert_eq!(
+        answers(&r),
+        [
+            "König schlägt Eva zwei",
+            "Dead position, no one can checkmate. Draw, 1/2-1/2"
+        ]
+    );
 }
 
 #[test]
 fn fen_and_chess960_starts_and_bad_ones_are_refused() {
-    let r = hector(&["--line", "--chess960", "0", "--opponent", "human"], b"fen\n");
+    let r = hector(
+        &["--line", "--chess960", "0", "--opponent", "human"],
+        b"fen\n",
+    );
     assert_eq!(r.lines[0], "New Chess960 game, position 0, White to move");
-    assert!(r.lines[1].starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w"), "{}", r.lines[1]);
+    assert!(
+        r.lines[1].starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w"),
+        "{}",
+        r.lines[1]
+    );
     let r = hector(&["--line", "--chess960", "960"], b"");
     assert_eq!(r.code, 2);
     assert!(r.lines[0].contains("0 to 959"), "{:?}", r.lines);
     let r = hector(&["--line", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], b"");
     assert_eq!(r.code, 2);
-    assert!(r.lines[0].starts_with("Cannot start from that FEN"), "{:?}", r.lines);
-    let r = hector(&["--line", "--fen", "8/8/4k3/8/8/3K4/8/8 b - - 0 1"], b"Kd5\n");
+    assert!(
+        r.lines[0].starts_with("Cannot start from that FEN"),
+        "{:?}",
+        r.lines
+    );
+    let r = hector(
+        &["--line", "--fen", "8/8/4k3/8/8/3K4/8/8 b - - 0 1"],
+        b"Kd5\n",
+    );
     assert_eq!(r.lines[0], "New game, Black to move");
-    assert_eq!(r.lines[1], "Dead position, no one can checkmate. Draw, 1/2-1/2");
+    assert_eq!(
+        r.lines[1],
+        "Dead position, no one can checkmate. Draw, 1/2-1/2"
+    );
 }
 
 #[test]
@@ -197,7 +277,16 @@ fn save_after_every_move_and_load_continues() {
     // A damaged file is refused with the place and the reason; nothing is overwritten.
     std::fs::write(dir.join("bad.pgn"), "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
     let bad = dir.join("bad.pgn");
-    let r = hector(&["--line", "--load", bad.to_str().unwrap(), "--save", bad.to_str().unwrap()], b"");
+    let r = hector(
+        &[
+            "--line",
+            "--load",
+            bad.to_str().unwrap(),
+            "--save",
+            bad.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert_eq!(r.code, 2);
     assert!(r.lines[0].contains("Ke3"), "{:?}", r.lines);
     assert!(std::fs::read_to_string(&bad).unwrap().contains("Ke3"));
@@ -208,14 +297,21 @@ fn save_after_every_move_and_load_continues() {
 fn save_command_and_unwritable_file() {
     let dir = tmp("savecmd");
     let target = dir.join("out.pgn");
-    let input = format!("save\ne4\nsave {}\nsave /nonexistent-dir/x.pgn\n", target.display());
+    let input = format!(
+        "save\ne4\nsave {}\nsave /nonexistent-dir/x.pgn\n",
+        target.display()
+    );
     let r = play(&input);
     let a = answers(&r);
     assert!(a[0].starts_with("No file to save to"), "{}", a[0]);
     assert!(std::fs::read_to_string(&target).unwrap().contains("1. e4"));
     assert_eq!(a[1], "Bauer Eva vier");
     assert_eq!(a[2], format!("Game saved to {}", target.display()));
-    assert!(a[3].starts_with("Could not save the game to /nonexistent-dir/x.pgn: "), "{}", a[3]);
+    assert!(
+        a[3].starts_with("Could not save the game to /nonexistent-dir/x.pgn: "),
+        "{}",
+        a[3]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -223,7 +319,10 @@ fn save_command_and_unwritable_file() {
 fn speech_log_records_every_announcement_with_a_time_stamp() {
     let dir = tmp("log");
     let log = dir.join("speech.log");
-    let r = hector(&["--line", "--speech-log", log.to_str().unwrap()], b"e4\nNf9\n");
+    let r = hector(
+        &["--line", "--speech-log", log.to_str().unwrap()],
+        b"e4\nNf9\n",
+    );
     let text = std::fs::read_to_string(&log).unwrap();
     let entries: Vec<&str> = text.lines().collect();
     assert_eq!(entries.len(), r.lines.len());
@@ -239,7 +338,9 @@ fn speech_log_records_every_announcement_with_a_time_stamp() {
 #[test]
 fn garbage_input_never_crashes() {
     let mut input: Vec<u8> = b"\xff\xfe\x00garbage\n\n   \n".to_vec();
-    input.extend_from_slice("é♞ x\nsquare\nclaim Zz9\nmoves 99999999999999999999\nresign maybe\ne4\n".as_bytes());
+    input.extend_from_slice(
+        "é♞ x\nsquare\nclaim Zz9\nmoves 99999999999999999999\nresign maybe\ne4\n".as_bytes(),
+    );
     let r = hector(&["--line"], &input);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.lines.last().unwrap(), "Bauer Eva vier");
@@ -254,12 +355,28 @@ fn moves_in_words_vocabularies_and_languages() {
     assert_eq!(a[1], "Springer Felix sechs");
     assert!(a[2].starts_with("\"s\" could be "), "{}", a[2]);
     assert_eq!(a[3], "Bauer Eva vier");
-    let r = hector(&["--line", "--vocabulary", "english"], b"knight felix three\ne5\nBf4\n");
-    assert_eq!(answers(&r), ["Knight Felix three", "Pawn Eva five", "Illegal move: no Bishop can reach Felix four"]);
-    let r = hector(&["--line", "--vocabulary", "greek", "--language", "el"], "Ιζ3\nΙδ4\n".as_bytes());
+    let r = hector(
+        &["--line", "--vocabulary", "english"],
+        b"knight felix three\ne5\nBf4\n",
+    );
+    assert_eq!(
+        answers(&r),
+        [
+            "Knight Felix three",
+            "Pawn Eva five",
+            "Illegal move: no Bishop can reach Felix four"
+        ]
+    );
+    let r = hector(
+        &["--line", "--vocabulary", "greek", "--language", "el"],
+        "Ιζ3\nΙδ4\n".as_bytes(),
+    );
     assert_eq!(r.lines[0], "Νέα παρτίδα, παίζουν τα Λευκά");
     assert_eq!(r.lines[1], "Ίππος ζήτα τρία");
-    assert_eq!(r.lines[2], "Αντικανονική κίνηση: κανένας Ίππος δεν φτάνει στο δέλτα τέσσερα");
+    assert_eq!(
+        r.lines[2],
+        "Αντικανονική κίνηση: κανένας Ίππος δεν φτάνει στο δέλτα τέσσερα"
+    );
     let r = hector(&["--line", "--language", "de"], b"f3\ne5\ng4\nDh4\n");
     assert_eq!(answers(&r).last().unwrap(), "Matt. Schwarz gewinnt, 0-1");
     assert_eq!(answers(&r)[3], "Dame Hector vier Matt");
@@ -269,14 +386,29 @@ fn moves_in_words_vocabularies_and_languages() {
 fn bad_vocabulary_or_language_is_refused_with_the_place() {
     let dir = tmp("vocab");
     let file = dir.join("mine.ron");
-    let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/vocabulary/appendix-d.ron")).unwrap();
+    let good = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/config/vocabulary/appendix-d.ron"
+    ))
+    .unwrap();
     std::fs::write(&file, good.replace("    check: \"Schach\",\n", "")).unwrap();
     let r = hector(&["--line", "--vocabulary", file.to_str().unwrap()], b"");
     assert_eq!(r.code, 2);
-    assert!(r.lines[0].contains("mine.ron, line ") && r.lines[0].contains("check"), "{:?}", r.lines);
+    assert!(
+        r.lines[0].contains("mine.ron, line ") && r.lines[0].contains("check"),
+        "{:?}",
+        r.lines
+    );
     std::fs::write(&file, good.replace("\"Hector\"", "\"Hektor\"")).unwrap();
-    let r = hector(&["--line", "--vocabulary", file.to_str().unwrap()], b"e4\ne5\nNh3\n");
-    assert_eq!(answers(&r)[2], "Springer Hektor drei", "a user vocabulary is used");
+    let r = hector(
+        &["--line", "--vocabulary", file.to_str().unwrap()],
+        b"e4\ne5\nNh3\n",
+    );
+    assert_eq!(
+        answers(&r)[2],
+        "Springer Hektor drei",
+        "a user vocabulary is used"
+    );
     let r = hector(&["--line", "--language", "fr"], b"");
     assert_eq!(r.code, 2);
     assert!(r.lines[0].contains("en, de or el"), "{:?}", r.lines);
@@ -292,8 +424,12 @@ fn san_to_words(san: &str) -> String {
     if san == "O-O-O" {
         return "Lange Rochade".into();
     }
-    let files = ["Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector"];
-    let ranks = ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"];
+    let files = [
+        "Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector",
+    ];
+    let ranks = [
+        "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
+    ];
     let piece = |c: char| match c {
         'K' => "König",
         'Q' => "Dame",
@@ -324,7 +460,11 @@ fn san_to_words(san: &str) -> String {
 fn famous_games_typed_in_appendix_d_words_end_in_the_same_position() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/famous");
     let mut games = 0;
-    for name in ["kasparov-deep-blue-1997.pgn", "molinari-bordais-1979.pgn", "nepomniachtchi-liren-game1.pgn"] {
+    for name in [
+        "kasparov-deep-blue-1997.pgn",
+        "molinari-bordais-1979.pgn",
+        "nepomniachtchi-liren-game1.pgn",
+    ] {
         let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
         let report = hector::rules::pgn::import(&text);
         assert!(report.errors.is_empty(), "{name}: {:?}", report.errors);
@@ -337,7 +477,13 @@ fn famous_games_typed_in_appendix_d_words_end_in_the_same_position() {
             input.push_str("fen\n");
             let r = play(&input);
             assert_eq!(r.code, 0);
-            assert!(!r.lines.iter().any(|l| l.starts_with("Illegal") || l.starts_with("Not understood") || l.starts_with("Which")), "{name}: {:?}", r.lines);
+            assert!(
+                !r.lines.iter().any(|l| l.starts_with("Illegal")
+                    || l.starts_with("Not understood")
+                    || l.starts_with("Which")),
+                "{name}: {:?}",
+                r.lines
+            );
             assert_eq!(r.lines.last().unwrap(), &game.fen(), "{name}");
             games += 1;
         }

@@ -197,7 +197,10 @@ fn hector_with_a_hung_speech_dispatcher_plays_on_in_text() {
     let wall = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
         .args(["--line", "--speech", "on", "--opponent", "human"])
-        .env("SPEECHD_ADDRESS", format!("unix_socket:{}", socket.display()))
+        .env(
+            "SPEECHD_ADDRESS",
+            format!("unix_socket:{}", socket.display()),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -209,17 +212,28 @@ fn hector_with_a_hung_speech_dispatcher_plays_on_in_text() {
     let greeted = wall.elapsed();
     assert_eq!(greeting, "New game, White to move");
     // hector waits only briefly (SPEECH_WAIT) and keeps the connection pending: far below the time-out.
-    assert!(greeted < Duration::from_secs(1), "the greeting took {greeted:?}");
+    assert!(
+        greeted < Duration::from_secs(1),
+        "the greeting took {greeted:?}"
+    );
     writeln!(stdin, "e4").unwrap();
     let asked = Instant::now();
     let answer = lines.next().expect("an answer").unwrap();
     assert_eq!(answer, "Bauer Eva vier");
-    assert!(asked.elapsed() < Duration::from_secs(1), "the move took {:?}", asked.elapsed());
+    assert!(
+        asked.elapsed() < Duration::from_secs(1),
+        "the move took {:?}",
+        asked.elapsed()
+    );
     writeln!(stdin, "quit").unwrap();
     let quit = Instant::now();
     let status = child.wait().unwrap();
     assert!(status.success());
-    assert!(quit.elapsed() < Duration::from_secs(2), "quitting took {:?}", quit.elapsed());
+    assert!(
+        quit.elapsed() < Duration::from_secs(2),
+        "quitting took {:?}",
+        quit.elapsed()
+    );
     let _ = std::fs::remove_dir_all(&dir);
     println!("greeting after {greeted:?}");
 }

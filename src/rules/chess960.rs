@@ -1,6 +1,8 @@
 //! Chess960 start positions (Guidelines II): the 960 back ranks by their standard number.
 
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Piece, Rank, Role, Setup, Square, File};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, File, FromSetup, Piece, Rank, Role, Setup, Square,
+};
 
 /// The standard position's number in the Chess960 numbering (RNBQKBNR).
 pub const STANDARD_NUMBER: u16 = 518;
@@ -20,8 +22,18 @@ pub fn back_rank(n: u16) -> Option<[Role; 8]> {
     let q = n % 6;
     n /= 6;
     place_on_nth_empty(&mut rank, q, Role::Queen);
-    const KNIGHTS: [(usize, usize); 10] =
-        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
     let (k1, k2) = KNIGHTS[n];
     // Place the second knight first so the first index is not shifted.
     place_on_nth_empty(&mut rank, k2, Role::Knight);
@@ -60,13 +72,23 @@ pub fn position(n: u16) -> Option<Chess> {
             let back = Square::from_coords(file, color.backrank());
             board.set_piece_at(back, Piece { color, role: *role });
             let pawn_rank = color.fold_wb(Rank::Second, Rank::Seventh);
-            board.set_piece_at(Square::from_coords(file, pawn_rank), Piece { color, role: Role::Pawn });
+            board.set_piece_at(
+                Square::from_coords(file, pawn_rank),
+                Piece {
+                    color,
+                    role: Role::Pawn,
+                },
+            );
             if *role == Role::Rook {
                 rights |= Bitboard::from(back);
             }
         }
     }
-    let setup = Setup { board, castling_rights: rights, ..Setup::empty() };
+    let setup = Setup {
+        board,
+        castling_rights: rights,
+        ..Setup::empty()
+    };
     Chess::from_setup(setup, CastlingMode::Chess960).ok()
 }
 
@@ -94,7 +116,16 @@ mod tests {
         let std = back_rank(STANDARD_NUMBER).unwrap();
         assert_eq!(
             std,
-            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook]
+            [
+                Role::Rook,
+                Role::Knight,
+                Role::Bishop,
+                Role::Queen,
+                Role::King,
+                Role::Bishop,
+                Role::Knight,
+                Role::Rook
+            ]
         );
         let mut seen = std::collections::HashSet::new();
         for n in 0..960 {
@@ -102,9 +133,16 @@ mod tests {
             assert!(seen.insert(r), "duplicate rank for {n}");
             let rooks: Vec<usize> = (0..8).filter(|&i| r[i] == Role::Rook).collect();
             let king = (0..8).find(|&i| r[i] == Role::King).unwrap();
-            assert!(rooks[0] < king && king < rooks[1], "king not between rooks in {n}");
+            assert!(
+                rooks[0] < king && king < rooks[1],
+                "king not between rooks in {n}"
+            );
             let bishops: Vec<usize> = (0..8).filter(|&i| r[i] == Role::Bishop).collect();
-            assert_ne!(bishops[0] % 2, bishops[1] % 2, "bishops on same colour in {n}");
+            assert_ne!(
+                bishops[0] % 2,
+                bishops[1] % 2,
+                "bishops on same colour in {n}"
+            );
             assert_eq!(number_of(&r), Some(n));
         }
         assert!(back_rank(960).is_none());
@@ -113,7 +151,19 @@ mod tests {
     #[test]
     fn number_zero_is_bbqnnrkr() {
         let r = back_rank(0).unwrap();
-        assert_eq!(r, [Role::Bishop, Role::Bishop, Role::Queen, Role::Knight, Role::Knight, Role::Rook, Role::King, Role::Rook]);
+        assert_eq!(
+            r,
+            [
+                Role::Bishop,
+                Role::Bishop,
+                Role::Queen,
+                Role::Knight,
+                Role::Knight,
+                Role::Rook,
+                Role::King,
+                Role::Rook
+            ]
+        );
         let pos = position(0).unwrap();
         assert_eq!(pos.legal_moves().len(), 20);
         assert_eq!(number_of_position(&pos), Some(0));

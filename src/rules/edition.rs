@@ -14,7 +14,12 @@ pub enum Edition {
 }
 
 impl Edition {
-    pub const ALL: [Edition; 4] = [Edition::E2005, Edition::E2009, Edition::E2014, Edition::E2018];
+    pub const ALL: [Edition; 4] = [
+        Edition::E2005,
+        Edition::E2009,
+        Edition::E2014,
+        Edition::E2018,
+    ];
 
     pub fn year(self) -> u16 {
         match self {

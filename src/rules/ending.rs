@@ -105,9 +105,9 @@ impl EndReason {
     pub fn termination(self) -> &'static str {
         match self {
             EndReason::TimeForfeit | EndReason::DrawOnTime => "time forfeit",
-            EndReason::ArbiterDecision | EndReason::IllegalMoveForfeit | EndReason::DrawAfterIllegalMove => {
-                "rules infraction"
-            }
+            EndReason::ArbiterDecision
+            | EndReason::IllegalMoveForfeit
+            | EndReason::DrawAfterIllegalMove => "rules infraction",
             _ => "normal",
         }
     }
@@ -127,7 +127,9 @@ impl EndReason {
             EndReason::TimeForfeit => "Flag fell",
             EndReason::DrawOnTime => "Flag fell, but the opponent cannot checkmate",
             EndReason::IllegalMoveForfeit => "Second illegal move",
-            EndReason::DrawAfterIllegalMove => "Second illegal move, but the opponent cannot checkmate",
+            EndReason::DrawAfterIllegalMove => {
+                "Second illegal move, but the opponent cannot checkmate"
+            }
             EndReason::ArbiterDecision => "Arbiter's decision",
         }
     }
@@ -146,6 +148,9 @@ impl Ending {
     }
 
     pub fn draw(reason: EndReason) -> Ending {
-        Ending { reason, result: GameResult::Draw }
+        Ending {
+            reason,
+            result: GameResult::Draw,
+        }
     }
 }

@@ -4,7 +4,10 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist128;
-use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position, Role};
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position,
+    Role,
+};
 
 use super::chess960;
 use super::dead::{self, MatingChance};
@@ -85,7 +88,10 @@ impl RepetitionKey {
         } else {
             0
         };
-        RepetitionKey { hash: hash.0, castling_now }
+        RepetitionKey {
+            hash: hash.0,
+            castling_now,
+        }
     }
 }
 
@@ -121,9 +127,16 @@ pub enum ClaimKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClaimVerdict {
     /// the game is drawn.
-    Correct { kind: ClaimKind, with_move: Option<SanPlus> },
+    Correct {
+        kind: ClaimKind,
+        with_move: Option<SanPlus>,
+    },
     /// the game goes on; an intended move has been played.
-    Incorrect { played: Option<SanPlus>, repetitions: usize, moves_without_progress: u32 },
+    Incorrect {
+        played: Option<SanPlus>,
+        repetitions: usize,
+        moves_without_progress: u32,
+    },
 }
 
 /// Why the core refused something. Nothing has changed when one of these is returned.
@@ -190,21 +203,33 @@ impl Game {
     /// Any legal position. Shredder-FEN and X-FEN castling letters are accepted; a position whose castling
     /// rights need Chess960 rules is played under them.
     pub fn from_fen(fen: &str) -> Result<Game, GameError> {
-        let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| GameError::InvalidFen(format!("{e} in {:?}", fen.trim())))?;
+        let parsed = Fen::from_ascii(fen.trim().as_bytes())
+            .map_err(|e| GameError::InvalidFen(format!("{e} in {:?}", fen.trim())))?;
         let setup = parsed.into_setup();
         let mode = CastlingMode::detect(&setup);
         let pos: Chess = Chess::from_setup(setup, mode)
             .or_else(|e| e.ignore_invalid_ep_square())
             .map_err(|e| GameError::IllegalPosition(e.to_string()))?;
         let normalized = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-        let start = if pos == Chess::default() { Start::Standard } else { Start::Fen(normalized) };
+        let start = if pos == Chess::default() {
+            Start::Standard
+        } else {
+            Start::Fen(normalized)
+        };
         Ok(Game::from_parts(start, pos, mode))
     }
 
     /// Chess960 position `n` (0..=959) (R-GII.2).
     pub fn chess960(n: u32) -> Result<Game, GameError> {
-        let pos = u16::try_from(n).ok().and_then(chess960::position).ok_or(GameError::NoSuchChess960(n))?;
-        Ok(Game::from_parts(Start::Chess960(n as u16), pos, CastlingMode::Chess960))
+        let pos = u16::try_from(n)
+            .ok()
+            .and_then(chess960::position)
+            .ok_or(GameError::NoSuchChess960(n))?;
+        Ok(Game::from_parts(
+            Start::Chess960(n as u16),
+            pos,
+            CastlingMode::Chess960,
+        ))
     }
 
     /// A game from a position already checked legal.
@@ -235,7 +260,13 @@ impl Game {
     /// The edition whose rules apply (R-EDN.1). Only sensible before the first move.
     pub fn with_edition(mut self, edition: Edition) -> Game {
         self.edition = edition;
-        self.keys = self.plies.iter().map(|p| &p.before).chain(std::iter::once(&self.position)).map(|p| RepetitionKey::of(p, edition)).collect();
+        self.keys = self
+            .plies
+            .iter()
+            .map(|p| &p.before)
+            .chain(std::iter::once(&self.position))
+            .map(|p| RepetitionKey::of(p, edition))
+            .collect();
         self
     }
 
@@ -279,7 +310,11 @@ impl Game {
         self.offer
     }
     pub fn legal_moves(&self) -> MoveList {
-        if self.is_over() { MoveList::new() } else { self.position.legal_moves() }
+        if self.is_over() {
+            MoveList::new()
+        } else {
+            self.position.legal_moves()
+        }
     }
     /// The current position as FEN (en passant square only when a capture is legal, as python-chess does).
     pub fn fen(&self) -> String {
@@ -305,7 +340,12 @@ impl Game {
     /// The ply indexes (0-based, "before ply i") at which the current position stood, for the arbiter.
     pub fn repetition_indexes(&self) -> Vec<usize> {
         let current = self.keys.last().copied();
-        self.keys.iter().enumerate().filter(|(_, k)| Some(**k) == current).map(|(i, _)| i).collect()
+        self.keys
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| Some(**k) == current)
+            .map(|(i, _)| i)
+            .collect()
     }
 
     /// The SAN of a legal move in the current position, with check or mate suffix.
@@ -348,9 +388,13 @@ impl Game {
         // follows is shakmaty's `is_legal` and `SanPlus::from_move_and_play_unchecked` with the legal moves of
         // the new position generated once, for the suffix and the automatic endings alike.
         let candidates = match m {
-            Move::Normal { role, to, .. } | Move::Put { role, to } => self.position.san_candidates(role, to),
+            Move::Normal { role, to, .. } | Move::Put { role, to } => {
+                self.position.san_candidates(role, to)
+            }
             Move::EnPassant { to, .. } => self.position.san_candidates(Role::Pawn, to),
-            Move::Castle { king, rook } if king.file() < rook.file() => self.position.castling_moves(CastlingSide::KingSide),
+            Move::Castle { king, rook } if king.file() < rook.file() => {
+                self.position.castling_moves(CastlingSide::KingSide)
+            }
             Move::Castle { .. } => self.position.castling_moves(CastlingSide::QueenSide),
         };
         if !candidates.contains(&m) {
@@ -367,7 +411,8 @@ impl Game {
             (false, _) => None,
         };
         let san = SanPlus { san, suffix };
-        self.keys.push(RepetitionKey::of(&self.position, self.edition));
+        self.keys
+            .push(RepetitionKey::of(&self.position, self.edition));
         let mut draw_offer = false;
         if self.mark_next_move_of == Some(mover) {
             draw_offer = true;
@@ -377,7 +422,13 @@ impl Game {
         if self.offer == Some(mover.other()) {
             self.offer = None;
         }
-        self.plies.push(Ply { mv: m, san, before, draw_offer, annotations: Annotations::default() });
+        self.plies.push(Ply {
+            mv: m,
+            san,
+            before,
+            draw_offer,
+            annotations: Annotations::default(),
+        });
         self.ending = self.automatic_ending_checking(dead_check, no_moves);
         if self.ending.is_some() {
             self.offer = None;
@@ -414,7 +465,10 @@ impl Game {
     fn automatic_ending_checking(&self, dead_check: bool, no_moves: bool) -> Option<Ending> {
         let pos = &self.position;
         if no_moves && pos.is_check() {
-            return Some(Ending::new(EndReason::Checkmate, GameResult::win_for(pos.turn().other())));
+            return Some(Ending::new(
+                EndReason::Checkmate,
+                GameResult::win_for(pos.turn().other()),
+            ));
         }
         if no_moves {
             return Some(Ending::draw(EndReason::Stalemate));
@@ -469,7 +523,9 @@ impl Game {
 
     /// True when some legal move would make a claim correct (what python-chess calls "can claim").
     pub fn claimable_with_some_move(&self) -> bool {
-        self.legal_moves().iter().any(|m| !self.claimable_with(*m).is_empty())
+        self.legal_moves()
+            .iter()
+            .any(|m| !self.claimable_with(*m).is_empty())
     }
 
     /// the side to move claims a draw, now or with an intended move. The claim is judged
@@ -483,7 +539,10 @@ impl Game {
                 let kinds = self.claimable_now();
                 if let Some(kind) = kinds.first().copied() {
                     self.end(Ending::draw(claim_reason(kind)));
-                    Ok(ClaimVerdict::Correct { kind, with_move: None })
+                    Ok(ClaimVerdict::Correct {
+                        kind,
+                        with_move: None,
+                    })
                 } else {
                     Ok(ClaimVerdict::Incorrect {
                         played: None,
@@ -498,14 +557,24 @@ impl Game {
                 }
                 let kinds = self.claimable_with(m);
                 let san = self.play(m)?.san;
-                if self.ending.is_some_and(|e| e.reason == EndReason::Checkmate) {
+                if self
+                    .ending
+                    .is_some_and(|e| e.reason == EndReason::Checkmate)
+                {
                     // Mate prevails over any claim (R-9.6 commentary, R-5.1.1).
-                    return Ok(ClaimVerdict::Incorrect { played: Some(san), repetitions: self.repetitions(), moves_without_progress: self.position.halfmoves() / 2 });
+                    return Ok(ClaimVerdict::Incorrect {
+                        played: Some(san),
+                        repetitions: self.repetitions(),
+                        moves_without_progress: self.position.halfmoves() / 2,
+                    });
                 }
                 if let Some(kind) = kinds.first().copied() {
                     self.ending = Some(Ending::draw(claim_reason(kind)));
                     self.offer = None;
-                    Ok(ClaimVerdict::Correct { kind, with_move: Some(san) })
+                    Ok(ClaimVerdict::Correct {
+                        kind,
+                        with_move: Some(san),
+                    })
                 } else {
                     Ok(ClaimVerdict::Incorrect {
                         played: Some(san),
@@ -521,7 +590,11 @@ impl Game {
     pub fn offer_draw(&mut self, by: Color) -> Result<(), GameError> {
         self.check_not_over()?;
         if let Some(open) = self.offer {
-            return Err(if open == by { GameError::OfferAlreadyOpen(color_name(by)) } else { GameError::OfferAlreadyOpen(color_name(open)) });
+            return Err(if open == by {
+                GameError::OfferAlreadyOpen(color_name(by))
+            } else {
+                GameError::OfferAlreadyOpen(color_name(open))
+            });
         }
         self.offer = Some(by);
         // R-9.1.2.2: written (=) after the offerer's move.
@@ -612,7 +685,10 @@ mod tests {
     fn fools_mate_ends_by_checkmate() {
         let mut g = Game::new();
         play_all(&mut g, "f3 e5 g4 Qh4#");
-        assert_eq!(g.ending(), Some(Ending::new(EndReason::Checkmate, GameResult::BlackWins)));
+        assert_eq!(
+            g.ending(),
+            Some(Ending::new(EndReason::Checkmate, GameResult::BlackWins))
+        );
         let e = g.ending().unwrap();
         assert_eq!(g.play_san("a3").unwrap_err(), GameError::GameOver(e));
         assert_eq!(g.plies().len(), 4);
@@ -643,7 +719,13 @@ mod tests {
         }
         assert!(!g.is_over());
         assert_eq!(g.repetitions(), 6);
-        assert_eq!(g.claim(None).unwrap(), ClaimVerdict::Correct { kind: ClaimKind::ThreefoldRepetition, with_move: None });
+        assert_eq!(
+            g.claim(None).unwrap(),
+            ClaimVerdict::Correct {
+                kind: ClaimKind::ThreefoldRepetition,
+                with_move: None
+            }
+        );
     }
 
     #[test]
@@ -651,7 +733,9 @@ mod tests {
         let mut g = Game::new();
         let m = g.parse_san("e4").unwrap();
         match g.claim(Some(m)).unwrap() {
-            ClaimVerdict::Incorrect { played: Some(san), .. } => assert_eq!(san.to_string(), "e4"),
+            ClaimVerdict::Incorrect {
+                played: Some(san), ..
+            } => assert_eq!(san.to_string(), "e4"),
             other => panic!("{other:?}"),
         }
         assert!(!g.is_over());
@@ -666,7 +750,11 @@ mod tests {
         let k0 = g.repetitions();
         play_all(&mut g, "Nf3 Ng8 Ng1 Nf6");
         assert_eq!(k0, 1);
-        assert_eq!(g.repetitions(), 1, "ep capture was possible the first time, so it is not the same position");
+        assert_eq!(
+            g.repetitions(),
+            1,
+            "ep capture was possible the first time, so it is not the same position"
+        );
         play_all(&mut g, "Nf3 Ng8 Ng1 Nf6");
         assert_eq!(g.repetitions(), 2);
     }
@@ -675,11 +763,17 @@ mod tests {
     fn agreement_needs_a_move_each_in_2018_only() {
         let mut g = Game::new();
         g.offer_draw(Color::White).unwrap();
-        assert_eq!(g.accept_draw(Color::Black), Err(GameError::AgreementTooEarly));
+        assert_eq!(
+            g.accept_draw(Color::Black),
+            Err(GameError::AgreementTooEarly)
+        );
         assert_eq!(g.accept_draw(Color::White), Err(GameError::OwnDrawOffer));
         let mut g = Game::new().with_edition(Edition::E2014);
         g.offer_draw(Color::White).unwrap();
-        assert_eq!(g.accept_draw(Color::Black).unwrap().reason, EndReason::Agreement);
+        assert_eq!(
+            g.accept_draw(Color::Black).unwrap().reason,
+            EndReason::Agreement
+        );
     }
 
     #[test]
@@ -709,11 +803,20 @@ mod tests {
         let mut g = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 98 80").unwrap();
         assert!(g.claimable_now().is_empty());
         g.play_san("Rb1").unwrap();
-        assert!(g.claimable_now().is_empty(), "99 plies are not 50 moves by each side");
+        assert!(
+            g.claimable_now().is_empty(),
+            "99 plies are not 50 moves by each side"
+        );
         let m = g.parse_san("Kg8").unwrap();
         assert_eq!(g.claimable_with(m), vec![ClaimKind::FiftyMoves]);
         let v = g.claim(Some(m)).unwrap();
-        assert!(matches!(v, ClaimVerdict::Correct { kind: ClaimKind::FiftyMoves, .. }));
+        assert!(matches!(
+            v,
+            ClaimVerdict::Correct {
+                kind: ClaimKind::FiftyMoves,
+                ..
+            }
+        ));
         assert_eq!(g.ending().unwrap().result, GameResult::Draw);
     }
 
@@ -726,25 +829,64 @@ mod tests {
             let g = Game::chess960(n).unwrap();
             assert!(g.is_chess960());
             for m in g.legal_moves() {
-                let Some(side) = m.castling_side() else { continue };
+                let Some(side) = m.castling_side() else {
+                    continue;
+                };
                 let mut g2 = g.clone();
                 g2.play(m).unwrap();
                 let b = g2.position().board();
-                let (k, r) = if side == CastlingSide::KingSide { (Square::G1, Square::F1) } else { (Square::C1, Square::D1) };
-                assert_eq!(b.piece_at(k), Some(Piece { color: Color::White, role: Role::King }), "n={n}");
-                assert_eq!(b.piece_at(r), Some(Piece { color: Color::White, role: Role::Rook }), "n={n}");
+                let (k, r) = if side == CastlingSide::KingSide {
+                    (Square::G1, Square::F1)
+                } else {
+                    (Square::C1, Square::D1)
+                };
+                assert_eq!(
+                    b.piece_at(k),
+                    Some(Piece {
+                        color: Color::White,
+                        role: Role::King
+                    }),
+                    "n={n}"
+                );
+                assert_eq!(
+                    b.piece_at(r),
+                    Some(Piece {
+                        color: Color::White,
+                        role: Role::Rook
+                    }),
+                    "n={n}"
+                );
                 let san = g2.plies()[0].san.to_string();
-                assert!(san.starts_with(if side == CastlingSide::KingSide { "O-O" } else { "O-O-O" }), "{san}");
+                assert!(
+                    san.starts_with(if side == CastlingSide::KingSide {
+                        "O-O"
+                    } else {
+                        "O-O-O"
+                    }),
+                    "{san}"
+                );
                 castled += 1;
             }
         }
-        assert!(castled > 0, "some Chess960 positions allow castling on move one (R-GII.3.2.7)");
+        assert!(
+            castled > 0,
+            "some Chess960 positions allow castling on move one (R-GII.3.2.7)"
+        );
     }
 
     #[test]
     fn bad_fens_are_refused_with_a_reason() {
-        assert!(matches!(Game::from_fen("nonsense"), Err(GameError::InvalidFen(_))));
-        assert!(matches!(Game::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"), Err(GameError::IllegalPosition(_))));
-        assert!(matches!(Game::chess960(960), Err(GameError::NoSuchChess960(960))));
+        assert!(matches!(
+            Game::from_fen("nonsense"),
+            Err(GameError::InvalidFen(_))
+        ));
+        assert!(matches!(
+            Game::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
+            Err(GameError::IllegalPosition(_))
+        ));
+        assert!(matches!(
+            Game::chess960(960),
+            Err(GameError::NoSuchChess960(960))
+        ));
     }
 }

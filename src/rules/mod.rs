@@ -12,4 +12,6 @@ pub mod time_control;
 pub use dead::MatingChance;
 pub use edition::Edition;
 pub use ending::{EndReason, Ending, GameResult};
-pub use game::{Annotations, ClaimKind, ClaimVerdict, Game, GameError, MovetextItem, Ply, RepetitionKey, Start};
+pub use game::{
+    Annotations, ClaimKind, ClaimVerdict, Game, GameError, MovetextItem, Ply, RepetitionKey, Start,
+};

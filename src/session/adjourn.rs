@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Position};
 
 use super::timing::Timing;
-use super::{say, ClockSettings, Cue, Effect, Kind, Session};
+use super::{ClockSettings, Cue, Effect, Kind, Session, say};
+use crate::rules::Game;
 use crate::rules::clock::Clock;
 use crate::rules::time_control::{TimeClass, TimeControl};
-use crate::rules::Game;
 use crate::words;
 
 /// R-GI.2: what the envelope carries, plus the sealed move itself and the clock settings needed to resume.
@@ -59,7 +59,11 @@ pub fn envelope_path(pgn: &Path) -> PathBuf {
 
 impl Envelope {
     pub fn sealer_color(&self) -> Color {
-        if self.sealer == "black" { Color::Black } else { Color::White }
+        if self.sealer == "black" {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 
     pub fn to_ron(&self) -> String {
@@ -67,14 +71,21 @@ impl Envelope {
     }
 
     pub fn from_ron(text: &str) -> Result<Envelope, String> {
-        ron::from_str(text).map_err(|e| format!("line {}, column {}: {}", e.position.line, e.position.col, e.code))
+        ron::from_str(text).map_err(|e| {
+            format!(
+                "line {}, column {}: {}",
+                e.position.line, e.position.col, e.code
+            )
+        })
     }
 
     /// The envelope of a saved game, if it was adjourned.
     pub fn load_for(pgn: &Path) -> Result<Option<Envelope>, String> {
         let path = envelope_path(pgn);
         match std::fs::read_to_string(&path) {
-            Ok(text) => Envelope::from_ron(&text).map(Some).map_err(|e| format!("{}: {e}", path.display())),
+            Ok(text) => Envelope::from_ron(&text)
+                .map(Some)
+                .map_err(|e| format!("{}: {e}", path.display())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(format!("{}: {e}", path.display())),
         }
@@ -84,20 +95,35 @@ impl Envelope {
 impl Timing {
     /// R-GI.5: the clocks set as at adjournment, stopped until the envelope is opened.
     pub fn from_envelope(env: &Envelope, game: &Game, _settings: &ClockSettings) -> Option<Timing> {
-        let control = TimeControl::from_pgn(&env.time_control).or_else(|_| env.time_control.parse()).ok()?;
+        let control = TimeControl::from_pgn(&env.time_control)
+            .or_else(|_| env.time_control.parse())
+            .ok()?;
         let mut clock = Clock::new(control.clone()).ok()?;
         let zero = Duration::ZERO;
         clock.start(env.sealer_color(), zero).ok()?;
         for (side, moves, used, remaining) in [
-            (Color::White, env.white_moves, env.white_used_ms, env.white_remaining_ms),
-            (Color::Black, env.black_moves, env.black_used_ms, env.black_remaining_ms),
+            (
+                Color::White,
+                env.white_moves,
+                env.white_used_ms,
+                env.white_remaining_ms,
+            ),
+            (
+                Color::Black,
+                env.black_moves,
+                env.black_used_ms,
+                env.black_remaining_ms,
+            ),
         ] {
             clock.set_moves(side, moves, zero);
             clock.set_used(side, Duration::from_millis(used), zero);
             clock.set_remaining(side, Duration::from_millis(remaining), zero);
         }
         clock.pause(zero).ok()?;
-        let mut timing = Timing::from_clock(clock, control.class(game.edition()).unwrap_or(TimeClass::Standard));
+        let mut timing = Timing::from_clock(
+            clock,
+            control.class(game.edition()).unwrap_or(TimeClass::Standard),
+        );
         for side in [Color::White, Color::Black] {
             timing.arm_side(side, zero, _settings);
         }
@@ -120,11 +146,22 @@ impl Session {
         }
         let m = match words::parse_move(&self.game, &self.config.vocabulary, rest) {
             Ok(m) => m,
-            Err(e) => return vec![say(Kind::Refusal, self.p("seal.refused", &[("reason", &self.refusal(&e))]))],
+            Err(e) => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("seal.refused", &[("reason", &self.refusal(&e))]),
+                )];
+            }
         };
         let sealer = self.game.turn();
         let tag = |name: &str, default: Color| {
-            self.game.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).filter(|v| v != "?").unwrap_or_else(|| self.side(default))
+            self.game
+                .tags
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+                .filter(|v| v != "?")
+                .unwrap_or_else(|| self.side(default))
         };
         let (white, black) = (tag("White", Color::White), tag("Black", Color::Black));
         let timing = self.timing.as_mut().expect("checked above");
@@ -150,24 +187,44 @@ impl Session {
         let path = super::adjourn::envelope_path(&save_path);
         let failed = self.p("save.failed", &[("path", &path.display().to_string())]);
         let number = envelope.move_number.to_string();
-        let mut out = vec![Effect::Save { path, pgn: envelope.to_ron(), done: None, failed }];
+        let mut out = vec![Effect::Save {
+            path,
+            pgn: envelope.to_ron(),
+            done: None,
+            failed,
+        }];
         out.extend(self.autosave());
-        out.push(say(Kind::Event, self.p("seal.done", &[("side", &self.side(sealer)), ("number", &number)])));
+        out.push(say(
+            Kind::Event,
+            self.p(
+                "seal.done",
+                &[("side", &self.side(sealer)), ("number", &number)],
+            ),
+        ));
         self.adjourned = Some(envelope);
         out
     }
 
     /// R-GI.2: the envelope read aloud (not the sealed move: that stays secret until it is opened).
     pub(super) fn read_envelope(&self) -> Vec<Effect> {
-        let Some(env) = &self.adjourned else { return vec![say(Kind::Refusal, self.p("envelope.none", &[]))] };
+        let Some(env) = &self.adjourned else {
+            return vec![say(Kind::Refusal, self.p("envelope.none", &[]))];
+        };
         let offer = match &env.draw_offer {
             Some(side) => {
-                let c = if side == "black" { Color::Black } else { Color::White };
+                let c = if side == "black" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 self.p("envelope.offer_open", &[("side", &self.side(c))])
             }
             None => self.p("envelope.no_offer", &[]),
         };
-        let resumption = env.resumption.clone().unwrap_or_else(|| self.p("envelope.resumption_unknown", &[]));
+        let resumption = env
+            .resumption
+            .clone()
+            .unwrap_or_else(|| self.p("envelope.resumption_unknown", &[]));
         let t = |ms: u64| words::time::duration(&self.config.phrases, Duration::from_millis(ms));
         let text = self.p(
             "envelope.read",
@@ -190,7 +247,9 @@ impl Session {
 
     /// R-GI.9: the envelope is opened, the sealed move played, the responder's clock starts.
     pub(super) fn open_envelope(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(env) = self.adjourned.take() else { return vec![say(Kind::Refusal, self.p("envelope.none", &[]))] };
+        let Some(env) = self.adjourned.take() else {
+            return vec![say(Kind::Refusal, self.p("envelope.none", &[]))];
+        };
         let Some(m) = self.game.parse_uci(&env.sealed_move) else {
             // R-GI.8: an illegal or unreadable sealed move loses (unless the game is drawn on the board).
             let sealer = env.sealer_color();
@@ -199,17 +258,24 @@ impl Session {
                 crate::rules::GameResult::win_for(sealer.other()),
             );
             self.game.end(ending);
-            return vec![say(Kind::GameEnd, self.ending_text(ending)), Effect::Cue(Cue::GameEnd)];
+            return vec![
+                say(Kind::GameEnd, self.ending_text(ending)),
+                Effect::Cue(Cue::GameEnd),
+            ];
         };
         if let Some(t) = &mut self.timing {
             let _ = t.clock.resume(now);
         }
         let mut out = vec![say(Kind::Event, self.p("envelope.opened", &[]))];
         let mover = self.game.turn();
-        self.game.play(m).expect("the sealed move was checked legal");
+        self.game
+            .play(m)
+            .expect("the sealed move was checked legal");
         out.extend(self.after_move(mover, now));
         if let Some(path) = &self.config.save_path {
-            out.push(Effect::Remove { path: envelope_path(path) });
+            out.push(Effect::Remove {
+                path: envelope_path(path),
+            });
         }
         out.extend(self.autosave());
         out

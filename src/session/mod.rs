@@ -13,11 +13,11 @@ use shakmaty::{Color, Position, Role};
 
 use crate::rules::time_control::TimeControl;
 use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
+use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use settings::ClockSettings;
 use timing::Timing;
-use crate::words::{self, Phrases, Vocabulary};
 
 /// Who enters the moves of the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,15 +56,26 @@ pub enum Effect {
     Say(Announcement),
     /// Write this PGN to this file (atomically). `done` is said on success (explicit saves only); on failure
     /// `failed` is said with `{reason}` replaced.
-    Save { path: PathBuf, pgn: String, done: Option<String>, failed: String },
+    Save {
+        path: PathBuf,
+        pgn: String,
+        done: Option<String>,
+        failed: String,
+    },
     /// Remove this file (an opened envelope).
-    Remove { path: PathBuf },
+    Remove {
+        path: PathBuf,
+    },
     /// A short sound (or rumble) for an event.
     Cue(Cue),
     /// Leave the program (after the effects before it).
     Quit,
     /// Start the engine in the background (ending one already running); it reports `Command::Engine`.
-    EngineStart { command: String, level: u8, chess960: bool },
+    EngineStart {
+        command: String,
+        level: u8,
+        chess960: bool,
+    },
     /// Ask the engine for a move in this position.
     EngineGo(EngineRequest),
     /// Play at this level (1..=10) from the next move on.
@@ -187,12 +198,18 @@ pub struct Session {
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
-    Effect::Say(Announcement { kind, text: text.into() })
+    Effect::Say(Announcement {
+        kind,
+        text: text.into(),
+    })
 }
 
 impl Session {
     pub fn new(game: Game, config: Config) -> Session {
-        let timing = config.time_control.as_ref().and_then(|tc| Timing::new(tc, &game, &config.clock));
+        let timing = config
+            .time_control
+            .as_ref()
+            .and_then(|tc| Timing::new(tc, &game, &config.clock));
         let virtual_now = config.virtual_clock.then_some(Duration::ZERO);
         Session {
             game,
@@ -251,7 +268,11 @@ impl Session {
             GameResult::BlackWins => "result.black_wins",
             GameResult::Draw => "result.draw",
         });
-        let loser = e.result.winner().map(|w| self.side(w.other())).unwrap_or_default();
+        let loser = e
+            .result
+            .winner()
+            .map(|w| self.side(w.other()))
+            .unwrap_or_default();
         let key = match e.reason {
             EndReason::Checkmate => "end.checkmate",
             EndReason::Resignation => "end.resignation",
@@ -283,7 +304,11 @@ impl Session {
             GameError::OwnDrawOffer => self.p("err.own_offer", &[]),
             GameError::AgreementTooEarly => self.p("err.agreement_too_early", &[]),
             GameError::OfferAlreadyOpen(who) => {
-                let side = if *who == "White" { self.side(Color::White) } else { self.side(Color::Black) };
+                let side = if *who == "White" {
+                    self.side(Color::White)
+                } else {
+                    self.side(Color::Black)
+                };
                 self.p("err.offer_open", &[("side", &side)])
             }
             other => self.p("err.other", &[("reason", &other.to_string())]),
@@ -293,11 +318,18 @@ impl Session {
     /// What is said when the session starts; the clock starts now.
     pub fn start(&mut self, real_now: Duration) -> Vec<Effect> {
         let now = self.now(real_now);
-        let mut out = if self.resume.is_some() { Vec::new() } else { self.greeting() };
+        let mut out = if self.resume.is_some() {
+            Vec::new()
+        } else {
+            self.greeting()
+        };
         if let Some(env) = &self.adjourned {
             let text = self.p(
                 "adjourned.greeting",
-                &[("sealer", &self.side(env.sealer_color())), ("number", &env.move_number.to_string())],
+                &[
+                    ("sealer", &self.side(env.sealer_color())),
+                    ("number", &env.move_number.to_string()),
+                ],
             );
             out.push(say(Kind::Event, text));
         } else if let Some(offer) = &self.resume {
@@ -329,9 +361,15 @@ impl Session {
         let side = self.side(g.turn());
         let number = g.position().fullmoves().to_string();
         let start = if !g.plies().is_empty() {
-            self.p("greeting.continued", &[("number", &number), ("side", &side)])
+            self.p(
+                "greeting.continued",
+                &[("number", &number), ("side", &side)],
+            )
         } else if let crate::rules::Start::Chess960(n) = g.start() {
-            self.p("greeting.new960", &[("number", &n.to_string()), ("side", &side)])
+            self.p(
+                "greeting.new960",
+                &[("number", &n.to_string()), ("side", &side)],
+            )
         } else {
             self.p("greeting.new", &[("side", &side)])
         };
@@ -366,7 +404,12 @@ impl Session {
 
     fn save_effect(&self, path: PathBuf, done: Option<String>) -> Effect {
         let failed = self.p("save.failed", &[("path", &path.display().to_string())]);
-        Effect::Save { path, pgn: self.pgn(), done, failed }
+        Effect::Save {
+            path,
+            pgn: self.pgn(),
+            done,
+            failed,
+        }
     }
 
     fn autosave(&self) -> Vec<Effect> {
@@ -411,8 +454,9 @@ impl Session {
             match word.as_str() {
                 "envelope" => return self.read_envelope(),
                 "open" => return self.open_envelope(now),
-                "help" | "?" | "quit" | "exit" | "last" | "moves" | "count" | "board" | "square" | "fen" | "offer"
-                | "accept" | "decline" | "resign" | "yes" | "no" | "save" | "time" | "used" | "control" => {}
+                "help" | "?" | "quit" | "exit" | "last" | "moves" | "count" | "board"
+                | "square" | "fen" | "offer" | "accept" | "decline" | "resign" | "yes" | "no"
+                | "save" | "time" | "used" | "control" => {}
                 _ => return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))],
             }
         }
@@ -457,7 +501,10 @@ impl Session {
                 Ok(e) => {
                     self.adjourned = None;
                     self.stop_clock(now);
-                    let mut out = vec![say(Kind::GameEnd, self.ending_text(e)), Effect::Cue(Cue::GameEnd)];
+                    let mut out = vec![
+                        say(Kind::GameEnd, self.ending_text(e)),
+                        Effect::Cue(Cue::GameEnd),
+                    ];
                     out.extend(self.autosave());
                     out
                 }
@@ -469,11 +516,16 @@ impl Session {
 
     /// `yes` to the resume offer: the kept game with its clocks replaces the new one.
     fn accept_resume(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(offer) = self.resume.take() else { return Vec::new() };
+        let Some(offer) = self.resume.take() else {
+            return Vec::new();
+        };
         self.game = offer.game.with_edition(self.game.edition());
         self.config.time_control = offer.time_control;
-        self.timing =
-            self.config.time_control.as_ref().and_then(|tc| Timing::new(tc, &self.game, &self.config.clock));
+        self.timing = self
+            .config
+            .time_control
+            .as_ref()
+            .and_then(|tc| Timing::new(tc, &self.game, &self.config.clock));
         if !self.game.is_over() {
             let turn = self.game.turn();
             if let Some(t) = &mut self.timing {
@@ -507,7 +559,10 @@ impl Session {
         }
         match words::parse_move(&self.game, &self.config.vocabulary, text) {
             Ok(m) => self.play(m, now),
-            Err(e) => vec![say(Kind::Refusal, self.refusal(&e)), Effect::Cue(Cue::Illegal)],
+            Err(e) => vec![
+                say(Kind::Refusal, self.refusal(&e)),
+                Effect::Cue(Cue::Illegal),
+            ],
         }
     }
 
@@ -611,10 +666,18 @@ impl Session {
         let pos = self.game.position();
         let number = pos.fullmoves().get();
         let completed = number - 1;
-        let key = if completed == 1 { "count.one" } else { "count.many" };
+        let key = if completed == 1 {
+            "count.one"
+        } else {
+            "count.many"
+        };
         self.p(
             key,
-            &[("number", &number.to_string()), ("side", &self.side(pos.turn())), ("completed", &completed.to_string())],
+            &[
+                ("number", &number.to_string()),
+                ("side", &self.side(pos.turn())),
+                ("completed", &completed.to_string()),
+            ],
         )
     }
 
@@ -624,16 +687,32 @@ impl Session {
         let mut sides = Vec::new();
         for color in [Color::White, Color::Black] {
             let mut groups = Vec::new();
-            for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
-                let squares: Vec<String> =
-                    (board.by_color(color) & board.by_role(role)).into_iter().map(|s| v.square(s)).collect();
+            for role in [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Pawn,
+            ] {
+                let squares: Vec<String> = (board.by_color(color) & board.by_role(role))
+                    .into_iter()
+                    .map(|s| v.square(s))
+                    .collect();
                 if !squares.is_empty() {
                     groups.push(format!("{} {}", v.piece(role), squares.join(", ")));
                 }
             }
-            sides.push(self.p("board.side", &[("side", &self.side(color)), ("pieces", &groups.join("; "))]));
+            sides.push(self.p(
+                "board.side",
+                &[("side", &self.side(color)), ("pieces", &groups.join("; "))],
+            ));
         }
-        format!("{}. {}", sides.join(". "), self.p("board.turn", &[("side", &self.side(self.game.turn()))]))
+        format!(
+            "{}. {}",
+            sides.join(". "),
+            self.p("board.turn", &[("side", &self.side(self.game.turn()))])
+        )
     }
 
     fn square(&self, rest: &str) -> Vec<Effect> {
@@ -642,9 +721,14 @@ impl Session {
         };
         let v = &self.config.vocabulary;
         let text = match self.game.position().board().piece_at(sq) {
-            Some(p) => {
-                self.p("square.piece", &[("square", &v.square(sq)), ("side", &self.side(p.color)), ("piece", v.piece(p.role))])
-            }
+            Some(p) => self.p(
+                "square.piece",
+                &[
+                    ("square", &v.square(sq)),
+                    ("side", &self.side(p.color)),
+                    ("piece", v.piece(p.role)),
+                ],
+            ),
             None => self.p("square.empty", &[("square", &v.square(sq))]),
         };
         vec![say(Kind::Answer, text)]
@@ -682,7 +766,12 @@ impl Session {
         } else {
             match words::parse_move(&self.game, &self.config.vocabulary, rest) {
                 Ok(m) => Some(m),
-                Err(e) => return vec![say(Kind::Refusal, self.p("claim.not_made", &[("reason", &self.refusal(&e))]))],
+                Err(e) => {
+                    return vec![say(
+                        Kind::Refusal,
+                        self.p("claim.not_made", &[("reason", &self.refusal(&e))]),
+                    )];
+                }
             }
         };
         let claimant = self.game.turn();
@@ -694,8 +783,15 @@ impl Session {
                 if with_move.is_some() {
                     out.push(say(Kind::Move, self.announce_last_ply()));
                 }
-                let key = if with_move.is_some() { "claim.correct_with_move" } else { "claim.correct" };
-                out.push(say(Kind::Event, self.p(key, &[("side", &side), ("kind", &self.claim_kind(kind))])));
+                let key = if with_move.is_some() {
+                    "claim.correct_with_move"
+                } else {
+                    "claim.correct"
+                };
+                out.push(say(
+                    Kind::Event,
+                    self.p(key, &[("side", &side), ("kind", &self.claim_kind(kind))]),
+                ));
                 if let Some(e) = self.game.ending() {
                     self.stop_clock(now);
                     out.push(say(Kind::GameEnd, self.ending_text(e)));
@@ -704,8 +800,16 @@ impl Session {
                 out.extend(self.autosave());
                 out
             }
-            Ok(ClaimVerdict::Incorrect { played, repetitions, moves_without_progress }) => {
-                let key = if played.is_some() { "claim.rejected_with_move" } else { "claim.rejected" };
+            Ok(ClaimVerdict::Incorrect {
+                played,
+                repetitions,
+                moves_without_progress,
+            }) => {
+                let key = if played.is_some() {
+                    "claim.rejected_with_move"
+                } else {
+                    "claim.rejected"
+                };
                 let mut out = vec![say(
                     Kind::Event,
                     self.p(
@@ -744,8 +848,13 @@ impl Session {
         let by = self.offerer();
         match self.game.offer_draw(by) {
             Ok(()) => {
-                let mut out =
-                    vec![say(Kind::Event, self.p("offer.made", &[("side", &self.side(by))])), Effect::Cue(Cue::DrawOffer)];
+                let mut out = vec![
+                    say(
+                        Kind::Event,
+                        self.p("offer.made", &[("side", &self.side(by))]),
+                    ),
+                    Effect::Cue(Cue::DrawOffer),
+                ];
                 out.extend(self.autosave());
                 out
             }
@@ -754,18 +863,26 @@ impl Session {
     }
 
     fn no_offer(&self) -> Vec<Effect> {
-        let e = self.game.ending().map_or(GameError::NoDrawOffer, GameError::GameOver);
+        let e = self
+            .game
+            .ending()
+            .map_or(GameError::NoDrawOffer, GameError::GameOver);
         vec![say(Kind::Refusal, self.game_error(&e))]
     }
 
     fn accept(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.game.draw_offer().map(Color::other) else { return self.no_offer() };
+        let Some(by) = self.game.draw_offer().map(Color::other) else {
+            return self.no_offer();
+        };
         match self.game.accept_draw(by) {
             Ok(e) => {
                 self.qpf_request = None;
                 self.adjourned = None;
                 self.stop_clock(now);
-                let mut out = vec![say(Kind::GameEnd, self.ending_text(e)), Effect::Cue(Cue::GameEnd)];
+                let mut out = vec![
+                    say(Kind::GameEnd, self.ending_text(e)),
+                    Effect::Cue(Cue::GameEnd),
+                ];
                 out.extend(self.autosave());
                 out
             }
@@ -774,10 +891,15 @@ impl Session {
     }
 
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.game.draw_offer().map(Color::other) else { return self.no_offer() };
+        let Some(by) = self.game.draw_offer().map(Color::other) else {
+            return self.no_offer();
+        };
         match self.game.decline_draw(by) {
             Ok(()) => {
-                let mut out = vec![say(Kind::Event, self.p("offer.declined", &[("side", &self.side(by))]))];
+                let mut out = vec![say(
+                    Kind::Event,
+                    self.p("offer.declined", &[("side", &self.side(by))]),
+                )];
                 out.extend(self.grant_increment(by.other(), now));
                 out
             }
@@ -799,7 +921,10 @@ impl Session {
             other => return vec![say(Kind::Refusal, self.p("resign.bad", &[("text", other)]))],
         };
         self.pending = Some(Pending::Resign(side));
-        vec![say(Kind::Event, self.p("resign.confirm", &[("side", &self.side(side))]))]
+        vec![say(
+            Kind::Event,
+            self.p("resign.confirm", &[("side", &self.side(side))]),
+        )]
     }
 
     fn save(&mut self, rest: &str) -> Vec<Effect> {

@@ -26,7 +26,8 @@ pub const BUILTIN: &str = include_str!("../../config/clock.ron");
 
 impl Default for ClockSettings {
     fn default() -> Self {
-        ClockSettings::from_ron(BUILTIN, "config/clock.ron").expect("the built-in clock settings are valid")
+        ClockSettings::from_ron(BUILTIN, "config/clock.ron")
+            .expect("the built-in clock settings are valid")
     }
 }
 
@@ -41,7 +42,12 @@ impl ClockSettings {
         s.thresholds_seconds.sort_unstable_by(|a, b| b.cmp(a));
         s.thresholds_seconds.dedup();
         if s.periodic_seconds == Some(0) {
-            return Err(VocabularyError { file: file.into(), line: 0, column: 0, message: "`periodic_seconds` must be above 0".into() });
+            return Err(VocabularyError {
+                file: file.into(),
+                line: 0,
+                column: 0,
+                message: "`periodic_seconds` must be above 0".into(),
+            });
         }
         Ok(s)
     }
@@ -57,7 +63,9 @@ impl ClockSettings {
     }
 
     pub fn thresholds(&self) -> impl Iterator<Item = Duration> + '_ {
-        self.thresholds_seconds.iter().map(|s| Duration::from_secs(*s))
+        self.thresholds_seconds
+            .iter()
+            .map(|s| Duration::from_secs(*s))
     }
 }
 
@@ -68,7 +76,10 @@ mod tests {
     #[test]
     fn defaults_are_what_a_blind_player_wants() {
         let s = ClockSettings::default();
-        assert_eq!(s.thresholds_seconds, vec![1800, 900, 600, 300, 120, 60, 30, 10]);
+        assert_eq!(
+            s.thresholds_seconds,
+            vec![1800, 900, 600, 300, 120, 60, 30, 10]
+        );
         assert!(s.announce_period_start && s.observe_flags && !s.tactile);
         let e = ClockSettings::from_ron("(thresholds_seconds: [60])", "x.ron").unwrap_err();
         assert!(e.message.contains("announce_period_start"), "{e}");

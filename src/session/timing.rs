@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{say, ClockSettings, Cue, Effect, Kind, Session};
+use super::{ClockSettings, Cue, Effect, Kind, Session, say};
 use crate::rules::clock::{self, ArbiterAction, Clock, ClockEvent, ClockState};
 use crate::rules::time_control::{TimeClass, TimeControl};
 use crate::rules::{EndReason, Ending, GameResult, MatingChance};
@@ -59,7 +59,11 @@ const FIVE_MINUTES: Duration = Duration::from_secs(300);
 const MINUTE: Duration = Duration::from_secs(60);
 
 impl Timing {
-    pub fn new(control: &TimeControl, game: &crate::rules::Game, _settings: &ClockSettings) -> Option<Timing> {
+    pub fn new(
+        control: &TimeControl,
+        game: &crate::rules::Game,
+        _settings: &ClockSettings,
+    ) -> Option<Timing> {
         let mut clock = Clock::new(control.clone()).ok()?;
         // A game continued from a record: the move counters follow the moves already played (periods).
         for side in [Color::White, Color::Black] {
@@ -73,7 +77,13 @@ impl Timing {
                 .iter()
                 .rev()
                 .filter(|p| p.color() == side)
-                .find_map(|p| p.annotations.comments.iter().rev().find_map(|c| parse_clk(c)));
+                .find_map(|p| {
+                    p.annotations
+                        .comments
+                        .iter()
+                        .rev()
+                        .find_map(|c| parse_clk(c))
+                });
             if let Some(left) = left {
                 clock.set_remaining(side, left, Duration::ZERO);
             }
@@ -117,9 +127,15 @@ impl Timing {
 
     /// The next instant something is due: a flag, a threshold, a tactile cue or a periodic read-out.
     fn next_due(&self, now: Duration, settings: &ClockSettings) -> Option<Duration> {
-        let ClockState::Running(side) = self.clock.state() else { return None };
+        let ClockState::Running(side) = self.clock.state() else {
+            return None;
+        };
         let mut due: Vec<Duration> = Vec::new();
-        if let Some(flag) = self.clock.flag_fell_at(side, now).or_else(|| self.clock.next_due(now)) {
+        if let Some(flag) = self
+            .clock
+            .flag_fell_at(side, now)
+            .or_else(|| self.clock.next_due(now))
+        {
             due.push(flag);
         }
         let r = self.clock.remaining(side, now);
@@ -145,7 +161,11 @@ fn tactile_boundary_below(r: Duration) -> Option<Duration> {
     if r.is_zero() {
         return None;
     }
-    let step = if r <= FIVE_MINUTES { MINUTE } else { FIVE_MINUTES };
+    let step = if r <= FIVE_MINUTES {
+        MINUTE
+    } else {
+        FIVE_MINUTES
+    };
     let below = (r.as_millis() - 1) / step.as_millis() * step.as_millis();
     (below > 0).then(|| Duration::from_millis(below as u64))
 }
@@ -213,7 +233,9 @@ impl Session {
             return out;
         }
         let settings = self.config.clock.clone();
-        let Some(timing) = &mut self.timing else { return out };
+        let Some(timing) = &mut self.timing else {
+            return out;
+        };
         let events = timing.clock.observe(now);
         for e in events {
             if let ClockEvent::FlagFell { side, .. } = e {
@@ -224,22 +246,37 @@ impl Session {
                 }
             }
         }
-        let Some(timing) = &mut self.timing else { return out };
-        let ClockState::Running(side) = timing.clock.state() else { return out };
+        let Some(timing) = &mut self.timing else {
+            return out;
+        };
+        let ClockState::Running(side) = timing.clock.state() else {
+            return out;
+        };
         let r = timing.clock.remaining(side, now);
         // Thresholds: say the smallest one crossed; a jump over several says the time itself.
-        let crossed: Vec<Duration> =
-            settings.thresholds().filter(|t| r <= *t && !timing.announced[idx(side)].contains(t)).collect();
+        let crossed: Vec<Duration> = settings
+            .thresholds()
+            .filter(|t| r <= *t && !timing.announced[idx(side)].contains(t))
+            .collect();
         if let Some(smallest) = crossed.iter().min().copied() {
             timing.announced[idx(side)].extend(crossed.iter().copied());
-            let said = if smallest.saturating_sub(r) < Duration::from_secs(1) { smallest } else { r };
-            let text = self.p("time.left", &[("side", &self.side(side)), ("time", &self.t(said))]);
+            let said = if smallest.saturating_sub(r) < Duration::from_secs(1) {
+                smallest
+            } else {
+                r
+            };
+            let text = self.p(
+                "time.left",
+                &[("side", &self.side(side)), ("time", &self.t(said))],
+            );
             out.push(say(Kind::Event, text));
             if said <= FIVE_MINUTES {
                 out.push(Effect::Cue(Cue::LowTime));
             }
         }
-        let Some(timing) = &mut self.timing else { return out };
+        let Some(timing) = &mut self.timing else {
+            return out;
+        };
         if settings.tactile {
             if let Some(last) = timing.last_cue[idx(side)] {
                 if let Some(b) = tactile_boundary_below(last).filter(|b| r <= *b) {
@@ -260,7 +297,10 @@ impl Session {
                 None => timing.next_periodic = Some(now + period),
                 Some(due) if due <= now => {
                     timing.next_periodic = Some(now + period);
-                    let text = self.p("time.left", &[("side", &self.side(side)), ("time", &self.t(r))]);
+                    let text = self.p(
+                        "time.left",
+                        &[("side", &self.side(side)), ("time", &self.t(r))],
+                    );
                     out.push(say(Kind::Event, text));
                 }
                 Some(_) => {}
@@ -272,8 +312,12 @@ impl Session {
     /// The mover presses the clock: the move is completed. Period starts are announced.
     pub(super) fn press(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
         let settings = self.config.clock.clone();
-        let Some(timing) = &mut self.timing else { return Vec::new() };
-        let Ok(events) = timing.clock.press(mover, now) else { return Vec::new() };
+        let Some(timing) = &mut self.timing else {
+            return Vec::new();
+        };
+        let Ok(events) = timing.clock.press(mover, now) else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for e in events {
             if let ClockEvent::PeriodStarted { side, added, .. } = e {
@@ -283,7 +327,11 @@ impl Session {
                 if settings.announce_period_start {
                     let text = self.p(
                         "time.period_started",
-                        &[("side", &self.side(side)), ("added", &self.t(added)), ("time", &self.t(left))],
+                        &[
+                            ("side", &self.side(side)),
+                            ("added", &self.t(added)),
+                            ("time", &self.t(left)),
+                        ],
                     );
                     out.push(say(Kind::Event, text));
                 }
@@ -325,10 +373,18 @@ impl Session {
         self.game.end(ending);
         self.adjourned = None;
         self.stop_clock(now);
-        let key = if cannot_mate { "flag.draw" } else { "flag.lost" };
+        let key = if cannot_mate {
+            "flag.draw"
+        } else {
+            "flag.lost"
+        };
         let text = self.p(
             key,
-            &[("side", &self.side(side)), ("opponent", &self.side(opponent)), ("result", &self.result_words(ending.result))],
+            &[
+                ("side", &self.side(side)),
+                ("opponent", &self.side(opponent)),
+                ("result", &self.result_words(ending.result)),
+            ],
         );
         let mut out = vec![say(Kind::GameEnd, text), Effect::Cue(Cue::GameEnd)];
         out.extend(self.autosave());
@@ -364,26 +420,52 @@ impl Session {
 
     /// ANN-T1: remaining time of both sides, in words.
     pub(super) fn time_answer(&self, now: Duration) -> Vec<Effect> {
-        let Some(t) = &self.timing else { return self.no_clock() };
-        let text = self.both("time.both", t.clock.remaining(Color::White, now), t.clock.remaining(Color::Black, now));
+        let Some(t) = &self.timing else {
+            return self.no_clock();
+        };
+        let text = self.both(
+            "time.both",
+            t.clock.remaining(Color::White, now),
+            t.clock.remaining(Color::Black, now),
+        );
         vec![say(Kind::Answer, text)]
     }
 
     /// ANN-T2 / D.2.10.4: time used by both sides.
     pub(super) fn used_answer(&self, now: Duration) -> Vec<Effect> {
-        let Some(t) = &self.timing else { return self.no_clock() };
-        let text = self.both("time.used", t.clock.used(Color::White, now), t.clock.used(Color::Black, now));
+        let Some(t) = &self.timing else {
+            return self.no_clock();
+        };
+        let text = self.both(
+            "time.used",
+            t.clock.used(Color::White, now),
+            t.clock.used(Color::Black, now),
+        );
         vec![say(Kind::Answer, text)]
     }
 
     /// ANN-T4: the time control read back, with the period each side is in.
     pub(super) fn control_answer(&self, _now: Duration) -> Vec<Effect> {
-        let Some(t) = &self.timing else { return self.no_clock() };
-        let mut text = self.p("time.control", &[("control", &words::time::control(&self.config.phrases, &t.control))]);
+        let Some(t) = &self.timing else {
+            return self.no_clock();
+        };
+        let mut text = self.p(
+            "time.control",
+            &[(
+                "control",
+                &words::time::control(&self.config.phrases, &t.control),
+            )],
+        );
         if t.control.periods().len() > 1 {
             for side in [Color::White, Color::Black] {
                 let period = t.clock.period(side).to_string();
-                text.push_str(&format!("; {}", self.p("tc.period", &[("side", &self.side(side)), ("period", &period)])));
+                text.push_str(&format!(
+                    "; {}",
+                    self.p(
+                        "tc.period",
+                        &[("side", &self.side(side)), ("period", &period)]
+                    )
+                ));
             }
         }
         vec![say(Kind::Answer, text)]
@@ -394,11 +476,17 @@ impl Session {
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
-        let Some(t) = &self.timing else { return self.no_clock() };
+        let Some(t) = &self.timing else {
+            return self.no_clock();
+        };
         match t.clock.first_flag(now) {
             Some((side, _)) => self.decide_flag(side, now),
             None => {
-                let text = self.both("flag.not_fallen", t.clock.remaining(Color::White, now), t.clock.remaining(Color::Black, now));
+                let text = self.both(
+                    "flag.not_fallen",
+                    t.clock.remaining(Color::White, now),
+                    t.clock.remaining(Color::Black, now),
+                );
                 vec![say(Kind::Refusal, text)]
             }
         }
@@ -417,7 +505,9 @@ impl Session {
         let mut at = virtual_now;
         for _ in 0..100_000 {
             let due = match &self.timing {
-                Some(t) if !self.game.is_over() => t.next_due(at, &self.config.clock).filter(|d| *d > at && *d <= target),
+                Some(t) if !self.game.is_over() => t
+                    .next_due(at, &self.config.clock)
+                    .filter(|d| *d > at && *d <= target),
                 _ => None,
             };
             let Some(due) = due else { break };
@@ -444,11 +534,20 @@ impl Session {
             match words::parse_move(&self.game, &self.config.vocabulary, rest) {
                 Err(words::MoveInputError::PromotionNeeded { from, to }) => {
                     let queen = self.game.legal_moves().into_iter().find(|m| {
-                        m.from() == Some(from) && m.to() == to && m.promotion() == Some(shakmaty::Role::Queen)
+                        m.from() == Some(from)
+                            && m.to() == to
+                            && m.promotion() == Some(shakmaty::Role::Queen)
                     });
                     if let Some(m) = queen {
-                        let queen_word = self.config.vocabulary.piece(shakmaty::Role::Queen).to_string();
-                        out.push(say(Kind::Event, self.p("illegal.promotion", &[("queen", &queen_word)])));
+                        let queen_word = self
+                            .config
+                            .vocabulary
+                            .piece(shakmaty::Role::Queen)
+                            .to_string();
+                        out.push(say(
+                            Kind::Event,
+                            self.p("illegal.promotion", &[("queen", &queen_word)]),
+                        ));
                         self.game.play(m).expect("legal");
                         out.extend(self.after_move(offender, now));
                         if self.game.is_over() {
@@ -462,7 +561,10 @@ impl Session {
                 }
                 Ok(_) => {
                     // A legal move is no illegal move: nothing to penalise.
-                    return vec![say(Kind::Refusal, self.p("err.other", &[("reason", &format!("{rest}: legal"))]))];
+                    return vec![say(
+                        Kind::Refusal,
+                        self.p("err.other", &[("reason", &format!("{rest}: legal"))]),
+                    )];
                 }
                 Err(_) => {}
             }
@@ -478,7 +580,10 @@ impl Session {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         let side = self.game.turn();
-        let mut out = vec![say(Kind::Event, self.p("illegal.press", &[("side", &self.side(side))]))];
+        let mut out = vec![say(
+            Kind::Event,
+            self.p("illegal.press", &[("side", &self.side(side))]),
+        )];
         out.extend(self.penalise_illegal(side, now, true));
         out.extend(self.autosave());
         out
@@ -489,12 +594,31 @@ impl Session {
         let edition = self.game.edition();
         self.illegal[idx(offender)] += 1;
         let n = self.illegal[idx(offender)];
-        let class = self.timing.as_ref().map_or(TimeClass::Standard, |t| t.class);
+        let class = self
+            .timing
+            .as_ref()
+            .map_or(TimeClass::Standard, |t| t.class);
         let bonus = clock::illegal_move_bonus(class, edition);
         // Section 14 row 1: the second illegal move loses from 2014 on, the third before; in 2005/2009 blitz the
         // first one, on the opponent's claim (no time bonus exists there).
-        let limit = if matches!(edition, crate::rules::Edition::E2005 | crate::rules::Edition::E2009) { 3 } else { 2 };
-        let mut out = vec![say(Kind::Event, self.p("illegal.count", &[("n", &n.to_string()), ("side", &self.side(offender))])), Effect::Cue(Cue::Illegal)];
+        let limit = if matches!(
+            edition,
+            crate::rules::Edition::E2005 | crate::rules::Edition::E2009
+        ) {
+            3
+        } else {
+            2
+        };
+        let mut out = vec![
+            say(
+                Kind::Event,
+                self.p(
+                    "illegal.count",
+                    &[("n", &n.to_string()), ("side", &self.side(offender))],
+                ),
+            ),
+            Effect::Cue(Cue::Illegal),
+        ];
         if n >= limit || bonus.is_none() {
             let cannot_mate = self.game.can_checkmate(opponent) == MatingChance::No;
             let ending = if cannot_mate {
@@ -515,11 +639,24 @@ impl Session {
         if restored {
             let text = self.p(
                 "illegal.penalty",
-                &[("side", &self.side(offender)), ("opponent", &self.side(opponent)), ("bonus", &self.t(bonus))],
+                &[
+                    ("side", &self.side(offender)),
+                    ("opponent", &self.side(opponent)),
+                    ("bonus", &self.t(bonus)),
+                ],
             );
             out.push(say(Kind::Event, text));
         } else {
-            out.push(say(Kind::Event, self.p("claim.bonus", &[("opponent", &self.side(opponent)), ("bonus", &self.t(bonus))])));
+            out.push(say(
+                Kind::Event,
+                self.p(
+                    "claim.bonus",
+                    &[
+                        ("opponent", &self.side(opponent)),
+                        ("bonus", &self.t(bonus)),
+                    ],
+                ),
+            ));
         }
         out
     }
@@ -527,7 +664,9 @@ impl Session {
     /// R-9.5.3 (and section 14 row 4): a wrong claim gives the opponent time; in 2005 the claimant is also cut.
     pub(super) fn wrong_claim_penalty(&mut self, claimant: Color, now: Duration) -> Vec<Effect> {
         let edition = self.game.edition();
-        let Some(t) = &mut self.timing else { return Vec::new() };
+        let Some(t) = &mut self.timing else {
+            return Vec::new();
+        };
         let opponent = claimant.other();
         let bonus = clock::wrong_claim_bonus(t.class, edition);
         t.clock.add_time(opponent, bonus, now);
@@ -535,9 +674,24 @@ impl Session {
         if !cut.is_zero() {
             t.clock.deduct_time(claimant, cut, now);
         }
-        let mut out = vec![say(Kind::Event, self.p("claim.bonus", &[("opponent", &self.side(opponent)), ("bonus", &self.t(bonus))]))];
+        let mut out = vec![say(
+            Kind::Event,
+            self.p(
+                "claim.bonus",
+                &[
+                    ("opponent", &self.side(opponent)),
+                    ("bonus", &self.t(bonus)),
+                ],
+            ),
+        )];
         if !cut.is_zero() {
-            out.push(say(Kind::Event, self.p("claim.cut", &[("side", &self.side(claimant)), ("cut", &self.t(cut))])));
+            out.push(say(
+                Kind::Event,
+                self.p(
+                    "claim.cut",
+                    &[("side", &self.side(claimant)), ("cut", &self.t(cut))],
+                ),
+            ));
         }
         out
     }
@@ -562,7 +716,13 @@ impl Session {
             return vec![say(Kind::Refusal, self.game_error(&e))];
         }
         self.qpf_request = Some(side);
-        vec![say(Kind::Event, self.p("qpf.request", &[("side", &self.side(side))])), Effect::Cue(Cue::DrawOffer)]
+        vec![
+            say(
+                Kind::Event,
+                self.p("qpf.request", &[("side", &self.side(side))]),
+            ),
+            Effect::Cue(Cue::DrawOffer),
+        ]
     }
 
     /// R-GIII.4: the offer was declined; the arbiter grants the increment, and the opponent gets 2 minutes.
@@ -571,17 +731,28 @@ impl Session {
             return Vec::new();
         }
         self.qpf_request = None;
-        let Some(t) = &mut self.timing else { return Vec::new() };
+        let Some(t) = &mut self.timing else {
+            return Vec::new();
+        };
         t.clock.introduce_increment(clock::QPF_INCREMENT, now);
-        t.clock.add_time(requester.other(), clock::QPF_OPPONENT_BONUS, now);
-        vec![say(Kind::Event, self.p("qpf.granted", &[("opponent", &self.side(requester.other()))]))]
+        t.clock
+            .add_time(requester.other(), clock::QPF_OPPONENT_BONUS, now);
+        vec![say(
+            Kind::Event,
+            self.p(
+                "qpf.granted",
+                &[("opponent", &self.side(requester.other()))],
+            ),
+        )]
     }
 
     /// The arbiter's actions on the clock and the game, with an audit trail.
     pub(super) fn arbiter(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
         let parts: Vec<&str> = rest.split_whitespace().collect();
         let usage = || vec![say(Kind::Refusal, self.p("arbiter.usage", &[]))];
-        let Some(action) = parts.first().map(|s| s.to_lowercase()) else { return usage() };
+        let Some(action) = parts.first().map(|s| s.to_lowercase()) else {
+            return usage();
+        };
         match (action.as_str(), &parts[1..]) {
             ("draw", []) | ("win", [_]) => {
                 if let Some(e) = self.game.ending() {
@@ -596,20 +767,35 @@ impl Session {
                 self.game.end(ending);
                 self.adjourned = None;
                 self.stop_clock(now);
-                let mut out = vec![say(Kind::GameEnd, self.ending_text(ending)), Effect::Cue(Cue::GameEnd)];
+                let mut out = vec![
+                    say(Kind::GameEnd, self.ending_text(ending)),
+                    Effect::Cue(Cue::GameEnd),
+                ];
                 out.extend(self.autosave());
                 out
             }
             ("log", []) => {
-                let Some(t) = &self.timing else { return self.no_clock() };
+                let Some(t) = &self.timing else {
+                    return self.no_clock();
+                };
                 if t.clock.audit().is_empty() {
                     return vec![say(Kind::Answer, self.p("arbiter.log_empty", &[]))];
                 }
-                let entries: Vec<String> = t.clock.audit().iter().map(|e| self.audit_words(e.at, e.action)).collect();
-                vec![say(Kind::Answer, self.p("arbiter.log", &[("entries", &entries.join("; "))]))]
+                let entries: Vec<String> = t
+                    .clock
+                    .audit()
+                    .iter()
+                    .map(|e| self.audit_words(e.at, e.action))
+                    .collect();
+                vec![say(
+                    Kind::Answer,
+                    self.p("arbiter.log", &[("entries", &entries.join("; "))]),
+                )]
             }
             ("pause", []) | ("resume", []) => {
-                let Some(t) = &mut self.timing else { return self.no_clock() };
+                let Some(t) = &mut self.timing else {
+                    return self.no_clock();
+                };
                 let (result, key) = if action == "pause" {
                     (t.clock.pause(now), "clock.paused")
                 } else {
@@ -617,12 +803,19 @@ impl Session {
                 };
                 match result {
                     Ok(()) => vec![say(Kind::Event, self.p(key, &[]))],
-                    Err(e) => vec![say(Kind::Refusal, self.p("err.other", &[("reason", &e.to_string())]))],
+                    Err(e) => vec![say(
+                        Kind::Refusal,
+                        self.p("err.other", &[("reason", &e.to_string())]),
+                    )],
                 }
             }
             ("add" | "set" | "late", [side, amount]) => {
-                let (Some(side), Some(d)) = (parse_side(side), parse_duration(amount)) else { return usage() };
-                let Some(t) = &mut self.timing else { return self.no_clock() };
+                let (Some(side), Some(d)) = (parse_side(side), parse_duration(amount)) else {
+                    return usage();
+                };
+                let Some(t) = &mut self.timing else {
+                    return self.no_clock();
+                };
                 let key = match action.as_str() {
                     "add" => {
                         t.clock.add_time(side, d, now);
@@ -637,13 +830,26 @@ impl Session {
                         "arbiter.late"
                     }
                 };
-                vec![say(Kind::Event, self.p(key, &[("side", &self.side(side)), ("time", &self.t(d))]))]
+                vec![say(
+                    Kind::Event,
+                    self.p(key, &[("side", &self.side(side)), ("time", &self.t(d))]),
+                )]
             }
             ("moves", [side, n]) => {
-                let (Some(side), Ok(n)) = (parse_side(side), n.parse::<u32>()) else { return usage() };
-                let Some(t) = &mut self.timing else { return self.no_clock() };
+                let (Some(side), Ok(n)) = (parse_side(side), n.parse::<u32>()) else {
+                    return usage();
+                };
+                let Some(t) = &mut self.timing else {
+                    return self.no_clock();
+                };
                 t.clock.set_moves(side, n, now);
-                vec![say(Kind::Event, self.p("arbiter.moves", &[("side", &self.side(side)), ("n", &n.to_string())]))]
+                vec![say(
+                    Kind::Event,
+                    self.p(
+                        "arbiter.moves",
+                        &[("side", &self.side(side)), ("n", &n.to_string())],
+                    ),
+                )]
             }
             _ => usage(),
         }
@@ -653,18 +859,28 @@ impl Session {
         let what = match action {
             ArbiterAction::Pause => self.p("clock.paused", &[]),
             ArbiterAction::Resume => self.p("clock.resumed", &[]),
-            ArbiterAction::SetRemaining { side, remaining } => {
-                self.p("arbiter.set", &[("side", &self.side(side)), ("time", &self.t(remaining))])
-            }
-            ArbiterAction::AddTime { side, amount } => {
-                self.p("arbiter.added", &[("side", &self.side(side)), ("time", &self.t(amount))])
-            }
-            ArbiterAction::SetMoves { side, moves_completed } => {
-                self.p("arbiter.moves", &[("side", &self.side(side)), ("n", &moves_completed.to_string())])
-            }
-            ArbiterAction::LateArrival { side, elapsed } => {
-                self.p("arbiter.late", &[("side", &self.side(side)), ("time", &self.t(elapsed))])
-            }
+            ArbiterAction::SetRemaining { side, remaining } => self.p(
+                "arbiter.set",
+                &[("side", &self.side(side)), ("time", &self.t(remaining))],
+            ),
+            ArbiterAction::AddTime { side, amount } => self.p(
+                "arbiter.added",
+                &[("side", &self.side(side)), ("time", &self.t(amount))],
+            ),
+            ArbiterAction::SetMoves {
+                side,
+                moves_completed,
+            } => self.p(
+                "arbiter.moves",
+                &[
+                    ("side", &self.side(side)),
+                    ("n", &moves_completed.to_string()),
+                ],
+            ),
+            ArbiterAction::LateArrival { side, elapsed } => self.p(
+                "arbiter.late",
+                &[("side", &self.side(side)), ("time", &self.t(elapsed))],
+            ),
             other => format!("{other:?}"),
         };
         format!("{}: {what}", self.t(at))
@@ -682,8 +898,14 @@ mod tests {
             assert_eq!(parse_clk(&clk_comment(d)), Some(d), "{}", clk_comment(d));
         }
         assert_eq!(clk_comment(Duration::from_secs(5390)), "[%clk 1:29:50]");
-        assert_eq!(clk_comment(Duration::from_millis(9_450)), "[%clk 0:00:09.4]");
-        assert_eq!(parse_clk("a note [%clk 0:05:07] more"), Some(Duration::from_secs(307)));
+        assert_eq!(
+            clk_comment(Duration::from_millis(9_450)),
+            "[%clk 0:00:09.4]"
+        );
+        assert_eq!(
+            parse_clk("a note [%clk 0:05:07] more"),
+            Some(Duration::from_secs(307))
+        );
         assert_eq!(parse_clk("[%clk 1:75:00]"), None);
         assert_eq!(parse_clk("[%clk x]"), None);
         assert_eq!(parse_clk("no clock"), None);
@@ -703,10 +925,22 @@ mod tests {
 
     #[test]
     fn tactile_boundaries() {
-        assert_eq!(tactile_boundary_below(Duration::from_secs(1800)), Some(Duration::from_secs(1500)));
-        assert_eq!(tactile_boundary_below(Duration::from_secs(1799)), Some(Duration::from_secs(1500)));
-        assert_eq!(tactile_boundary_below(Duration::from_secs(300)), Some(Duration::from_secs(240)));
-        assert_eq!(tactile_boundary_below(Duration::from_secs(61)), Some(Duration::from_secs(60)));
+        assert_eq!(
+            tactile_boundary_below(Duration::from_secs(1800)),
+            Some(Duration::from_secs(1500))
+        );
+        assert_eq!(
+            tactile_boundary_below(Duration::from_secs(1799)),
+            Some(Duration::from_secs(1500))
+        );
+        assert_eq!(
+            tactile_boundary_below(Duration::from_secs(300)),
+            Some(Duration::from_secs(240))
+        );
+        assert_eq!(
+            tactile_boundary_below(Duration::from_secs(61)),
+            Some(Duration::from_secs(60))
+        );
         assert_eq!(tactile_boundary_below(Duration::from_secs(60)), None);
     }
 }

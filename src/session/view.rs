@@ -12,7 +12,10 @@ impl Session {
     pub fn clock_remaining(&self, real_now: Duration) -> Option<[Duration; 2]> {
         let now = self.now(real_now);
         let clock = &self.timing.as_ref()?.clock;
-        Some([clock.remaining(Color::White, now), clock.remaining(Color::Black, now)])
+        Some([
+            clock.remaining(Color::White, now),
+            clock.remaining(Color::Black, now),
+        ])
     }
 
     /// The side whose clock is running, if one is.

@@ -27,7 +27,10 @@ impl OutputConfig {
     /// Parses RON; errors name the file, line and column.
     pub fn from_ron(text: &str, file: &str) -> Result<OutputConfig, String> {
         ron::from_str(text).map_err(|e| {
-            format!("{file}, line {}, column {}: {}", e.position.line, e.position.col, e.code)
+            format!(
+                "{file}, line {}, column {}: {}",
+                e.position.line, e.position.col, e.code
+            )
         })
     }
 
@@ -35,7 +38,8 @@ impl OutputConfig {
     pub fn load(path: Option<&Path>) -> Result<OutputConfig, String> {
         match path {
             Some(p) => {
-                let text = std::fs::read_to_string(p).map_err(|e| format!("{}: cannot read the file: {e}", p.display()))?;
+                let text = std::fs::read_to_string(p)
+                    .map_err(|e| format!("{}: cannot read the file: {e}", p.display()))?;
                 OutputConfig::from_ron(&text, &p.display().to_string())
             }
             None => OutputConfig::from_ron(DEFAULT_OUTPUT, "config/output.ron"),
@@ -143,7 +147,8 @@ impl Edge {
             // Wait only briefly: the first announcement must not wait for a slow or hung speech server. A
             // connection still pending is kept (utterances wait for it) and given up after GIVE_UP; the
             // face polls `take_notices` while `speech_pending`.
-            let (speech, status) = Speech::start_with_limits(options.output.speech.clone(), SPEECH_WAIT, GIVE_UP);
+            let (speech, status) =
+                Speech::start_with_limits(options.output.speech.clone(), SPEECH_WAIT, GIVE_UP);
             if let SpeechStatus::Off(why) = status {
                 if options.verbose {
                     eprintln!("hector: speech: {why}");
@@ -169,13 +174,16 @@ impl Edge {
             }
             None => Sound::disabled(),
         };
-        let log = options.speech_log.as_ref().and_then(|p| match SpeechLog::open(p) {
-            Ok(l) => Some(l),
-            Err(e) => {
-                notices.push(format!("Cannot open the speech log {}: {e}", p.display()));
-                None
-            }
-        });
+        let log = options
+            .speech_log
+            .as_ref()
+            .and_then(|p| match SpeechLog::open(p) {
+                Ok(l) => Some(l),
+                Err(e) => {
+                    notices.push(format!("Cannot open the speech log {}: {e}", p.display()));
+                    None
+                }
+            });
         Edge {
             speech,
             sound,
@@ -198,14 +206,21 @@ impl Edge {
     /// Carries out one engine effect. The engine starts in the background: nothing here waits for it.
     fn engine(&mut self, effect: Effect) {
         match effect {
-            Effect::EngineStart { command, level, chess960 } => {
+            Effect::EngineStart {
+                command,
+                level,
+                chess960,
+            } => {
                 self.engine = None;
                 let Some(events) = self.engine_events.clone() else {
                     eprintln!("hector: no engine started: the face gave no way to hear it");
                     return;
                 };
                 let level = Level::new(u32::from(level)).unwrap_or_default();
-                let spec = EngineSpec { verbose: self.verbose, ..EngineSpec::new(command, level, chess960) };
+                let spec = EngineSpec {
+                    verbose: self.verbose,
+                    ..EngineSpec::new(command, level, chess960)
+                };
                 let forward: engine::Callback = Box::new(move |c: Command| {
                     if let Ok(f) = events.lock() {
                         f(c)
@@ -263,7 +278,11 @@ impl Edge {
 
     /// Speaks and logs one announcement (the face shows it).
     pub fn say(&mut self, a: &Announcement) {
-        let language = if a.kind == Kind::Move { &self.board_language } else { &self.text_language };
+        let language = if a.kind == Kind::Move {
+            &self.board_language
+        } else {
+            &self.text_language
+        };
         let mut u = Utterance::new(a.text.clone(), priority_of(a.kind));
         if !language.is_empty() {
             u = u.in_language(language.clone());
@@ -274,7 +293,8 @@ impl Edge {
 
     /// Logs a text the face shows that is not an announcement of the session (a notice).
     pub fn notice(&mut self, text: &str) {
-        self.speech.say(Utterance::new(text, Priority::Queue).in_language(self.text_language.clone()));
+        self.speech
+            .say(Utterance::new(text, Priority::Queue).in_language(self.text_language.clone()));
         self.record(text);
     }
 
@@ -305,13 +325,21 @@ impl Edge {
                     show(&a);
                     self.say(&a);
                 }
-                Effect::Save { path, pgn, done, failed } => {
+                Effect::Save {
+                    path,
+                    pgn,
+                    done,
+                    failed,
+                } => {
                     let text = match store::write_atomic(&path, &pgn) {
                         Ok(()) => done,
                         Err(e) => Some(failed.replace("{reason}", &e.to_string())),
                     };
                     if let Some(text) = text {
-                        let a = Announcement { kind: Kind::Event, text };
+                        let a = Announcement {
+                            kind: Kind::Event,
+                            text,
+                        };
                         show(&a);
                         self.say(&a);
                     }
@@ -346,7 +374,10 @@ mod tests {
         let c = OutputConfig::load(None).unwrap();
         assert!(c.speech.rate.is_some_and(|r| (0.0..=1.0).contains(&r)));
         let e = OutputConfig::from_ron("(speech: (rat: 0.5))", "x.ron").unwrap_err();
-        assert!(e.contains("x.ron") && e.contains("line 1") && e.contains("rat"), "{e}");
+        assert!(
+            e.contains("x.ron") && e.contains("line 1") && e.contains("rat"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -50,7 +50,10 @@ impl Output {
 
 /// Runs the session over stdin and stdout until `quit` or end of input.
 pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
-    let mut out = Output { edge: options.edge, stdout: io::stdout() };
+    let mut out = Output {
+        edge: options.edge,
+        stdout: io::stdout(),
+    };
     let (tx, rx) = mpsc::channel::<Command>();
     // The engine's move comes through the same channel as the player's lines: printed the moment it arrives.
     let engine_tx = tx.clone();
@@ -73,7 +76,9 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
                     // Invalid UTF-8 is read lossily: a bad byte must not end the game.
-                    let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
+                    let line = String::from_utf8_lossy(&buf)
+                        .trim_end_matches(['\n', '\r'])
+                        .to_string();
                     if tx.send(Command::Text(line)).is_err() {
                         return;
                     }
@@ -85,7 +90,10 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     // Sleep until input arrives or something falls due (a flag, a time announcement): no polling.
     loop {
         // While speech is still connecting, look every so often whether it came on or was given up.
-        let speech_check = out.edge.speech_pending().then(|| start.elapsed() + SPEECH_POLL);
+        let speech_check = out
+            .edge
+            .speech_pending()
+            .then(|| start.elapsed() + SPEECH_POLL);
         let wake = match (session.next_wake(start.elapsed()), speech_check) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

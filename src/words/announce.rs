@@ -23,7 +23,14 @@ pub fn short(v: &Vocabulary, san: &SanPlus, mv: Move) -> String {
         return words.join(" ");
     }
     match san.san {
-        San::Normal { role, file, rank, capture, to, promotion } => {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
             words.push(v.piece(role).to_string());
             if let Some(f) = file {
                 words.push(v.file(f).to_string());
@@ -97,32 +104,113 @@ mod tests {
 
     /// The table of announcements.md, with a position for each row, in all three vocabularies.
     const TABLE: [(&str, &str, &str, &str, &str); 12] = [
-        ("", "e4", "Bauer Eva vier", "Pawn Eva four", "Πιόνι έψιλον τέσσερα"),
-        ("", "Nf3", "Springer Felix drei", "Knight Felix three", "Ίππος ζήτα τρία"),
-        ("rnbqkb1r/ppp2ppp/3p1n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1", "Nbd7", "Springer Bella David sieben", "Knight Bella David seven", "Ίππος βήτα δέλτα επτά"),
-        ("k7/8/8/8/8/4R3/8/4R1K1 w - - 0 1", "R1e2", "Turm eins Eva zwei", "Rook one Eva two", "Πύργος ένα έψιλον δύο"),
-        ("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1", "Bxc6", "Läufer schlägt Cesar sechs", "Bishop takes Cesar six", "Αξιωματικός παίρνει γάμμα έξι"),
-        ("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "exd5", "Bauer Eva schlägt David fünf", "Pawn Eva takes David five", "Πιόνι έψιλον παίρνει δέλτα πέντε"),
-        ("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", "exd6", "Bauer Eva schlägt David sechs en passant", "Pawn Eva takes David six en passant", "Πιόνι έψιλον παίρνει δέλτα έξι αν πασάν"),
-        ("8/4P3/8/8/8/8/8/K6k w - - 0 1", "e8=Q", "Bauer Eva acht Dame", "Pawn Eva eight Queen", "Πιόνι έψιλον οκτώ Βασίλισσα"),
-        ("4r3/3P2k1/8/8/8/8/8/K7 w - - 0 1", "dxe8=N+", "Bauer David schlägt Eva acht Springer Schach", "Pawn David takes Eva eight Knight check", "Πιόνι δέλτα παίρνει έψιλον οκτώ Ίππος σαχ"),
-        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", "Kurze Rochade", "short castling", "μικρό ροκέ"),
-        ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "O-O-O+", "Lange Rochade Schach", "long castling check", "μεγάλο ροκέ σαχ"),
-        ("rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "Qh5#", "Dame Hector fünf Matt", "Queen Hector five checkmate", "Βασίλισσα θήτα πέντε ματ"),
+        (
+            "",
+            "e4",
+            "Bauer Eva vier",
+            "Pawn Eva four",
+            "Πιόνι έψιλον τέσσερα",
+        ),
+        (
+            "",
+            "Nf3",
+            "Springer Felix drei",
+            "Knight Felix three",
+            "Ίππος ζήτα τρία",
+        ),
+        (
+            "rnbqkb1r/ppp2ppp/3p1n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1",
+            "Nbd7",
+            "Springer Bella David sieben",
+            "Knight Bella David seven",
+            "Ίππος βήτα δέλτα επτά",
+        ),
+        (
+            "k7/8/8/8/8/4R3/8/4R1K1 w - - 0 1",
+            "R1e2",
+            "Turm eins Eva zwei",
+            "Rook one Eva two",
+            "Πύργος ένα έψιλον δύο",
+        ),
+        (
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1",
+            "Bxc6",
+            "Läufer schlägt Cesar sechs",
+            "Bishop takes Cesar six",
+            "Αξιωματικός παίρνει γάμμα έξι",
+        ),
+        (
+            "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "exd5",
+            "Bauer Eva schlägt David fünf",
+            "Pawn Eva takes David five",
+            "Πιόνι έψιλον παίρνει δέλτα πέντε",
+        ),
+        (
+            "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+            "exd6",
+            "Bauer Eva schlägt David sechs en passant",
+            "Pawn Eva takes David six en passant",
+            "Πιόνι έψιλον παίρνει δέλτα έξι αν πασάν",
+        ),
+        (
+            "8/4P3/8/8/8/8/8/K6k w - - 0 1",
+            "e8=Q",
+            "Bauer Eva acht Dame",
+            "Pawn Eva eight Queen",
+            "Πιόνι έψιλον οκτώ Βασίλισσα",
+        ),
+        (
+            "4r3/3P2k1/8/8/8/8/8/K7 w - - 0 1",
+            "dxe8=N+",
+            "Bauer David schlägt Eva acht Springer Schach",
+            "Pawn David takes Eva eight Knight check",
+            "Πιόνι δέλτα παίρνει έψιλον οκτώ Ίππος σαχ",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "O-O",
+            "Kurze Rochade",
+            "short castling",
+            "μικρό ροκέ",
+        ),
+        (
+            "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+            "O-O-O+",
+            "Lange Rochade Schach",
+            "long castling check",
+            "μεγάλο ροκέ σαχ",
+        ),
+        (
+            "rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+            "Qh5#",
+            "Dame Hector fünf Matt",
+            "Queen Hector five checkmate",
+            "Βασίλισσα θήτα πέντε ματ",
+        ),
     ];
 
     fn played(fen: &str, san: &str) -> crate::rules::Ply {
-        let mut g = if fen.is_empty() { Game::new() } else { Game::from_fen(fen).unwrap() };
+        let mut g = if fen.is_empty() {
+            Game::new()
+        } else {
+            Game::from_fen(fen).unwrap()
+        };
         let m = g.parse_san(san).unwrap_or_else(|| panic!("{san} in {fen}"));
         g.play(m).unwrap().clone()
     }
 
     #[test]
     fn every_row_of_the_table_in_three_vocabularies() {
-        let vocabularies = ["appendix-d", "english", "greek"].map(|n| Vocabulary::builtin(n).unwrap());
+        let vocabularies =
+            ["appendix-d", "english", "greek"].map(|n| Vocabulary::builtin(n).unwrap());
         for (fen, san, de, en, el) in TABLE {
             let ply = played(fen, san);
-            assert_eq!(ply.san.to_string(), san, "the position gives the table's SAN");
+            assert_eq!(
+                ply.san.to_string(),
+                san,
+                "the position gives the table's SAN"
+            );
             for (v, want) in vocabularies.iter().zip([de, en, el]) {
                 assert_eq!(short(v, &ply.san, ply.mv), want, "{san} in {}", v.name);
             }
@@ -133,12 +221,24 @@ mod tests {
     fn long_form_names_both_squares() {
         let v = Vocabulary::default();
         let ply = played("", "Nf3");
-        assert_eq!(long(&v, &ply.san, ply.mv), "Springer Gustav eins Felix drei");
+        assert_eq!(
+            long(&v, &ply.san, ply.mv),
+            "Springer Gustav eins Felix drei"
+        );
         let ply = played("", "e4");
         assert_eq!(long(&v, &ply.san, ply.mv), "Bauer Eva zwei Eva vier");
-        let ply = played("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1", "Bxc6");
-        assert_eq!(long(&v, &ply.san, ply.mv), "Läufer Bella fünf schlägt Cesar sechs");
+        let ply = played(
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1",
+            "Bxc6",
+        );
+        assert_eq!(
+            long(&v, &ply.san, ply.mv),
+            "Läufer Bella fünf schlägt Cesar sechs"
+        );
         let ply = played("4r3/3P2k1/8/8/8/8/8/K7 w - - 0 1", "dxe8=N+");
-        assert_eq!(long(&v, &ply.san, ply.mv), "Bauer David sieben schlägt Eva acht Springer Schach");
+        assert_eq!(
+            long(&v, &ply.san, ply.mv),
+            "Bauer David sieben schlägt Eva acht Springer Schach"
+        );
     }
 }

@@ -23,9 +23,10 @@ pub fn explain(v: &Vocabulary, p: &Phrases, e: &MoveInputError) -> String {
     let sq = |s| v.square(s);
     match e {
         MoveInputError::NotAMove(t) => p.say("input.not_a_move", &[("text", t)]),
-        MoveInputError::AmbiguousWord { word, candidates } => {
-            p.say("input.ambiguous_word", &[("word", word), ("candidates", &join_or(p, candidates))])
-        }
+        MoveInputError::AmbiguousWord { word, candidates } => p.say(
+            "input.ambiguous_word",
+            &[("word", word), ("candidates", &join_or(p, candidates))],
+        ),
         MoveInputError::GameOver => p.say("game_over", &[("ending", "")]).replace(" ()", ""),
         MoveInputError::Ambiguous { role, options } => {
             let names: Vec<String> = options
@@ -36,15 +37,37 @@ pub fn explain(v: &Vocabulary, p: &Phrases, e: &MoveInputError) -> String {
                     Hint::Square(s) => v.square(*s),
                 })
                 .collect();
-            p.say("input.which", &[("piece", v.piece(*role)), ("candidates", &join_or(p, &names))])
+            p.say(
+                "input.which",
+                &[
+                    ("piece", v.piece(*role)),
+                    ("candidates", &join_or(p, &names)),
+                ],
+            )
         }
-        MoveInputError::NoSuchPiece { role } => p.say("input.no_such_piece", &[("piece", v.piece(*role))]),
-        MoveInputError::CannotReach { role, from: Some(f), to } => {
-            p.say("input.cannot_reach", &[("piece", v.piece(*role)), ("from", &sq(*f)), ("to", &sq(*to))])
+        MoveInputError::NoSuchPiece { role } => {
+            p.say("input.no_such_piece", &[("piece", v.piece(*role))])
         }
-        MoveInputError::CannotReach { role, from: None, to } => {
-            p.say("input.none_can_reach", &[("piece", v.piece(*role)), ("to", &sq(*to))])
-        }
+        MoveInputError::CannotReach {
+            role,
+            from: Some(f),
+            to,
+        } => p.say(
+            "input.cannot_reach",
+            &[
+                ("piece", v.piece(*role)),
+                ("from", &sq(*f)),
+                ("to", &sq(*to)),
+            ],
+        ),
+        MoveInputError::CannotReach {
+            role,
+            from: None,
+            to,
+        } => p.say(
+            "input.none_can_reach",
+            &[("piece", v.piece(*role)), ("to", &sq(*to))],
+        ),
         MoveInputError::EmptySquare(s) => p.say("input.empty_square", &[("square", &sq(*s))]),
         MoveInputError::WrongSide { square, role, turn } => p.say(
             "input.wrong_side",
@@ -55,16 +78,42 @@ pub fn explain(v: &Vocabulary, p: &Phrases, e: &MoveInputError) -> String {
                 ("turn", &side(p, *turn)),
             ],
         ),
-        MoveInputError::KingInCheck { role, from, to, in_check: true, .. } => {
-            p.say("input.in_check", &[("piece", v.piece(*role)), ("from", &sq(*from)), ("to", &sq(*to))])
-        }
-        MoveInputError::KingInCheck { role, from, pinned: true, .. } => {
-            p.say("input.pinned", &[("piece", v.piece(*role)), ("from", &sq(*from))])
-        }
-        MoveInputError::KingInCheck { role: Role::King, to, .. } => p.say("input.king_attacked", &[("to", &sq(*to))]),
-        MoveInputError::KingInCheck { role, from, to, .. } => {
-            p.say("input.exposes_king", &[("piece", v.piece(*role)), ("from", &sq(*from)), ("to", &sq(*to))])
-        }
+        MoveInputError::KingInCheck {
+            role,
+            from,
+            to,
+            in_check: true,
+            ..
+        } => p.say(
+            "input.in_check",
+            &[
+                ("piece", v.piece(*role)),
+                ("from", &sq(*from)),
+                ("to", &sq(*to)),
+            ],
+        ),
+        MoveInputError::KingInCheck {
+            role,
+            from,
+            pinned: true,
+            ..
+        } => p.say(
+            "input.pinned",
+            &[("piece", v.piece(*role)), ("from", &sq(*from))],
+        ),
+        MoveInputError::KingInCheck {
+            role: Role::King,
+            to,
+            ..
+        } => p.say("input.king_attacked", &[("to", &sq(*to))]),
+        MoveInputError::KingInCheck { role, from, to, .. } => p.say(
+            "input.exposes_king",
+            &[
+                ("piece", v.piece(*role)),
+                ("from", &sq(*from)),
+                ("to", &sq(*to)),
+            ],
+        ),
         MoveInputError::PromotionNeeded { to, .. } => p.say(
             "input.promotion",
             &[
@@ -75,14 +124,23 @@ pub fn explain(v: &Vocabulary, p: &Phrases, e: &MoveInputError) -> String {
                 ("knight", v.piece(Role::Knight)),
             ],
         ),
-        MoveInputError::CaptureMismatch { to, says_capture: true } => p.say("input.nothing_to_capture", &[("to", &sq(*to))]),
-        MoveInputError::CaptureMismatch { to, says_capture: false } => p.say("input.is_capture", &[("to", &sq(*to))]),
+        MoveInputError::CaptureMismatch {
+            to,
+            says_capture: true,
+        } => p.say("input.nothing_to_capture", &[("to", &sq(*to))]),
+        MoveInputError::CaptureMismatch {
+            to,
+            says_capture: false,
+        } => p.say("input.is_capture", &[("to", &sq(*to))]),
         MoveInputError::CannotCastle(s) => p.say(
             "input.cannot_castle",
-            &[("castling", match s {
-                CastlingSide::KingSide => &v.short_castling,
-                CastlingSide::QueenSide => &v.long_castling,
-            })],
+            &[(
+                "castling",
+                match s {
+                    CastlingSide::KingSide => &v.short_castling,
+                    CastlingSide::QueenSide => &v.long_castling,
+                },
+            )],
         ),
     }
 }

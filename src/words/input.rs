@@ -1,7 +1,9 @@
 //! Text → move: SAN, long algebraic and UCI, with the reason in words when the text is no legal move.
 
 use shakmaty::san::{San, SanPlus};
-use shakmaty::{attacks, Bitboard, CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square, attacks,
+};
 
 use super::vocabulary::Vocabulary;
 use crate::rules::Game;
@@ -20,7 +22,10 @@ pub enum MoveInputError {
     /// The text is not written as a move at all.
     NotAMove(String),
     /// A word prefix that fits several words.
-    AmbiguousWord { word: String, candidates: Vec<String> },
+    AmbiguousWord {
+        word: String,
+        candidates: Vec<String>,
+    },
     /// The game is over; no more moves.
     GameOver,
     /// Several legal moves fit; how to tell them apart.
@@ -28,13 +33,27 @@ pub enum MoveInputError {
     /// The mover has no piece of that kind.
     NoSuchPiece { role: Role },
     /// No piece of that kind can reach the square.
-    CannotReach { role: Role, from: Option<Square>, to: Square },
+    CannotReach {
+        role: Role,
+        from: Option<Square>,
+        to: Square,
+    },
     /// Nothing stands on the from-square.
     EmptySquare(Square),
     /// The piece on the from-square belongs to the side not to move.
-    WrongSide { square: Square, role: Role, turn: Color },
+    WrongSide {
+        square: Square,
+        role: Role,
+        turn: Color,
+    },
     /// The move would leave or put the own king in check.
-    KingInCheck { role: Role, from: Square, to: Square, in_check: bool, pinned: bool },
+    KingInCheck {
+        role: Role,
+        from: Square,
+        to: Square,
+        in_check: bool,
+        pinned: bool,
+    },
     /// A pawn reaching the last rank needs its promotion piece named (R-3.7.5c).
     PromotionNeeded { from: Square, to: Square },
     /// The text says capture, but there is nothing to capture, or the other way round.
@@ -46,7 +65,11 @@ pub enum MoveInputError {
 /// Reads a move in SAN (`Nf3`, `exd6`, `e8=Q`, `O-O`, `0-0`), long algebraic (`Ng1-f3`, `e2-e4`), UCI
 /// (`g1f3`, `e7e8q`, king-onto-rook castling), the vocabulary's own notation letters (Greek `Ιζ3`, German `Sf3`)
 /// or its words (`Springer Felix drei`, `spr fel drei`, `Kurze Rochade`).
-pub fn parse_move(game: &Game, vocabulary: &Vocabulary, text: &str) -> Result<Move, MoveInputError> {
+pub fn parse_move(
+    game: &Game,
+    vocabulary: &Vocabulary,
+    text: &str,
+) -> Result<Move, MoveInputError> {
     if game.is_over() {
         return Err(MoveInputError::GameOver);
     }
@@ -63,9 +86,11 @@ pub fn parse_move(game: &Game, vocabulary: &Vocabulary, text: &str) -> Result<Mo
         }
     }
     match super::spoken::parse(vocabulary, text)? {
-        Some(super::spoken::Said::Castle(side)) => {
-            pos.castling_moves(side).first().copied().ok_or(MoveInputError::CannotCastle(side))
-        }
+        Some(super::spoken::Said::Castle(side)) => pos
+            .castling_moves(side)
+            .first()
+            .copied()
+            .ok_or(MoveInputError::CannotCastle(side)),
         Some(super::spoken::Said::Move(san)) => from_san(pos, san),
         None => Err(MoveInputError::NotAMove(text.trim().to_string())),
     }
@@ -73,7 +98,12 @@ pub fn parse_move(game: &Game, vocabulary: &Vocabulary, text: &str) -> Result<Mo
 
 /// Written notation only: SAN, long algebraic and UCI.
 pub fn parse_notation(pos: &Chess, text: &str) -> Result<Move, MoveInputError> {
-    let cleaned: String = text.trim().trim_end_matches(['!', '?']).chars().filter(|c| !c.is_whitespace()).collect();
+    let cleaned: String = text
+        .trim()
+        .trim_end_matches(['!', '?'])
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
     if cleaned.is_empty() {
         return Err(MoveInputError::NotAMove(text.to_string()));
     }
@@ -85,7 +115,11 @@ pub fn parse_notation(pos: &Chess, text: &str) -> Result<Move, MoveInputError> {
         _ => None,
     };
     if let Some(side) = castle {
-        return pos.castling_moves(side).first().copied().ok_or(MoveInputError::CannotCastle(side));
+        return pos
+            .castling_moves(side)
+            .first()
+            .copied()
+            .ok_or(MoveInputError::CannotCastle(side));
     }
     if let Some(result) = parse_coordinates(pos, bare) {
         return result;
@@ -93,7 +127,11 @@ pub fn parse_notation(pos: &Chess, text: &str) -> Result<Move, MoveInputError> {
     // A pawn capture written without x (Appendix C.9 makes the sign optional): "ed5" → "exd5".
     let b = bare.as_bytes();
     let with_x;
-    let cleaned = if b.len() >= 3 && (b'a'..=b'h').contains(&b[0]) && (b'a'..=b'h').contains(&b[1]) && (b'1'..=b'8').contains(&b[2]) {
+    let cleaned = if b.len() >= 3
+        && (b'a'..=b'h').contains(&b[0])
+        && (b'a'..=b'h').contains(&b[1])
+        && (b'1'..=b'8').contains(&b[2])
+    {
         with_x = format!("{}x{}", &bare[..1], &bare[1..]);
         with_x.as_str()
     } else {
@@ -126,7 +164,10 @@ fn square_at(s: &[u8]) -> Option<Square> {
     if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&s[1]) {
         return None;
     }
-    Some(Square::from_coords(File::new(u32::from(f - b'a')), Rank::new(u32::from(s[1] - b'1'))))
+    Some(Square::from_coords(
+        File::new(u32::from(f - b'a')),
+        Rank::new(u32::from(s[1] - b'1')),
+    ))
 }
 
 /// Long algebraic and UCI: optional piece letter, from-square, optional `-`/`x`/`:`, to-square, optional
@@ -160,7 +201,14 @@ fn parse_coordinates(pos: &Chess, text: &str) -> Option<Result<Move, MoveInputEr
         }
         promotion = Some(role_from_char(c).filter(|r| !matches!(r, Role::King | Role::Pawn))?);
     }
-    Some(coordinates_to_move(pos, named, from, to, promotion, says_capture))
+    Some(coordinates_to_move(
+        pos,
+        named,
+        from,
+        to,
+        promotion,
+        says_capture,
+    ))
 }
 
 fn coordinates_to_move(
@@ -172,13 +220,23 @@ fn coordinates_to_move(
     says_capture: Option<bool>,
 ) -> Result<Move, MoveInputError> {
     let board = pos.board();
-    let Some(piece) = board.piece_at(from) else { return Err(MoveInputError::EmptySquare(from)) };
+    let Some(piece) = board.piece_at(from) else {
+        return Err(MoveInputError::EmptySquare(from));
+    };
     if piece.color != pos.turn() {
-        return Err(MoveInputError::WrongSide { square: from, role: piece.role, turn: pos.turn() });
+        return Err(MoveInputError::WrongSide {
+            square: from,
+            role: piece.role,
+            turn: pos.turn(),
+        });
     }
     if let Some(r) = named {
         if r != piece.role {
-            return Err(MoveInputError::CannotReach { role: r, from: Some(from), to });
+            return Err(MoveInputError::CannotReach {
+                role: r,
+                from: Some(from),
+                to,
+            });
         }
     }
     let legal = pos.legal_moves();
@@ -190,19 +248,28 @@ fn coordinates_to_move(
             }
             _ => false,
         }) {
-            if !legal.iter().any(|n| matches!(n, Move::Normal { from: f, to: t, .. } if *f == from && *t == to)) {
+            if !legal
+                .iter()
+                .any(|n| matches!(n, Move::Normal { from: f, to: t, .. } if *f == from && *t == to))
+            {
                 return Ok(*m);
             }
         }
     }
-    let matching: Vec<Move> =
-        legal.iter().filter(|m| m.from() == Some(from) && m.to() == to && !m.is_castle()).copied().collect();
+    let matching: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.from() == Some(from) && m.to() == to && !m.is_castle())
+        .copied()
+        .collect();
     if matching.is_empty() {
         return Err(explain_unreachable(pos, piece.role, Some(from), to));
     }
     if let Some(c) = says_capture {
         if c != matching[0].is_capture() {
-            return Err(MoveInputError::CaptureMismatch { to, says_capture: c });
+            return Err(MoveInputError::CaptureMismatch {
+                to,
+                says_capture: c,
+            });
         }
     }
     if matching.iter().any(|m| m.is_promotion()) {
@@ -216,7 +283,10 @@ fn coordinates_to_move(
         };
     }
     if promotion.is_some() {
-        return Err(MoveInputError::NotAMove(format!("{from}{to}={}", promotion.map(|r| r.upper_char()).unwrap_or('?'))));
+        return Err(MoveInputError::NotAMove(format!(
+            "{from}{to}={}",
+            promotion.map(|r| r.upper_char()).unwrap_or('?')
+        )));
     }
     Ok(matching[0])
 }
@@ -225,8 +295,16 @@ fn coordinates_to_move(
 fn hint(pos: &Chess, m: Move) -> Hint {
     let from = m.from().unwrap_or(m.to());
     match San::from_move(pos, m) {
-        San::Normal { file: Some(f), rank: None, .. } => Hint::File(f),
-        San::Normal { file: None, rank: Some(r), .. } => Hint::Rank(r),
+        San::Normal {
+            file: Some(f),
+            rank: None,
+            ..
+        } => Hint::File(f),
+        San::Normal {
+            file: None,
+            rank: Some(r),
+            ..
+        } => Hint::Rank(r),
         _ => Hint::Square(from),
     }
 }
@@ -243,13 +321,22 @@ fn castle_target(m: Move) -> Option<Square> {
 
 fn from_san(pos: &Chess, san: San) -> Result<Move, MoveInputError> {
     match san {
-        San::Normal { role, file, rank, capture, to, promotion } => {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
             let legal = pos.legal_moves();
             let fits = |m: &Move| {
                 m.role() == role
                     && m.to() == to
                     && !m.is_castle()
-                    && m.from().is_some_and(|f| file.is_none_or(|x| x == f.file()) && rank.is_none_or(|x| x == f.rank()))
+                    && m.from().is_some_and(|f| {
+                        file.is_none_or(|x| x == f.file()) && rank.is_none_or(|x| x == f.rank())
+                    })
             };
             let candidates: Vec<Move> = legal.iter().filter(|m| fits(m)).copied().collect();
             if candidates.is_empty() {
@@ -262,11 +349,18 @@ fn from_san(pos: &Chess, san: San) -> Result<Move, MoveInputError> {
                 };
                 return Err(explain_unreachable(pos, role, from, to));
             }
-            let with_promotion: Vec<Move> = candidates.iter().filter(|m| m.promotion() == promotion).copied().collect();
+            let with_promotion: Vec<Move> = candidates
+                .iter()
+                .filter(|m| m.promotion() == promotion)
+                .copied()
+                .collect();
             if with_promotion.is_empty() {
                 if promotion.is_none() {
                     let m = candidates[0];
-                    return Err(MoveInputError::PromotionNeeded { from: m.from().unwrap_or(to), to });
+                    return Err(MoveInputError::PromotionNeeded {
+                        from: m.from().unwrap_or(to),
+                        to,
+                    });
                 }
                 return Err(MoveInputError::NotAMove(san.to_string()));
             }
@@ -282,11 +376,18 @@ fn from_san(pos: &Chess, san: San) -> Result<Move, MoveInputError> {
             }
             let m = distinct[0];
             if capture != m.is_capture() {
-                return Err(MoveInputError::CaptureMismatch { to, says_capture: capture });
+                return Err(MoveInputError::CaptureMismatch {
+                    to,
+                    says_capture: capture,
+                });
             }
             Ok(m)
         }
-        San::Castle(side) => pos.castling_moves(side).first().copied().ok_or(MoveInputError::CannotCastle(side)),
+        San::Castle(side) => pos
+            .castling_moves(side)
+            .first()
+            .copied()
+            .ok_or(MoveInputError::CannotCastle(side)),
         San::Put { .. } | San::Null => Err(MoveInputError::NotAMove(san.to_string())),
     }
 }
@@ -300,12 +401,21 @@ fn pseudo_reachers(pos: &Chess, role: Role, to: Square) -> Bitboard {
     for from in pos.our(role) {
         let reach = match role {
             Role::Pawn => {
-                let mut r = attacks::pawn_attacks(us, from) & (pos.them() | pos.maybe_ep_square().map(Bitboard::from).unwrap_or(Bitboard::EMPTY));
+                let mut r = attacks::pawn_attacks(us, from)
+                    & (pos.them()
+                        | pos
+                            .maybe_ep_square()
+                            .map(Bitboard::from)
+                            .unwrap_or(Bitboard::EMPTY));
                 let step = if us == Color::White { 8i32 } else { -8 };
                 if let Some(one) = Square::try_from(i32::from(from) + step).ok() {
                     if !occupied.contains(one) {
                         r |= Bitboard::from(one);
-                        let start = if us == Color::White { Rank::Second } else { Rank::Seventh };
+                        let start = if us == Color::White {
+                            Rank::Second
+                        } else {
+                            Rank::Seventh
+                        };
                         if from.rank() == start {
                             if let Ok(two) = Square::try_from(i32::from(one) + step) {
                                 if !occupied.contains(two) {
@@ -326,7 +436,12 @@ fn pseudo_reachers(pos: &Chess, role: Role, to: Square) -> Bitboard {
     out
 }
 
-fn explain_unreachable(pos: &Chess, role: Role, from: Option<Square>, to: Square) -> MoveInputError {
+fn explain_unreachable(
+    pos: &Chess,
+    role: Role,
+    from: Option<Square>,
+    to: Square,
+) -> MoveInputError {
     let reachers = pseudo_reachers(pos, role, to);
     let candidate = match from {
         Some(f) if reachers.contains(f) => Some(f),
@@ -337,7 +452,13 @@ fn explain_unreachable(pos: &Chess, role: Role, from: Option<Square>, to: Square
         Some(f) => {
             let in_check = pos.is_check();
             let pinned = !in_check && role != Role::King && is_pinned(pos, f);
-            MoveInputError::KingInCheck { role, from: f, to, in_check, pinned }
+            MoveInputError::KingInCheck {
+                role,
+                from: f,
+                to,
+                in_check,
+                pinned,
+            }
         }
         None => {
             let from = from.or_else(|| {
@@ -350,7 +471,9 @@ fn explain_unreachable(pos: &Chess, role: Role, from: Option<Square>, to: Square
 }
 
 fn is_pinned(pos: &Chess, sq: Square) -> bool {
-    let Some(king) = pos.board().king_of(pos.turn()) else { return false };
+    let Some(king) = pos.board().king_of(pos.turn()) else {
+        return false;
+    };
     let mut board = pos.board().clone();
     board.discard_piece_at(sq);
     let attackers = board.attacks_to(king, pos.turn().other(), board.occupied());
@@ -360,7 +483,7 @@ fn is_pinned(pos: &Chess, sq: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::words::{explain, Phrases};
+    use crate::words::{Phrases, explain};
 
     fn game(sans: &str) -> Game {
         let mut g = Game::new();
@@ -375,20 +498,36 @@ mod tests {
     }
 
     fn san(g: &Game, t: &str) -> String {
-        g.san(parse(g, t).unwrap_or_else(|e| panic!("{t}: {e:?}"))).to_string()
+        g.san(parse(g, t).unwrap_or_else(|e| panic!("{t}: {e:?}")))
+            .to_string()
     }
 
     fn err(g: &Game, t: &str) -> String {
-        explain(&Vocabulary::default(), &Phrases::default(), &parse(g, t).unwrap_err())
+        explain(
+            &Vocabulary::default(),
+            &Phrases::default(),
+            &parse(g, t).unwrap_err(),
+        )
     }
 
     #[test]
     fn accepts_san_long_uci_and_words() {
         let g = Game::new();
-        for t in ["Nf3", "g1f3", "Ng1-f3", "g1-f3", "Springer Felix drei", "spr fel drei", "Sf3"] {
+        for t in [
+            "Nf3",
+            "g1f3",
+            "Ng1-f3",
+            "g1-f3",
+            "Springer Felix drei",
+            "spr fel drei",
+            "Sf3",
+        ] {
             assert_eq!(san(&g, t), "Nf3", "{t}");
         }
-        assert!(parse(&g, "nf3").is_err(), "lower-case n is not SAN; refused rather than guessed");
+        assert!(
+            parse(&g, "nf3").is_err(),
+            "lower-case n is not SAN; refused rather than guessed"
+        );
         let g = game("e4 e5 Nf3 Nc6 Bc4 Nf6");
         for t in ["0-0", "O-O", "e1g1", "e1h1", "Kurze Rochade"] {
             assert_eq!(san(&g, t), "O-O", "{t}");
@@ -401,28 +540,62 @@ mod tests {
     #[test]
     fn refusals_say_why() {
         let g = Game::new();
-        assert_eq!(err(&g, "Ne5"), "Illegal move: no Springer can reach Eva fünf");
-        assert_eq!(err(&g, "e7e5"), "Illegal move: the Bauer on Eva sieben is Black's, and it is White's turn");
-        assert_eq!(err(&g, "e3e4"), "Illegal move: there is no piece on Eva drei");
-        assert_eq!(err(&g, "Bc4"), "Illegal move: no Läufer can reach Cesar vier");
-        assert_eq!(err(&g, "g1e2"), "Illegal move: the Springer on Gustav eins cannot reach Eva zwei");
+        assert_eq!(
+            err(&g, "Ne5"),
+            "Illegal move: no Springer can reach Eva fünf"
+        );
+        assert_eq!(
+            err(&g, "e7e5"),
+            "Illegal move: the Bauer on Eva sieben is Black's, and it is White's turn"
+        );
+        assert_eq!(
+            err(&g, "e3e4"),
+            "Illegal move: there is no piece on Eva drei"
+        );
+        assert_eq!(
+            err(&g, "Bc4"),
+            "Illegal move: no Läufer can reach Cesar vier"
+        );
+        assert_eq!(
+            err(&g, "g1e2"),
+            "Illegal move: the Springer on Gustav eins cannot reach Eva zwei"
+        );
         assert!(err(&g, "hello").starts_with("Not understood"));
         let g = game("e4 e5 Nf3 d6 Bb5+");
         assert!(parse(&g, "Nc6").is_ok());
-        assert_eq!(err(&g, "Nf6"), "Illegal move: your king is in check, and Springer Gustav acht to Felix sechs does not end the check");
+        assert_eq!(
+            err(&g, "Nf6"),
+            "Illegal move: your king is in check, and Springer Gustav acht to Felix sechs does not end the check"
+        );
         let g = Game::from_fen("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1").unwrap();
-        assert_eq!(err(&g, "O-O"), "Illegal move: Kurze Rochade is not possible now");
-        assert_eq!(err(&g, "Kf1"), "Illegal move: your king is in check, and König Eva eins to Felix eins does not end the check");
+        assert_eq!(
+            err(&g, "O-O"),
+            "Illegal move: Kurze Rochade is not possible now"
+        );
+        assert_eq!(
+            err(&g, "Kf1"),
+            "Illegal move: your king is in check, and König Eva eins to Felix eins does not end the check"
+        );
         let g = Game::from_fen("4k3/8/8/8/8/8/5r2/R3K3 b Q - 0 1").unwrap();
-        let g2 = { let mut g = g; g.play_san("Rf3").unwrap(); g };
-        assert_eq!(err(&g2, "Kf2"), "Illegal move: your king would be in check on Felix zwei");
+        let g2 = {
+            let mut g = g;
+            g.play_san("Rf3").unwrap();
+            g
+        };
+        assert_eq!(
+            err(&g2, "Kf2"),
+            "Illegal move: your king would be in check on Felix zwei"
+        );
     }
 
     #[test]
     fn ambiguity_lists_candidates_and_promotion_asks_for_a_piece() {
         let g = Game::from_fen("4k3/8/8/8/8/2N3N1/8/4K3 w - - 0 1").unwrap();
         assert_eq!(err(&g, "Ne4"), "Which Springer: Cesar or Gustav?");
-        assert_eq!(err(&g, "Springer Eva vier"), "Which Springer: Cesar or Gustav?");
+        assert_eq!(
+            err(&g, "Springer Eva vier"),
+            "Which Springer: Cesar or Gustav?"
+        );
         assert_eq!(san(&g, "Nce4"), "Nce4");
         assert_eq!(san(&g, "Springer Cesar Eva vier"), "Nce4");
         let g = Game::from_fen("4k3/8/8/6N1/8/6N1/8/4K3 w - - 0 1").unwrap();
@@ -440,10 +613,19 @@ mod tests {
     #[test]
     fn pinned_piece_and_capture_mismatch() {
         let g = Game::from_fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
-        assert_eq!(err(&g, "Bd3"), "Illegal move: the Läufer on Eva zwei is pinned to your king");
+        assert_eq!(
+            err(&g, "Bd3"),
+            "Illegal move: the Läufer on Eva zwei is pinned to your king"
+        );
         let g = Game::new();
-        assert_eq!(err(&g, "Nxf3"), "Illegal move: there is nothing to capture on Felix drei");
-        assert_eq!(err(&g, "Springer schlägt Felix drei"), "Illegal move: there is nothing to capture on Felix drei");
+        assert_eq!(
+            err(&g, "Nxf3"),
+            "Illegal move: there is nothing to capture on Felix drei"
+        );
+        assert_eq!(
+            err(&g, "Springer schlägt Felix drei"),
+            "Illegal move: there is nothing to capture on Felix drei"
+        );
     }
 
     #[test]
@@ -451,15 +633,35 @@ mod tests {
         let g = Game::new();
         let greek = Vocabulary::builtin("greek").unwrap();
         let el = Phrases::builtin("el").unwrap();
-        assert_eq!(g.san(parse_move(&g, &greek, "Ιζ3").unwrap()).to_string(), "Nf3");
-        assert_eq!(g.san(parse_move(&g, &greek, "ε4").unwrap()).to_string(), "e4");
-        assert_eq!(g.san(parse_move(&g, &greek, "Πιόνι έψιλον τέσσερα").unwrap()).to_string(), "e4");
+        assert_eq!(
+            g.san(parse_move(&g, &greek, "Ιζ3").unwrap()).to_string(),
+            "Nf3"
+        );
+        assert_eq!(
+            g.san(parse_move(&g, &greek, "ε4").unwrap()).to_string(),
+            "e4"
+        );
+        assert_eq!(
+            g.san(parse_move(&g, &greek, "Πιόνι έψιλον τέσσερα").unwrap())
+                .to_string(),
+            "e4"
+        );
         let e = parse_move(&g, &greek, "Ιε5").unwrap_err();
-        assert_eq!(explain(&greek, &el, &e), "Αντικανονική κίνηση: κανένας Ίππος δεν φτάνει στο έψιλον πέντε");
+        assert_eq!(
+            explain(&greek, &el, &e),
+            "Αντικανονική κίνηση: κανένας Ίππος δεν φτάνει στο έψιλον πέντε"
+        );
         let english = Vocabulary::builtin("english").unwrap();
         let de = Phrases::builtin("de").unwrap();
-        assert_eq!(g.san(parse_move(&g, &english, "knight felix three").unwrap()).to_string(), "Nf3");
+        assert_eq!(
+            g.san(parse_move(&g, &english, "knight felix three").unwrap())
+                .to_string(),
+            "Nf3"
+        );
         let e = parse_move(&g, &english, "Knight Eva five").unwrap_err();
-        assert_eq!(explain(&english, &de, &e), "Regelwidriger Zug: kein Knight kann Eva five erreichen");
+        assert_eq!(
+            explain(&english, &de, &e),
+            "Regelwidriger Zug: kein Knight kann Eva five erreichen"
+        );
     }
 }

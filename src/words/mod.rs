@@ -11,6 +11,6 @@ pub mod time;
 pub mod vocabulary;
 
 pub use explain::explain;
-pub use input::{parse_move, MoveInputError};
+pub use input::{MoveInputError, parse_move};
 pub use phrases::Phrases;
 pub use vocabulary::Vocabulary;

@@ -48,7 +48,10 @@ fn position_of(text: &str, key: &str) -> (usize, usize) {
     match text.find(&quoted) {
         Some(at) => {
             let before = &text[..at];
-            (before.matches('\n').count() + 1, before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1)
+            (
+                before.matches('\n').count() + 1,
+                before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+            )
         }
         None => (text.lines().count(), 1),
     }
@@ -73,7 +76,12 @@ impl Phrases {
         let reference = parse(BUILTIN[0].1, "config/phrases/en.ron")?;
         let err = |key: &str, message: String| {
             let (line, column) = position_of(text, key);
-            VocabularyError { file: file.to_string(), line, column, message }
+            VocabularyError {
+                file: file.to_string(),
+                line,
+                column,
+                message,
+            }
         };
         for key in reference.keys() {
             if !map.contains_key(key) {
@@ -85,16 +93,27 @@ impl Phrases {
                 return Err(err(key, format!("unknown key \"{key}\"")));
             };
             let allowed = placeholders(reference_template);
-            if let Some(p) = placeholders(template).into_iter().find(|p| !allowed.contains(p)) {
-                return Err(err(key, format!("\"{key}\" uses {{{p}}}, which is not one of its placeholders")));
+            if let Some(p) = placeholders(template)
+                .into_iter()
+                .find(|p| !allowed.contains(p))
+            {
+                return Err(err(
+                    key,
+                    format!("\"{key}\" uses {{{p}}}, which is not one of its placeholders"),
+                ));
             }
         }
-        Ok(Phrases { language: language.to_string(), map })
+        Ok(Phrases {
+            language: language.to_string(),
+            map,
+        })
     }
 
     /// The phrase for `key` with its placeholders filled. An unknown key (a bug) is said as the key itself.
     pub fn say(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let Some(template) = self.map.get(key) else { return key.to_string() };
+        let Some(template) = self.map.get(key) else {
+            return key.to_string();
+        };
         let mut out = template.clone();
         for (name, value) in args {
             out = out.replace(&format!("{{{name}}}"), value);
@@ -118,7 +137,10 @@ mod tests {
             assert_eq!(p.map.len(), parse(BUILTIN[0].1, "en").unwrap().len());
         }
         let de = Phrases::builtin("de").unwrap();
-        assert_eq!(de.say("end.checkmate", &[("result", de.get("result.white_wins"))]), "Matt. Weiß gewinnt, 1-0");
+        assert_eq!(
+            de.say("end.checkmate", &[("result", de.get("result.white_wins"))]),
+            "Matt. Weiß gewinnt, 1-0"
+        );
     }
 
     #[test]

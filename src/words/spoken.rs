@@ -40,10 +40,12 @@ struct Entry {
 }
 
 fn split_words(text: &str) -> Vec<String> {
-    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-' | ':' | '(' | ')'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
+    text.split(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-' | ':' | '(' | ')')
+    })
+    .filter(|w| !w.is_empty())
+    .map(str::to_string)
+    .collect()
 }
 
 /// The lexicon of `v`, built once and reused while the same vocabulary is asked (every word folded costs
@@ -74,15 +76,28 @@ fn build_lexicon(v: &Vocabulary) -> Vec<Entry> {
         plain.push((w.clone(), Cat::Rank(Rank::new(i as u32))));
         plain.push(((i + 1).to_string(), Cat::Rank(Rank::new(i as u32))));
     }
-    for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+    for role in [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ] {
         plain.push((v.piece(role).to_string(), Cat::Piece(role)));
     }
     plain.push((v.capture.clone(), Cat::Capture));
     plain.push((v.check.clone(), Cat::Check));
     plain.push((v.mate.clone(), Cat::Mate));
     plain.push((v.en_passant.clone(), Cat::EnPassant));
-    plain.push((v.short_castling.clone(), Cat::Castle(CastlingSide::KingSide)));
-    plain.push((v.long_castling.clone(), Cat::Castle(CastlingSide::QueenSide)));
+    plain.push((
+        v.short_castling.clone(),
+        Cat::Castle(CastlingSide::KingSide),
+    ));
+    plain.push((
+        v.long_castling.clone(),
+        Cat::Castle(CastlingSide::QueenSide),
+    ));
     let targets: Vec<(String, Cat)> = plain.clone();
     for (alias, target) in &v.aliases {
         if let Some((_, cat)) = targets.iter().find(|(w, _)| w == target) {
@@ -92,9 +107,19 @@ fn build_lexicon(v: &Vocabulary) -> Vec<Entry> {
     let mut out = Vec::new();
     for (shown, cat) in plain {
         let words = split_words(&shown);
-        for folded in [words.iter().map(|w| fold(w)).collect::<Vec<_>>(), words.iter().map(|w| fold_german(w)).collect()] {
-            if !out.iter().any(|e: &Entry| e.words == folded && e.cat == cat) {
-                out.push(Entry { words: folded, cat, shown: shown.clone() });
+        for folded in [
+            words.iter().map(|w| fold(w)).collect::<Vec<_>>(),
+            words.iter().map(|w| fold_german(w)).collect(),
+        ] {
+            if !out
+                .iter()
+                .any(|e: &Entry| e.words == folded && e.cat == cat)
+            {
+                out.push(Entry {
+                    words: folded,
+                    cat,
+                    shown: shown.clone(),
+                });
             }
         }
     }
@@ -103,7 +128,10 @@ fn build_lexicon(v: &Vocabulary) -> Vec<Entry> {
 
 /// Reads words into categories: exact words first, then unambiguous prefixes; the longest entry wins.
 fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputError> {
-    let tokens: Vec<(String, String)> = split_words(text).iter().map(|t| (fold(t), fold_german(t))).collect();
+    let tokens: Vec<(String, String)> = split_words(text)
+        .iter()
+        .map(|t| (fold(t), fold_german(t)))
+        .collect();
     if tokens.is_empty() {
         return Ok(None);
     }
@@ -117,9 +145,13 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
             if i + n > tokens.len() {
                 continue;
             }
-            let exact = (0..n).all(|k| tokens[i + k].0 == e.words[k] || tokens[i + k].1 == e.words[k]);
+            let exact =
+                (0..n).all(|k| tokens[i + k].0 == e.words[k] || tokens[i + k].1 == e.words[k]);
             let prefix = exact
-                || (0..n).all(|k| e.words[k].starts_with(&tokens[i + k].0) || e.words[k].starts_with(&tokens[i + k].1));
+                || (0..n).all(|k| {
+                    e.words[k].starts_with(&tokens[i + k].0)
+                        || e.words[k].starts_with(&tokens[i + k].1)
+                });
             if !prefix {
                 continue;
             }
@@ -136,7 +168,9 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
                 best = Some((n, exact, vec![e]));
             }
         }
-        let Some((n, _, list)) = best else { return Ok(None) };
+        let Some((n, _, list)) = best else {
+            return Ok(None);
+        };
         let mut kinds: Vec<Cat> = list.iter().map(|e| e.cat).collect();
         kinds.dedup();
         kinds.sort_by_key(|c| format!("{c:?}"));
@@ -146,7 +180,10 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
             shown.sort();
             shown.dedup();
             let word = split_words(text)[i..i + n].join(" ");
-            return Err(MoveInputError::AmbiguousWord { word, candidates: shown });
+            return Err(MoveInputError::AmbiguousWord {
+                word,
+                candidates: shown,
+            });
         }
         cats.push(kinds[0]);
         i += n;
@@ -157,13 +194,21 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
 /// A move in words: `[piece] [file] [rank] [capture] file rank [en passant] [promotion piece] [check|mate]`,
 /// or castling. `Ok(None)` when the words do not form a move.
 pub fn parse(v: &Vocabulary, text: &str) -> Result<Option<Said>, MoveInputError> {
-    let Some(cats) = categorize(v, text)? else { return Ok(None) };
+    let Some(cats) = categorize(v, text)? else {
+        return Ok(None);
+    };
     let is_suffix = |c: &Cat| matches!(c, Cat::Check | Cat::Mate);
     if let Some(Cat::Castle(side)) = cats.first() {
-        return Ok(cats[1..].iter().all(is_suffix).then_some(Said::Castle(*side)));
+        return Ok(cats[1..]
+            .iter()
+            .all(is_suffix)
+            .then_some(Said::Castle(*side)));
     }
     // The target square is the last file word followed by a rank word.
-    let Some(j) = (0..cats.len().saturating_sub(1)).rev().find(|&j| matches!((cats[j], cats[j + 1]), (Cat::File(_), Cat::Rank(_)))) else {
+    let Some(j) = (0..cats.len().saturating_sub(1))
+        .rev()
+        .find(|&j| matches!((cats[j], cats[j + 1]), (Cat::File(_), Cat::Rank(_))))
+    else {
         return Ok(None);
     };
     let to = match (cats[j], cats[j + 1]) {
@@ -173,7 +218,9 @@ pub fn parse(v: &Vocabulary, text: &str) -> Result<Option<Said>, MoveInputError>
     let mut promotion = None;
     for c in &cats[j + 2..] {
         match c {
-            Cat::Piece(r) if promotion.is_none() && !matches!(r, Role::King | Role::Pawn) => promotion = Some(*r),
+            Cat::Piece(r) if promotion.is_none() && !matches!(r, Role::King | Role::Pawn) => {
+                promotion = Some(*r)
+            }
             Cat::EnPassant | Cat::Check | Cat::Mate => {}
             _ => return Ok(None),
         }
@@ -203,7 +250,14 @@ pub fn parse(v: &Vocabulary, text: &str) -> Result<Option<Said>, MoveInputError>
     if k != head.len() {
         return Ok(None);
     }
-    Ok(Some(Said::Move(San::Normal { role, file, rank, capture, to, promotion })))
+    Ok(Some(Said::Move(San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })))
 }
 
 /// A square said in words ("Eva vier") or written ("e4", Greek "ε4").
@@ -233,7 +287,12 @@ pub fn transliterate(v: &Vocabulary, text: &str) -> String {
             if let Some((_, latin)) = pieces.iter().find(|(l, _)| l.chars().next() == Some(c)) {
                 return *latin;
             }
-            if let Some(i) = v.notation.files.iter().position(|f| f.chars().next() == Some(c)) {
+            if let Some(i) = v
+                .notation
+                .files
+                .iter()
+                .position(|f| f.chars().next() == Some(c))
+            {
                 return (b'a' + i as u8) as char;
             }
             c
@@ -248,17 +307,28 @@ mod tests {
     #[test]
     fn words_become_san() {
         let v = Vocabulary::default();
-        let said = |t: &str| parse(&v, t).unwrap().map(|s| match s {
-            Said::Move(san) => san.to_string(),
-            Said::Castle(CastlingSide::KingSide) => "O-O".into(),
-            Said::Castle(CastlingSide::QueenSide) => "O-O-O".into(),
-        });
+        let said = |t: &str| {
+            parse(&v, t).unwrap().map(|s| match s {
+                Said::Move(san) => san.to_string(),
+                Said::Castle(CastlingSide::KingSide) => "O-O".into(),
+                Said::Castle(CastlingSide::QueenSide) => "O-O-O".into(),
+            })
+        };
         assert_eq!(said("Springer Felix drei").as_deref(), Some("Nf3"));
         assert_eq!(said("spr fel drei").as_deref(), Some("Nf3"));
         assert_eq!(said("SPRINGER felix DREI").as_deref(), Some("Nf3"));
-        assert_eq!(said("Bauer Eva schlägt David fünf").as_deref(), Some("exd5"));
-        assert_eq!(said("bauer eva schlaegt david fuenf").as_deref(), Some("exd5"));
-        assert_eq!(said("Springer Gustav eins Felix drei").as_deref(), Some("Ng1f3"));
+        assert_eq!(
+            said("Bauer Eva schlägt David fünf").as_deref(),
+            Some("exd5")
+        );
+        assert_eq!(
+            said("bauer eva schlaegt david fuenf").as_deref(),
+            Some("exd5")
+        );
+        assert_eq!(
+            said("Springer Gustav eins Felix drei").as_deref(),
+            Some("Ng1f3")
+        );
         assert_eq!(said("Bauer Eva acht Dame").as_deref(), Some("e8=Q"));
         assert_eq!(said("Kurze Rochade").as_deref(), Some("O-O"));
         assert_eq!(said("lange roch Schach").as_deref(), Some("O-O-O"));
@@ -267,19 +337,44 @@ mod tests {
         assert_eq!(said("hello world"), None);
         assert_eq!(said("Springer Felix"), None);
         // "s" could be Springer, schlägt, Schach, sechs, sieben: refused, never guessed.
-        assert!(matches!(parse(&v, "s Felix drei"), Err(MoveInputError::AmbiguousWord { .. })));
+        assert!(matches!(
+            parse(&v, "s Felix drei"),
+            Err(MoveInputError::AmbiguousWord { .. })
+        ));
     }
 
     #[test]
     fn greek_by_alphabet_not_by_shape() {
         let g = Vocabulary::builtin("greek").unwrap();
         assert_eq!(transliterate(&g, "Ιζ3"), "Nf3");
-        assert_eq!(transliterate(&g, "Βδ1"), "Qd1", "Greek capital Beta is the queen");
-        assert_eq!(transliterate(&g, "Αβ5"), "Bb5", "Greek capital Alpha is the bishop, small beta the b-file");
+        assert_eq!(
+            transliterate(&g, "Βδ1"),
+            "Qd1",
+            "Greek capital Beta is the queen"
+        );
+        assert_eq!(
+            transliterate(&g, "Αβ5"),
+            "Bb5",
+            "Greek capital Alpha is the bishop, small beta the b-file"
+        );
         assert_eq!(parse_square(&g, "έψιλον τέσσερα"), Some(Square::E4));
         assert_eq!(parse_square(&g, "ε4"), Some(Square::E4));
         let said = parse(&g, "Ίππος ζήτα τρία").unwrap();
-        assert_eq!(said, Some(Said::Move(San::Normal { role: Role::Knight, file: None, rank: None, capture: false, to: Square::F3, promotion: None })));
-        assert_eq!(parse(&g, "ιππος ζητα τρια").unwrap(), said, "accents do not matter");
+        assert_eq!(
+            said,
+            Some(Said::Move(San::Normal {
+                role: Role::Knight,
+                file: None,
+                rank: None,
+                capture: false,
+                to: Square::F3,
+                promotion: None
+            }))
+        );
+        assert_eq!(
+            parse(&g, "ιππος ζητα τρια").unwrap(),
+            said,
+            "accents do not matter"
+        );
     }
 }

@@ -37,8 +37,15 @@ pub fn control(p: &Phrases, tc: &TimeControl) -> String {
         };
         match period.per_move {
             PerMove::Nothing => {}
-            PerMove::Increment(d) => text = format!("{text} {}", p.say("tc.increment", &[("time", &duration(p, d))])),
-            PerMove::Delay(d) => text = format!("{text} {}", p.say("tc.delay", &[("time", &duration(p, d))])),
+            PerMove::Increment(d) => {
+                text = format!(
+                    "{text} {}",
+                    p.say("tc.increment", &[("time", &duration(p, d))])
+                )
+            }
+            PerMove::Delay(d) => {
+                text = format!("{text} {}", p.say("tc.delay", &[("time", &duration(p, d))]))
+            }
         }
         periods.push(text);
     }
@@ -62,9 +69,15 @@ mod tests {
         assert_eq!(d(61), "1 minute 1 second");
         assert_eq!(d(7200), "2 hours");
         assert_eq!(d(0), "0 seconds");
-        assert_eq!(duration(&en, Duration::from_millis(299_600)), "4 minutes 59 seconds");
+        assert_eq!(
+            duration(&en, Duration::from_millis(299_600)),
+            "4 minutes 59 seconds"
+        );
         let de = Phrases::builtin("de").unwrap();
-        assert_eq!(duration(&de, Duration::from_secs(3720)), "1 Stunde 2 Minuten");
+        assert_eq!(
+            duration(&de, Duration::from_secs(3720)),
+            "1 Stunde 2 Minuten"
+        );
     }
 
     #[test]

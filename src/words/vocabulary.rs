@@ -75,14 +75,24 @@ pub struct VocabularyError {
 
 impl fmt::Display for VocabularyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}, line {}, column {}: {}", self.file, self.line, self.column, self.message)
+        write!(
+            f,
+            "{}, line {}, column {}: {}",
+            self.file, self.line, self.column, self.message
+        )
     }
 }
 
 /// The vocabularies shipped with hector, by name.
 pub const BUILTIN: [(&str, &str); 3] = [
-    ("appendix-d", include_str!("../../config/vocabulary/appendix-d.ron")),
-    ("english", include_str!("../../config/vocabulary/english.ron")),
+    (
+        "appendix-d",
+        include_str!("../../config/vocabulary/appendix-d.ron"),
+    ),
+    (
+        "english",
+        include_str!("../../config/vocabulary/english.ron"),
+    ),
     ("greek", include_str!("../../config/vocabulary/greek.ron")),
 ];
 
@@ -134,7 +144,9 @@ impl Vocabulary {
             message: if path.extension().is_some_and(|x| x == "ron") {
                 format!("cannot read the file: {e}")
             } else {
-                format!("no vocabulary of that name (appendix-d, english, greek) and no such file: {e}")
+                format!(
+                    "no vocabulary of that name (appendix-d, english, greek) and no such file: {e}"
+                )
             },
         })?;
         Vocabulary::from_ron(&text, name_or_path)
@@ -150,7 +162,12 @@ impl Vocabulary {
         })?;
         v.check().map_err(|(key, message)| {
             let (line, column) = position_of_key(text, key);
-            VocabularyError { file: file.to_string(), line, column, message: format!("`{key}`: {message}") }
+            VocabularyError {
+                file: file.to_string(),
+                line,
+                column,
+                message: format!("`{key}`: {message}"),
+            }
         })?;
         Ok(v)
     }
@@ -172,7 +189,13 @@ impl Vocabulary {
             ("rook", &self.pieces.rook),
             ("bishop", &self.pieces.bishop),
         ];
-        for (key, word) in singles.iter().chain([("knight", self.pieces.knight.as_str()), ("pawn", self.pieces.pawn.as_str())].iter()) {
+        for (key, word) in singles.iter().chain(
+            [
+                ("knight", self.pieces.knight.as_str()),
+                ("pawn", self.pieces.pawn.as_str()),
+            ]
+            .iter(),
+        ) {
             if word.trim().is_empty() {
                 return Err((key, "the word is empty".into()));
             }
@@ -180,9 +203,20 @@ impl Vocabulary {
         if !self.square.contains("{file}") || !self.square.contains("{rank}") {
             return Err(("square", "must contain {file} and {rank}".into()));
         }
-        for (key, list) in [("files", &self.files), ("ranks", &self.ranks), ("notation", &self.notation.files)] {
+        for (key, list) in [
+            ("files", &self.files),
+            ("ranks", &self.ranks),
+            ("notation", &self.notation.files),
+        ] {
             if list.len() != 8 {
-                return Err((key, format!("needs 8 words, one for each {}, but has {}", if key == "ranks" { "rank" } else { "file" }, list.len())));
+                return Err((
+                    key,
+                    format!(
+                        "needs 8 words, one for each {}, but has {}",
+                        if key == "ranks" { "rank" } else { "file" },
+                        list.len()
+                    ),
+                ));
             }
             if let Some(i) = list.iter().position(|w| w.trim().is_empty()) {
                 return Err((key, format!("word {} is empty", i + 1)));
@@ -190,22 +224,43 @@ impl Vocabulary {
         }
         // Input words must be distinct across categories.
         let mut seen: BTreeMap<String, &str> = BTreeMap::new();
-        let words = self.files.iter().map(|w| ("files", w.as_str()))
+        let words = self
+            .files
+            .iter()
+            .map(|w| ("files", w.as_str()))
             .chain(self.ranks.iter().map(|w| ("ranks", w.as_str())))
             .chain(self.piece_words().map(|w| ("pieces", w)))
-            .chain([("capture", self.capture.as_str()), ("check", self.check.as_str()), ("mate", self.mate.as_str())]);
+            .chain([
+                ("capture", self.capture.as_str()),
+                ("check", self.check.as_str()),
+                ("mate", self.mate.as_str()),
+            ]);
         for (key, w) in words {
             let n = super::normalize::fold(w);
             if let Some(other) = seen.insert(n.clone(), key) {
-                return Err((key, format!("\"{w}\" is also used in `{other}`; input words must differ")));
+                return Err((
+                    key,
+                    format!("\"{w}\" is also used in `{other}`; input words must differ"),
+                ));
             }
         }
         for (alias, target) in &self.aliases {
             if !self.all_words().any(|w| w == target) {
-                return Err(("aliases", format!("alias \"{alias}\" points to \"{target}\", which is not a word of this vocabulary")));
+                return Err((
+                    "aliases",
+                    format!(
+                        "alias \"{alias}\" points to \"{target}\", which is not a word of this vocabulary"
+                    ),
+                ));
             }
         }
-        for (key, letter) in [("notation", &self.notation.pieces.king), ("notation", &self.notation.pieces.queen), ("notation", &self.notation.pieces.rook), ("notation", &self.notation.pieces.bishop), ("notation", &self.notation.pieces.knight)] {
+        for (key, letter) in [
+            ("notation", &self.notation.pieces.king),
+            ("notation", &self.notation.pieces.queen),
+            ("notation", &self.notation.pieces.rook),
+            ("notation", &self.notation.pieces.bishop),
+            ("notation", &self.notation.pieces.knight),
+        ] {
             if letter.chars().count() != 1 {
                 return Err((key, format!("piece letter \"{letter}\" must be one letter")));
             }
@@ -217,9 +272,16 @@ impl Vocabulary {
     }
 
     fn piece_words(&self) -> impl Iterator<Item = &str> {
-        [&self.pieces.king, &self.pieces.queen, &self.pieces.rook, &self.pieces.bishop, &self.pieces.knight, &self.pieces.pawn]
-            .into_iter()
-            .map(String::as_str)
+        [
+            &self.pieces.king,
+            &self.pieces.queen,
+            &self.pieces.rook,
+            &self.pieces.bishop,
+            &self.pieces.knight,
+            &self.pieces.pawn,
+        ]
+        .into_iter()
+        .map(String::as_str)
     }
 
     /// Every word of the vocabulary (aliases point to these).
@@ -272,7 +334,9 @@ impl Vocabulary {
     }
 
     pub fn square(&self, sq: Square) -> String {
-        self.square.replace("{file}", self.file(sq.file())).replace("{rank}", self.rank(sq.rank()))
+        self.square
+            .replace("{file}", self.file(sq.file()))
+            .replace("{rank}", self.rank(sq.rank()))
     }
 }
 
@@ -285,8 +349,14 @@ mod tests {
         let d = Vocabulary::default();
         assert_eq!(d.square(Square::E4), "Eva vier");
         assert_eq!(d.piece(Role::Bishop), "Läufer");
-        assert_eq!(Vocabulary::builtin("english").unwrap().square(Square::H8), "Hector eight");
-        assert_eq!(Vocabulary::builtin("greek").unwrap().square(Square::A1), "άλφα ένα");
+        assert_eq!(
+            Vocabulary::builtin("english").unwrap().square(Square::H8),
+            "Hector eight"
+        );
+        assert_eq!(
+            Vocabulary::builtin("greek").unwrap().square(Square::A1),
+            "άλφα ένα"
+        );
         assert!(Vocabulary::builtin("klingon").is_none());
     }
 
@@ -308,8 +378,18 @@ mod tests {
         // Seven ranks.
         let text = good.replace("\"sieben\", ", "");
         let e = Vocabulary::from_ron(&text, "mine.ron").unwrap_err();
-        assert!(e.message.contains("needs 8 words") && e.message.contains("has 7"), "{e}");
-        assert_eq!(e.line, text.lines().position(|l| l.trim_start().starts_with("ranks:")).unwrap() + 1, "{e}");
+        assert!(
+            e.message.contains("needs 8 words") && e.message.contains("has 7"),
+            "{e}"
+        );
+        assert_eq!(
+            e.line,
+            text.lines()
+                .position(|l| l.trim_start().starts_with("ranks:"))
+                .unwrap()
+                + 1,
+            "{e}"
+        );
         // A word used twice.
         let text = good.replace("\"Dame\"", "\"Turm\"");
         let e = Vocabulary::from_ron(&text, "mine.ron").unwrap_err();

@@ -69,12 +69,15 @@ fn refusal(text: String) -> Out {
 
 /// Yes and no on one key, in the languages hector speaks (y, j for ja; n).
 fn yes_key(e: &KeyEvent) -> bool {
-    matches!(e.code, KeyCode::Char('y' | 'Y' | 'j' | 'J') | KeyCode::Enter)
-        && !e.modifiers.contains(KeyModifiers::CONTROL)
+    matches!(
+        e.code,
+        KeyCode::Char('y' | 'Y' | 'j' | 'J') | KeyCode::Enter
+    ) && !e.modifiers.contains(KeyModifiers::CONTROL)
 }
 
 fn no_key(e: &KeyEvent) -> bool {
-    matches!(e.code, KeyCode::Char('n' | 'N') | KeyCode::Esc) && !e.modifiers.contains(KeyModifiers::CONTROL)
+    matches!(e.code, KeyCode::Char('n' | 'N') | KeyCode::Esc)
+        && !e.modifiers.contains(KeyModifiers::CONTROL)
 }
 
 impl App {
@@ -129,7 +132,9 @@ impl App {
                 if yes_key(&event) {
                     return vec![Out::Send(text)];
                 }
-                return vec![answer(session.config().phrases.get("screen.cancelled").to_string())];
+                return vec![answer(
+                    session.config().phrases.get("screen.cancelled").to_string(),
+                )];
             }
             Mode::Promotion { from, to } => return self.promotion_key(event, from, to, session),
             Mode::Explore | Mode::Target(_) => {}
@@ -186,13 +191,24 @@ impl App {
             Action::Square => vec![answer(explore::square(pos, focus, v, p))],
             Action::ReadRank => vec![answer(explore::rank(pos, focus, v, p))],
             Action::ReadFile => vec![answer(explore::file(pos, focus, v, p))],
-            Action::Diagonals => vec![answer(explore::diagonals(pos, focus, self.orientation, v, p))],
+            Action::Diagonals => vec![answer(explore::diagonals(
+                pos,
+                focus,
+                self.orientation,
+                v,
+                p,
+            ))],
             Action::Lines => vec![answer(explore::lines(pos, focus, self.orientation, v, p))],
             Action::Knight => vec![answer(explore::knight_squares(pos, focus, v, p))],
             Action::Attackers => vec![answer(explore::attackers(pos, focus, v, p))],
             Action::LegalMoves => vec![answer(explore::legal_moves(game, focus, v, p))],
             Action::OwnPieces => vec![answer(explore::pieces(pos, self.own(session), v, p))],
-            Action::TheirPieces => vec![answer(explore::pieces(pos, self.own(session).other(), v, p))],
+            Action::TheirPieces => vec![answer(explore::pieces(
+                pos,
+                self.own(session).other(),
+                v,
+                p,
+            ))],
             Action::Pawns => vec![answer(explore::pawns(pos, v, p))],
             Action::Material => vec![answer(explore::material(pos, v, p))],
             Action::Turn => match game.ending() {
@@ -343,7 +359,10 @@ impl App {
                     ];
                 }
                 if explore::legal_targets(game, focus).is_empty() {
-                    return vec![refusal(explore::legal_moves(game, focus, v, p)), Out::Cue(Cue::Illegal)];
+                    return vec![
+                        refusal(explore::legal_moves(game, focus, v, p)),
+                        Out::Cue(Cue::Illegal),
+                    ];
                 }
                 self.mode = Mode::Target(focus);
                 vec![answer(p.say(
@@ -354,7 +373,13 @@ impl App {
         }
     }
 
-    fn promotion_key(&mut self, event: KeyEvent, from: Square, to: Square, session: &Session) -> Vec<Out> {
+    fn promotion_key(
+        &mut self,
+        event: KeyEvent,
+        from: Square,
+        to: Square,
+        session: &Session,
+    ) -> Vec<Out> {
         let p = &session.config().phrases;
         let role = match Key::of(&event).and_then(|k| self.keymap.action(&k)) {
             Some(Action::NextOwn(k) | Action::NextTheirs(k)) => Some(k.role()),
@@ -442,7 +467,11 @@ impl App {
                 }
                 for (action, keys) in self.keymap.actions() {
                     let keys: Vec<String> = keys.iter().map(ToString::to_string).collect();
-                    lines.push(format!("{}: {}", keys.join(" "), keymap::describe(action, v, p)));
+                    lines.push(format!(
+                        "{}: {}",
+                        keys.join(" "),
+                        keymap::describe(action, v, p)
+                    ));
                 }
                 lines
             }
@@ -456,7 +485,9 @@ impl App {
 /// Where a move goes as the player points at it: the king's square for castling in standard chess.
 pub fn target_of(game: &crate::rules::Game, m: &shakmaty::Move) -> Square {
     match m.castling_side() {
-        Some(side) if !game.is_chess960() => Square::from_coords(side.king_to_file(), m.to().rank()),
+        Some(side) if !game.is_chess960() => {
+            Square::from_coords(side.king_to_file(), m.to().rank())
+        }
         _ => m.to(),
     }
 }

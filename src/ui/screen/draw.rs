@@ -45,7 +45,9 @@ pub fn geometry(area: Rect) -> Option<Geometry> {
     let inner_h = area.height - STATUS_HEIGHT - 3;
     // Border (2) and the rank numbers (2).
     let avail_w = area.width - SIDE_MIN - 4;
-    let cell_h = (inner_h / 8).min((avail_w / 8).saturating_sub(1) / 2).max(1);
+    let cell_h = (inner_h / 8)
+        .min((avail_w / 8).saturating_sub(1) / 2)
+        .max(1);
     let cell_w = 2 * cell_h + 1;
     let board = Rect {
         x: area.x,
@@ -113,9 +115,15 @@ fn pawn_letter(v: &Vocabulary) -> String {
         .next()
         .map(|c| c.to_uppercase().collect())
         .unwrap_or_default();
-    let taken = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-        .iter()
-        .any(|r| v.piece_letter(*r) == Some(first.as_str()));
+    let taken = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ]
+    .iter()
+    .any(|r| v.piece_letter(*r) == Some(first.as_str()));
     if first.is_empty() || taken {
         "P".to_string()
     } else {
@@ -129,7 +137,10 @@ pub fn glyph(piece: Piece, style: PieceStyle, v: &Vocabulary) -> String {
         PieceStyle::Figurines => {
             let white = ['♔', '♕', '♖', '♗', '♘', '♙'];
             let black = ['♚', '♛', '♜', '♝', '♞', '♟'];
-            let i = explore::ROLES.iter().position(|r| *r == piece.role).unwrap_or(5);
+            let i = explore::ROLES
+                .iter()
+                .position(|r| *r == piece.role)
+                .unwrap_or(5);
             (if piece.color == Color::White {
                 white[i]
             } else {
@@ -199,7 +210,9 @@ pub fn clock_text(d: Duration, seconds: bool, p: &Phrases) -> String {
 
 fn block<'a>(title: String, theme: &Theme) -> Block<'a> {
     if theme.plain {
-        Block::default().borders(Borders::NONE).title(format!("{title}:"))
+        Block::default()
+            .borders(Borders::NONE)
+            .title(format!("{title}:"))
     } else {
         Block::bordered()
             .border_type(BorderType::Thick)
@@ -226,7 +239,12 @@ fn mode_label(app: &App, session: &Session) -> String {
     match &app.mode {
         Mode::Explore => p.get("screen.mode.explore").to_string(),
         Mode::Target(from) => {
-            let role = session.game().position().board().role_at(*from).unwrap_or(Role::Pawn);
+            let role = session
+                .game()
+                .position()
+                .board()
+                .role_at(*from)
+                .unwrap_or(Role::Pawn);
             p.say(
                 "screen.mode.target",
                 &[
@@ -258,7 +276,10 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
             ],
         );
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
-        frame.set_cursor_position(Cursor { x: area.x, y: area.y });
+        frame.set_cursor_position(Cursor {
+            x: area.x,
+            y: area.y,
+        });
         return;
     };
     frame.render_widget(Block::default().style(text_style(theme)), area);
@@ -321,7 +342,10 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
                 }
             }
             let skip = lines.len().saturating_sub(inner_rows);
-            (p.get("screen.title.moves").to_string(), lines.split_off(skip))
+            (
+                p.get("screen.title.moves").to_string(),
+                lines.split_off(skip),
+            )
         }
     };
     let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
@@ -370,7 +394,9 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
     let game = session.game();
     let board = game.position().board();
     let (selected, targets) = match app.mode {
-        Mode::Target(from) | Mode::Promotion { from, .. } => (Some(from), explore::legal_targets(game, from)),
+        Mode::Target(from) | Mode::Promotion { from, .. } => {
+            (Some(from), explore::legal_targets(game, from))
+        }
         _ => (None, Vec::new()),
     };
     let base = text_style(theme);
@@ -389,7 +415,11 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
             } else {
                 theme.light_square
             };
-            let cell_style = if theme.plain { Style::default() } else { base.bg(bg) };
+            let cell_style = if theme.plain {
+                Style::default()
+            } else {
+                base.bg(bg)
+            };
             let rect = Rect {
                 x,
                 y,
@@ -449,7 +479,12 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
     for i in 0..8u16 {
         let sq = square_at(i, i, app.orientation);
         let y = g.squares.1 + i * g.cell_h + g.cell_h / 2;
-        buf.set_string(g.squares.0 - 2, y, format!("{}", u32::from(sq.rank()) + 1), base);
+        buf.set_string(
+            g.squares.0 - 2,
+            y,
+            format!("{}", u32::from(sq.rank()) + 1),
+            base,
+        );
         let longest = v.files.iter().map(|w| w.chars().count()).max().unwrap_or(0);
         let label = if g.cell_w as usize >= longest + 2 {
             v.files[usize::from(sq.file())].clone()
@@ -523,7 +558,10 @@ mod tests {
             "P"
         );
         let p = Phrases::default();
-        assert_eq!(clock_text(Duration::from_secs(5390), false, &p), "1 h 30 min");
+        assert_eq!(
+            clock_text(Duration::from_secs(5390), false, &p),
+            "1 h 30 min"
+        );
         assert_eq!(clock_text(Duration::from_secs(59), false, &p), "1 min");
         assert_eq!(clock_text(Duration::from_secs(5390), true, &p), "1:29:50");
         assert_eq!(clock_text(Duration::from_secs(59), true, &p), "0:59");

@@ -87,7 +87,10 @@ fn side(p: &Phrases, c: Color) -> String {
 pub fn piece_name(v: &Vocabulary, p: &Phrases, piece: Piece) -> String {
     p.say(
         "screen.piece",
-        &[("side", &side(p, piece.color)), ("piece", v.piece(piece.role))],
+        &[
+            ("side", &side(p, piece.color)),
+            ("piece", v.piece(piece.role)),
+        ],
     )
 }
 
@@ -96,7 +99,10 @@ fn square_with_piece(board: &Board, sq: Square, v: &Vocabulary, p: &Phrases) -> 
     match board.piece_at(sq) {
         Some(piece) => p.say(
             "screen.occupied",
-            &[("square", &v.square(sq)), ("piece", &piece_name(v, p, piece))],
+            &[
+                ("square", &v.square(sq)),
+                ("piece", &piece_name(v, p, piece)),
+            ],
         ),
         None => v.square(sq),
     }
@@ -139,7 +145,10 @@ pub fn rank(pos: &Chess, focus: Square, v: &Vocabulary, p: &Phrases) -> String {
     } else {
         items.join(", ")
     };
-    p.say("screen.rank", &[("rank", v.rank(focus.rank())), ("pieces", &pieces)])
+    p.say(
+        "screen.rank",
+        &[("rank", v.rank(focus.rank())), ("pieces", &pieces)],
+    )
 }
 
 /// The pieces on the focus's file, from the first rank to the eighth.
@@ -156,7 +165,10 @@ pub fn file(pos: &Chess, focus: Square, v: &Vocabulary, p: &Phrases) -> String {
     } else {
         items.join(", ")
     };
-    p.say("screen.file", &[("file", v.file(focus.file())), ("pieces", &pieces)])
+    p.say(
+        "screen.file",
+        &[("file", v.file(focus.file())), ("pieces", &pieces)],
+    )
 }
 
 /// The squares from the focus in one direction, up to and including the first piece.
@@ -188,7 +200,10 @@ fn rays(
         .filter_map(|s| {
             let squares = ray(board, focus, *s, orientation);
             (!squares.is_empty()).then(|| {
-                let said: Vec<String> = squares.iter().map(|sq| square_with_piece(board, *sq, v, p)).collect();
+                let said: Vec<String> = squares
+                    .iter()
+                    .map(|sq| square_with_piece(board, *sq, v, p))
+                    .collect();
                 p.say(
                     "screen.ray",
                     &[("direction", p.get(s.name)), ("squares", &said.join(", "))],
@@ -205,7 +220,13 @@ fn rays(
 }
 
 /// The four diagonals from the focus as the player sees them, each up to the first piece.
-pub fn diagonals(pos: &Chess, focus: Square, orientation: Color, v: &Vocabulary, p: &Phrases) -> String {
+pub fn diagonals(
+    pos: &Chess,
+    focus: Square,
+    orientation: Color,
+    v: &Vocabulary,
+    p: &Phrases,
+) -> String {
     rays(
         pos,
         focus,
@@ -218,8 +239,22 @@ pub fn diagonals(pos: &Chess, focus: Square, orientation: Color, v: &Vocabulary,
 }
 
 /// The rank and file lines from the focus, each up to the first piece.
-pub fn lines(pos: &Chess, focus: Square, orientation: Color, v: &Vocabulary, p: &Phrases) -> String {
-    rays(pos, focus, [UP, DOWN, LEFT, RIGHT], "screen.lines", orientation, v, p)
+pub fn lines(
+    pos: &Chess,
+    focus: Square,
+    orientation: Color,
+    v: &Vocabulary,
+    p: &Phrases,
+) -> String {
+    rays(
+        pos,
+        focus,
+        [UP, DOWN, LEFT, RIGHT],
+        "screen.lines",
+        orientation,
+        v,
+        p,
+    )
 }
 
 /// The squares a knight on the focus would reach, in board order, with what stands on them.
@@ -237,7 +272,10 @@ pub fn knight_squares(pos: &Chess, focus: Square, v: &Vocabulary, p: &Phrases) -
 
 /// The pieces of `color` that attack `sq` (a pinned piece counts: it still defends and gives check).
 pub fn attackers_of(board: &Board, sq: Square, color: Color) -> Vec<Square> {
-    board.attacks_to(sq, color, board.occupied()).into_iter().collect()
+    board
+        .attacks_to(sq, color, board.occupied())
+        .into_iter()
+        .collect()
 }
 
 fn named(board: &Board, squares: &[Square], v: &Vocabulary, p: &Phrases) -> String {
@@ -296,7 +334,9 @@ pub fn legal_targets(game: &Game, focus: Square) -> Vec<Square> {
         }
         // Castling: the king's destination, as the player moves the king (standard chess).
         let to = match m.castling_side() {
-            Some(side) if !game.is_chess960() => Square::from_coords(side.king_to_file(), m.to().rank()),
+            Some(side) if !game.is_chess960() => {
+                Square::from_coords(side.king_to_file(), m.to().rank())
+            }
             _ => m.to(),
         };
         if !out.contains(&to) {
@@ -314,7 +354,10 @@ pub fn legal_moves(game: &Game, focus: Square, v: &Vocabulary, p: &Phrases) -> S
         return p.say("square.empty", &[("square", &v.square(focus))]);
     };
     let args = |extra: &[(&'static str, String)]| {
-        let mut a: Vec<(&str, String)> = vec![("piece", v.piece(piece.role).to_string()), ("square", v.square(focus))];
+        let mut a: Vec<(&str, String)> = vec![
+            ("piece", v.piece(piece.role).to_string()),
+            ("square", v.square(focus)),
+        ];
         a.extend(extra.iter().cloned());
         a
     };
@@ -325,14 +368,20 @@ pub fn legal_moves(game: &Game, focus: Square, v: &Vocabulary, p: &Phrases) -> S
     if piece.color != pos.turn() {
         return say(
             "screen.moves.not_turn",
-            args(&[("owner", side(p, piece.color)), ("turn", side(p, pos.turn()))]),
+            args(&[
+                ("owner", side(p, piece.color)),
+                ("turn", side(p, pos.turn())),
+            ]),
         );
     }
     let targets = legal_targets(game, focus);
     if targets.is_empty() {
         return say("screen.moves.none", args(&[]));
     }
-    let said: Vec<String> = targets.iter().map(|sq| square_with_piece(board, *sq, v, p)).collect();
+    let said: Vec<String> = targets
+        .iter()
+        .map(|sq| square_with_piece(board, *sq, v, p))
+        .collect();
     say("screen.moves.from", args(&[("targets", said.join(", "))]))
 }
 
@@ -354,7 +403,10 @@ pub fn pieces(pos: &Chess, color: Color, v: &Vocabulary, p: &Phrases) -> String 
     } else {
         groups.join("; ")
     };
-    p.say("board.side", &[("side", &side(p, color)), ("pieces", &list)])
+    p.say(
+        "board.side",
+        &[("side", &side(p, color)), ("pieces", &list)],
+    )
 }
 
 /// The pawns file by file: "Anna: White zwei, Black sieben; ...".
@@ -415,7 +467,12 @@ pub fn material(pos: &Chess, v: &Vocabulary, p: &Phrases) -> String {
             .iter()
             .filter_map(|r| {
                 let n = (board.by_color(color) & board.by_role(*r)).count();
-                (n > 0).then(|| p.say("screen.count", &[("piece", v.piece(*r)), ("n", &n.to_string())]))
+                (n > 0).then(|| {
+                    p.say(
+                        "screen.count",
+                        &[("piece", v.piece(*r)), ("n", &n.to_string())],
+                    )
+                })
             })
             .collect();
         list_or_none(p, items)
@@ -471,7 +528,10 @@ pub fn next_piece(board: &Board, from: Square, piece: Piece) -> Option<Square> {
 pub fn no_piece(v: &Vocabulary, p: &Phrases, piece: Piece) -> String {
     p.say(
         "screen.no_piece",
-        &[("side", &side(p, piece.color)), ("piece", v.piece(piece.role))],
+        &[
+            ("side", &side(p, piece.color)),
+            ("piece", v.piece(piece.role)),
+        ],
     )
 }
 
@@ -505,9 +565,15 @@ mod tests {
             attackers_of(board, Square::E4, Color::Black),
             vec![Square::D5, Square::F6]
         );
-        assert_eq!(attackers_of(board, Square::E4, Color::White), vec![Square::C3]);
+        assert_eq!(
+            attackers_of(board, Square::E4, Color::White),
+            vec![Square::C3]
+        );
         // The knight c3 is attacked by the bishop b4 and defended by nothing.
-        assert_eq!(attackers_of(board, Square::C3, Color::Black), vec![Square::B4]);
+        assert_eq!(
+            attackers_of(board, Square::C3, Color::Black),
+            vec![Square::B4]
+        );
         assert!(attackers_of(board, Square::C3, Color::White).is_empty());
         assert_eq!(
             attackers(&pos, Square::C3, &v, &p),
@@ -515,8 +581,14 @@ mod tests {
         );
         // d4 is defended by the queen d1 (through the empty d2, d3) and attacked by the pawn e5 only: the rook
         // d8 stands behind the pawn d5.
-        assert_eq!(attackers_of(board, Square::D4, Color::Black), vec![Square::E5]);
-        assert_eq!(attackers_of(board, Square::D4, Color::White), vec![Square::D1]);
+        assert_eq!(
+            attackers_of(board, Square::D4, Color::Black),
+            vec![Square::E5]
+        );
+        assert_eq!(
+            attackers_of(board, Square::D4, Color::White),
+            vec![Square::D1]
+        );
     }
 
     #[test]
@@ -531,8 +603,14 @@ mod tests {
         );
         // g4: the Black knight f6, and the White queen d1 along the empty e2-f3 diagonal; the bishop f4 and the
         // rook h1 do not reach it.
-        assert_eq!(attackers_of(pos.board(), Square::G4, Color::Black), vec![Square::F6]);
-        assert_eq!(attackers_of(pos.board(), Square::G4, Color::White), vec![Square::D1]);
+        assert_eq!(
+            attackers_of(pos.board(), Square::G4, Color::Black),
+            vec![Square::F6]
+        );
+        assert_eq!(
+            attackers_of(pos.board(), Square::G4, Color::White),
+            vec![Square::D1]
+        );
     }
 
     #[test]
@@ -557,7 +635,10 @@ mod tests {
         // From f4 (White bishop): up-left e5 (Black pawn); up-right g5, h6; down-left e3, d2, c1;
         // down-right g3, h2.
         let board = pos.board();
-        assert_eq!(ray(board, Square::F4, UP_LEFT, Color::White), vec![Square::E5]);
+        assert_eq!(
+            ray(board, Square::F4, UP_LEFT, Color::White),
+            vec![Square::E5]
+        );
         assert_eq!(
             ray(board, Square::F4, UP_RIGHT, Color::White),
             vec![Square::G5, Square::H6]
@@ -612,7 +693,10 @@ mod tests {
             legal_moves(&g, Square::G1, &v, &p),
             "Springer Gustav eins can go to Felix drei, Hector drei"
         );
-        assert_eq!(legal_moves(&g, Square::A1, &v, &p), "Turm Anna eins has no legal move");
+        assert_eq!(
+            legal_moves(&g, Square::A1, &v, &p),
+            "Turm Anna eins has no legal move"
+        );
         assert_eq!(
             legal_moves(&g, Square::E7, &v, &p),
             "The Bauer on Eva sieben is Black's, and it is White's turn"

@@ -210,7 +210,11 @@ impl Key {
         let shift = event.modifiers.contains(KeyModifiers::SHIFT);
         let code = match event.code {
             KeyCode::Char(c) => {
-                let c = if ctrl || alt { c.to_ascii_lowercase() } else { c };
+                let c = if ctrl || alt {
+                    c.to_ascii_lowercase()
+                } else {
+                    c
+                };
                 return Some(Key {
                     code: KeyCodeOrd::Char(c),
                     ctrl,
@@ -243,7 +247,12 @@ impl Key {
             KeyCode::Insert => KeyCodeOrd::Insert,
             _ => return None,
         };
-        Some(Key { code, ctrl, alt, shift })
+        Some(Key {
+            code,
+            ctrl,
+            alt,
+            shift,
+        })
     }
 }
 
@@ -263,7 +272,10 @@ impl fmt::Display for Key {
             KeyCodeOrd::Char(c) => write!(f, "{c}"),
             KeyCodeOrd::F(n) => write!(f, "F{n}"),
             other => {
-                let name = NAMED.iter().find(|(_, c)| *c == other).map_or("?", |(n, _)| n);
+                let name = NAMED
+                    .iter()
+                    .find(|(_, c)| *c == other)
+                    .map_or("?", |(n, _)| n);
                 write!(f, "{name}")
             }
         }
@@ -377,10 +389,15 @@ impl Keymap {
     /// The shipped keys, and the user's file when there is one.
     pub fn load(user: Option<&std::path::Path>) -> (Keymap, Vec<String>) {
         let base = Keymap::builtin();
-        let Some(path) = user else { return (base, Vec::new()) };
+        let Some(path) = user else {
+            return (base, Vec::new());
+        };
         match std::fs::read_to_string(path) {
             Ok(text) => base.with_overrides(&text, &path.display().to_string()),
-            Err(e) => (base, vec![format!("{}: cannot read the file: {e}", path.display())]),
+            Err(e) => (
+                base,
+                vec![format!("{}: cannot read the file: {e}", path.display())],
+            ),
         }
     }
 
@@ -416,7 +433,10 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Left => key("key.left"),
         Action::Right => key("key.right"),
         Action::Rank(n) => {
-            let word = v.ranks.get(usize::from(n.clamp(1, 8)) - 1).map_or("", String::as_str);
+            let word = v
+                .ranks
+                .get(usize::from(n.clamp(1, 8)) - 1)
+                .map_or("", String::as_str);
             p.say("key.rank", &[("rank", word)])
         }
         Action::File(c) => {
@@ -478,9 +498,15 @@ mod tests {
             map.action(&Key::parse("Shift-k").unwrap()),
             Some(Action::NextTheirs(PieceKind::King))
         );
-        assert_eq!(map.action(&Key::parse("Ctrl-q").unwrap()), Some(Action::Quit));
+        assert_eq!(
+            map.action(&Key::parse("Ctrl-q").unwrap()),
+            Some(Action::Quit)
+        );
         for r in 1..=8u8 {
-            assert_eq!(map.action(&Key::parse(&r.to_string()).unwrap()), Some(Action::Rank(r)));
+            assert_eq!(
+                map.action(&Key::parse(&r.to_string()).unwrap()),
+                Some(Action::Rank(r))
+            );
         }
         // Every action a player needs has a key, and every description exists in every language.
         let (v, p) = (Vocabulary::default(), Phrases::default());
@@ -537,8 +563,12 @@ mod tests {
         );
         // The user's file takes a key from an action that then has none: both files are named.
         let user = "[\n  (\"Ctrl-q\", Resign),\n  (\"c\", Resign),\n]";
-        let (map, problems) = Keymap::builtin().with_overrides(user, "/home/p/.config/hector/keymap.ron");
-        assert_eq!(map.action(&Key::parse("Ctrl-q").unwrap()), Some(Action::Resign));
+        let (map, problems) =
+            Keymap::builtin().with_overrides(user, "/home/p/.config/hector/keymap.ron");
+        assert_eq!(
+            map.action(&Key::parse("Ctrl-q").unwrap()),
+            Some(Action::Resign)
+        );
         assert_eq!(map.action(&Key::parse("c").unwrap()), Some(Action::Resign));
         // Quit keeps Ctrl-c: no report. Count had only c: reported with both places.
         assert_eq!(problems.len(), 1, "{problems:?}");
@@ -548,7 +578,11 @@ mod tests {
             problems[0]
         );
         assert!(problems[0].contains("Count"), "{}", problems[0]);
-        assert!(problems[0].contains("config/keymap.ron, line "), "{}", problems[0]);
+        assert!(
+            problems[0].contains("config/keymap.ron, line "),
+            "{}",
+            problems[0]
+        );
         // An unknown action: file, line and column.
         let (map, problems) = Keymap::from_ron("[\n (\"x\", Fly),\n]", "bad.ron");
         assert!(map.actions().is_empty());

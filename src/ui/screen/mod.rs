@@ -13,7 +13,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
-use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 use crossterm::{cursor, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -120,7 +122,13 @@ fn notices(edge: &mut Edge, app: &mut App, extra: Vec<String>) -> bool {
 }
 
 /// Does one key: the view's answers, cues and the session's effects. True when the program should end.
-pub fn press(key: KeyEvent, app: &mut App, session: &mut Session, edge: &mut Edge, now: Duration) -> bool {
+pub fn press(
+    key: KeyEvent,
+    app: &mut App,
+    session: &mut Session,
+    edge: &mut Edge,
+    now: Duration,
+) -> bool {
     let mut quit = false;
     for out in app.key(key, session) {
         match out {
@@ -129,7 +137,9 @@ pub fn press(key: KeyEvent, app: &mut App, session: &mut Session, edge: &mut Edg
                 edge.say(&a);
             }
             app::Out::Cue(c) => edge.cue(c),
-            app::Out::Send(text) => quit |= carry(edge, app, session.update(Command::Text(text), now)),
+            app::Out::Send(text) => {
+                quit |= carry(edge, app, session.update(Command::Text(text), now))
+            }
         }
     }
     quit
@@ -259,7 +269,11 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
                 dirty = true;
             }
             Some(Msg::InputEnded) => {
-                carry(&mut edge, &mut app, session.update(Command::EndOfInput, now));
+                carry(
+                    &mut edge,
+                    &mut app,
+                    session.update(Command::EndOfInput, now),
+                );
                 quit = true;
             }
             None => {

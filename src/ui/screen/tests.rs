@@ -30,7 +30,9 @@ fn app(orientation: Color) -> App {
 
 fn screen(app: &App, session: &Session, width: u16, height: u16) -> (String, Cursor) {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| draw::draw(f, app, session, Duration::ZERO)).unwrap();
+    terminal
+        .draw(|f| draw::draw(f, app, session, Duration::ZERO))
+        .unwrap();
     let cursor = terminal.get_cursor_position().unwrap();
     (terminal.backend().to_string(), cursor)
 }
@@ -79,7 +81,12 @@ fn start_position_80x24() {
     // The cursor sits on the letter of the focused square, e2.
     let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
     assert_eq!(cursor, draw::cursor_of(&g, Square::E2, Color::White));
-    let line: Vec<char> = text.lines().nth(cursor.y as usize).unwrap().chars().collect();
+    let line: Vec<char> = text
+        .lines()
+        .nth(cursor.y as usize)
+        .unwrap()
+        .chars()
+        .collect();
     // The TestBackend's lines are quoted: the first character is '"'.
     assert_eq!(line[cursor.x as usize + 1], 'B', "{text}");
 }
@@ -107,7 +114,10 @@ fn plain_mode_has_no_box_drawing() {
     a.show("Bauer Eva fünf");
     let (text, _) = screen(&a, &s, 80, 24);
     insta::assert_snapshot!("plain_80x24", text);
-    assert!(!text.chars().any(|c| ('\u{2500}'..='\u{259f}').contains(&c)), "{text}");
+    assert!(
+        !text.chars().any(|c| ('\u{2500}'..='\u{259f}').contains(&c)),
+        "{text}"
+    );
 }
 
 #[test]
@@ -135,14 +145,23 @@ fn a_terminal_too_small_says_so() {
 fn arrows_speak_squares_and_stop_at_the_edge() {
     let mut s = session(&[]);
     let mut a = app(Color::White);
-    assert_eq!(press(&mut a, &mut s, &[code(KeyCode::Up)]), vec!["Eva drei: empty"]);
-    assert_eq!(press(&mut a, &mut s, &[key('1')]), vec!["Eva eins: White König"]);
+    assert_eq!(
+        press(&mut a, &mut s, &[code(KeyCode::Up)]),
+        vec!["Eva drei: empty"]
+    );
+    assert_eq!(
+        press(&mut a, &mut s, &[key('1')]),
+        vec!["Eva eins: White König"]
+    );
     let outs = a.key(code(KeyCode::Down), &s);
     assert_eq!(outs, vec![Out::Cue(crate::session::Cue::Edge)]);
     assert_eq!(a.focus, Square::E1);
     // Seen from Black, Up goes towards White's side.
     let mut b = app(Color::Black);
-    assert_eq!(press(&mut b, &mut s, &[code(KeyCode::Up)]), vec!["Eva sechs: empty"]);
+    assert_eq!(
+        press(&mut b, &mut s, &[code(KeyCode::Up)]),
+        vec!["Eva sechs: empty"]
+    );
 }
 
 #[test]
@@ -177,7 +196,11 @@ fn moves_by_from_and_to_squares() {
         "Illegal move: the Bauer on Eva sieben cannot reach Eva vier"
     );
     // The opponent's piece and an empty square are refused at once.
-    let said = press(&mut a, &mut s, &[code(KeyCode::Left), key('2'), code(KeyCode::Enter)]);
+    let said = press(
+        &mut a,
+        &mut s,
+        &[code(KeyCode::Left), key('2'), code(KeyCode::Enter)],
+    );
     assert_eq!(
         said[2],
         "Illegal move: the Bauer on David zwei is White's, and it is Black's turn"
@@ -199,7 +222,11 @@ fn promotion_asks_for_the_piece() {
     let said = press(
         &mut a,
         &mut s,
-        &[code(KeyCode::Enter), code(KeyCode::Up), code(KeyCode::Enter)],
+        &[
+            code(KeyCode::Enter),
+            code(KeyCode::Up),
+            code(KeyCode::Enter),
+        ],
     );
     assert_eq!(
         said[2],
@@ -228,7 +255,10 @@ fn irreversible_actions_are_confirmed() {
     assert_eq!(said[1], "White offers a draw");
     // Resignation: the session asks; y confirms.
     let said = press(&mut a, &mut s, &[ctrl('r')]);
-    assert!(said[0].starts_with("Resign the game for Black?"), "{said:?}");
+    assert!(
+        said[0].starts_with("Resign the game for Black?"),
+        "{said:?}"
+    );
     let said = press(&mut a, &mut s, &[key('y')]);
     assert_eq!(said, vec!["Black resigns. White wins, 1-0"]);
     // Typed commands too.
@@ -274,7 +304,10 @@ fn help_speaks_and_shows_the_keys_of_the_mode() {
     let mut s = session(&[]);
     let mut a = app(Color::White);
     let said = press(&mut a, &mut s, &[key('?')]);
-    assert!(said[0].starts_with("Keys: Up: focus up; Down: focus down;"), "{said:?}");
+    assert!(
+        said[0].starts_with("Keys: Up: focus up; Down: focus down;"),
+        "{said:?}"
+    );
     assert!(said[0].contains("Ctrl-c Ctrl-q: save and quit"), "{said:?}");
     assert!(a.help.is_some());
     let said = press(&mut a, &mut s, &[key(':'), code(KeyCode::F(1))]);
