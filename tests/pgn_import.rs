@@ -15,8 +15,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use hector::rules::pgn::{
-    ExportTags, ImportError, ImportErrorKind, ImportReport, export, export_all, import,
-    import_bytes, import_game, mainline_sans,
+    ExportTags, ImportError, ImportErrorKind, ImportOptions, ImportReport, export, export_all,
+    import, import_bytes, import_game, import_with, mainline_sans,
 };
 use hector::rules::{EndReason, Ending, Game, GameResult, Start, chess960};
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
@@ -1598,4 +1598,40 @@ fn messages_show_control_characters_escaped() {
         g.tags.iter().find(|(n, _)| n == "White").unwrap().1,
         "N\repomniachtchi"
     );
+}
+
+/// Sam Loyd's stalemate in ten moves: the import (which decides mate and stalemate only when it must) ends it as
+/// stalemate with its own moves, with or without the check after every position, and a move written after the
+/// stalemate is refused as a move after the end, at that move.
+#[test]
+fn stalemate_found_at_the_end_and_before_a_move_after_it() {
+    let moves = "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 \
+                 9. Qxc8 Kg6 10. Qe6";
+    for check_every_position in [false, true] {
+        let options = ImportOptions {
+            check_every_position,
+            ..ImportOptions::default()
+        };
+        let r = import_with(format!("{moves} 1/2-1/2\n").as_bytes(), &options);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        let g = &r.games[0];
+        assert_eq!(g.plies().len(), 19);
+        assert_eq!(
+            g.ending().map(|e| e.reason),
+            Some(EndReason::Stalemate),
+            "{check_every_position}"
+        );
+        assert!(g.position().legal_moves().is_empty());
+
+        let r = import_with(format!("{moves} Kh5 1/2-1/2\n").as_bytes(), &options);
+        assert!(r.games.is_empty(), "{check_every_position}");
+        assert_eq!(r.errors.len(), 1);
+        let e = &r.errors[0];
+        assert!(matches!(e.kind, ImportErrorKind::AfterEnd(_)), "{e:?}");
+        let message = e.to_string();
+        assert!(
+            message.contains("Kh5") && message.contains("10"),
+            "{message}"
+        );
+    }
 }

@@ -170,6 +170,8 @@ pub struct Game {
     mode: CastlingMode,
     edition: Edition,
     position: Chess,
+    /// Set by [`Game::play_recorded`]: a stalemate may stand undecided until [`Game::settle`].
+    unsettled: bool,
     plies: Vec<Ply>,
     /// keys[i] is the key of the position before ply i; the last one is the current position's.
     keys: Vec<RepetitionKey>,
@@ -244,6 +246,7 @@ impl Game {
             keys: vec![RepetitionKey::of(&pos, edition)],
             start_position: pos.clone(),
             position: pos,
+            unsettled: false,
             mode,
             edition,
             plies: Vec::new(),
@@ -332,10 +335,17 @@ impl Game {
     pub fn moves_completed(&self, side: Color) -> usize {
         self.plies.iter().filter(|p| p.color() == side).count()
     }
-    /// How often the current position has occurred (R-9.2.2 identity).
+    /// How often the current position has occurred (R-9.2.2 identity). Only the positions since the last pawn
+    /// move or capture are looked at: none before it can stand again.
     pub fn repetitions(&self) -> usize {
-        let current = self.keys.last().copied();
-        self.keys.iter().filter(|k| Some(**k) == current).count()
+        let Some(current) = self.keys.last() else {
+            return 0;
+        };
+        let since = (self.position.halfmoves() as usize + 1).min(self.keys.len());
+        self.keys[self.keys.len() - since..]
+            .iter()
+            .filter(|k| *k == current)
+            .count()
     }
     /// The ply indexes (0-based, "before ply i") at which the current position stood, for the arbiter.
     pub fn repetition_indexes(&self) -> Vec<usize> {
@@ -382,7 +392,31 @@ impl Game {
         self.play_checking(m, false)
     }
 
+    /// For reading a recorded game (PGN import), where a move is read every few microseconds: plays `m` as
+    /// [`Game::play_without_dead_check`] does, except that whether the side to move has no legal move at all
+    /// is looked into only when it is in check (mate, and the `#` of the move) or another automatic ending is
+    /// due. A stalemate is therefore found by [`Game::settle`], which the reader calls before it reads the
+    /// ending: when the next move cannot be read, and after the last move.
+    pub(crate) fn play_recorded(&mut self, m: Move) -> Result<(), GameError> {
+        self.play_move(m, false, false).map(|_| ())
+    }
+
+    /// Decides what [`Game::play_recorded`] left open: a stalemate. True when the game is over.
+    pub(crate) fn settle(&mut self) -> bool {
+        if std::mem::take(&mut self.unsettled) && self.position.legal_moves().is_empty() {
+            self.ending = self.automatic_ending_checking(false, true);
+            self.offer = None;
+        }
+        self.is_over()
+    }
+
     fn play_checking(&mut self, m: Move, dead_check: bool) -> Result<&Ply, GameError> {
+        self.play_move(m, dead_check, true)
+    }
+
+    /// `exact`: decide mate and stalemate now; otherwise only when in check or another ending is due, and
+    /// leave the game `unsettled`.
+    fn play_move(&mut self, m: Move, dead_check: bool, exact: bool) -> Result<&Ply, GameError> {
         self.check_not_over()?;
         // The legal moves that could be written like `m` decide both its legality and its SAN (R-C.10); what
         // follows is shakmaty's `is_legal` and `SanPlus::from_move_and_play_unchecked` with the legal moves of
@@ -404,8 +438,10 @@ impl Game {
         let mover = before.turn();
         let san = San::disambiguate(m, &candidates);
         self.position.play_unchecked(m);
-        let no_moves = self.position.legal_moves().is_empty();
-        let suffix = match (self.position.is_check(), no_moves) {
+        let in_check = self.position.is_check();
+        let decide_now = exact || in_check;
+        let mut no_moves = decide_now && self.position.legal_moves().is_empty();
+        let suffix = match (in_check, no_moves) {
             (true, true) => Some(Suffix::Checkmate),
             (true, false) => Some(Suffix::Check),
             (false, _) => None,
@@ -430,6 +466,12 @@ impl Game {
             annotations: Annotations::default(),
         });
         self.ending = self.automatic_ending_checking(dead_check, no_moves);
+        if self.ending.is_some() && !decide_now {
+            // A stalemate would come before the ending found (R-5.2.1 first).
+            no_moves = self.position.legal_moves().is_empty();
+            self.ending = self.automatic_ending_checking(dead_check, no_moves);
+        }
+        self.unsettled = !decide_now && self.ending.is_none();
         if self.ending.is_some() {
             self.offer = None;
         }

@@ -1485,6 +1485,25 @@ fn build_game(
                     });
                     continue;
                 }
+                let resolve = |game: &Game| match sp {
+                    Some(sp) => resolve_san(game.position(), sp),
+                    None => lenient_move(game.position(), raw).ok_or_else(|| {
+                        if lenient_san_text(raw).is_some() {
+                            ImportErrorKind::IllegalMove
+                        } else {
+                            ImportErrorKind::NotAMove
+                        }
+                    }),
+                };
+                let mut resolved = None;
+                if game.ending().is_none() {
+                    let r = resolve(&game);
+                    // A move that cannot be read may follow a stalemate `play_recorded` left undecided.
+                    if r.is_err() {
+                        game.settle();
+                    }
+                    resolved = Some(r);
+                }
                 if let Some(e) = game.ending() {
                     let text = text();
                     let is_move_text = sp
@@ -1515,17 +1534,7 @@ fn build_game(
                     after_end.push(AfterEnd { number, side, text });
                     continue;
                 }
-                let m = match sp {
-                    Some(sp) => resolve_san(game.position(), sp),
-                    None => lenient_move(game.position(), raw).ok_or_else(|| {
-                        if lenient_san_text(raw).is_some() {
-                            ImportErrorKind::IllegalMove
-                        } else {
-                            ImportErrorKind::NotAMove
-                        }
-                    }),
-                };
-                let m = match m {
+                let m = match resolved.expect("read while the game was not over") {
                     Ok(m) => m,
                     Err(k) => return Err(err(at(&game, text()), k)),
                 };
@@ -1542,9 +1551,9 @@ fn build_game(
                     });
                 }
                 let played = if options.check_every_position {
-                    game.play(m)
+                    game.play(m).map(|_| ())
                 } else {
-                    game.play_without_dead_check(m)
+                    game.play_recorded(m)
                 };
                 match played {
                     Ok(_) => {}
@@ -1600,6 +1609,7 @@ fn build_game(
         }
     }
 
+    game.settle();
     if !options.check_every_position && last_position_is_dead(&game) {
         game = replay_with_dead_check(game, &mut after_end);
     }
