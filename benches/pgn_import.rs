@@ -17,7 +17,7 @@ use criterion::{Criterion, Throughput};
 use hector::rules::pgn::import_bytes;
 
 const FILES: [&str; 3] = ["twic0920.pgn", "twic1599_1000k.pgn", "lichess_db_1000k.pgn"];
-const ROUNDS: usize = 5;
+const ROUNDS: usize = 15;
 
 fn data_dir() -> PathBuf {
     [

@@ -397,8 +397,14 @@ impl Game {
     /// is looked into only when it is in check (mate, and the `#` of the move) or another automatic ending is
     /// due. A stalemate is therefore found by [`Game::settle`], which the reader calls before it reads the
     /// ending: when the next move cannot be read, and after the last move.
-    pub(crate) fn play_recorded(&mut self, m: Move) -> Result<(), GameError> {
-        self.play_move(m, false, false).map(|_| ())
+    /// `candidates`, when the reader has them: the legal moves with `m`'s piece and target square, from which
+    /// it read `m` (shakmaty's `san_candidates`).
+    pub(crate) fn play_recorded(
+        &mut self,
+        m: Move,
+        candidates: Option<MoveList>,
+    ) -> Result<(), GameError> {
+        self.play_move(m, false, false, candidates).map(|_| ())
     }
 
     /// Decides what [`Game::play_recorded`] left open: a stalemate. True when the game is over.
@@ -411,25 +417,32 @@ impl Game {
     }
 
     fn play_checking(&mut self, m: Move, dead_check: bool) -> Result<&Ply, GameError> {
-        self.play_move(m, dead_check, true)
+        self.play_move(m, dead_check, true, None)
     }
 
     /// `exact`: decide mate and stalemate now; otherwise only when in check or another ending is due, and
     /// leave the game `unsettled`.
-    fn play_move(&mut self, m: Move, dead_check: bool, exact: bool) -> Result<&Ply, GameError> {
+    fn play_move(
+        &mut self,
+        m: Move,
+        dead_check: bool,
+        exact: bool,
+        candidates: Option<MoveList>,
+    ) -> Result<&Ply, GameError> {
         self.check_not_over()?;
         // The legal moves that could be written like `m` decide both its legality and its SAN (R-C.10); what
         // follows is shakmaty's `is_legal` and `SanPlus::from_move_and_play_unchecked` with the legal moves of
         // the new position generated once, for the suffix and the automatic endings alike.
-        let candidates = match m {
-            Move::Normal { role, to, .. } | Move::Put { role, to } => {
+        let candidates = match (candidates, m) {
+            (Some(given), _) => given,
+            (None, Move::Normal { role, to, .. } | Move::Put { role, to }) => {
                 self.position.san_candidates(role, to)
             }
-            Move::EnPassant { to, .. } => self.position.san_candidates(Role::Pawn, to),
-            Move::Castle { king, rook } if king.file() < rook.file() => {
+            (None, Move::EnPassant { to, .. }) => self.position.san_candidates(Role::Pawn, to),
+            (None, Move::Castle { king, rook }) if king.file() < rook.file() => {
                 self.position.castling_moves(CastlingSide::KingSide)
             }
-            Move::Castle { .. } => self.position.castling_moves(CastlingSide::QueenSide),
+            (None, Move::Castle { .. }) => self.position.castling_moves(CastlingSide::QueenSide),
         };
         if !candidates.contains(&m) {
             return Err(GameError::IllegalMove);

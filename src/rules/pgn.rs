@@ -24,8 +24,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, Outcome, Position,
-    Rank, Role,
+    CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, MoveList, Outcome,
+    Position, Rank, Role,
 };
 
 use super::chess960;
@@ -1275,6 +1275,18 @@ fn candidates_of(pos: &Chess, san: &San) -> Vec<String> {
         .collect()
 }
 
+/// A piece move or pawn move in SAN that names exactly one legal move: the move, and the legal moves of that
+/// piece kind to that square (what `San::to_move` looks through, kept for the move's own SAN).
+fn read_plain_san(pos: &Chess, san: &San) -> Option<(Move, MoveList)> {
+    let San::Normal { role, to, .. } = *san else {
+        return None;
+    };
+    let among = pos.san_candidates(role, to);
+    let mut matching = among.iter().filter(|m| san.matches(**m));
+    let m = *matching.next()?;
+    matching.next().is_none().then_some((m, among))
+}
+
 /// A mainline move from a token pgn-reader delivered, or why not. UCI text such as `g1f3` reads as SAN
 /// "pawn from g1 to f3", so it is tried as UCI when the SAN reading fails; a capture written without `x`
 /// (optional in R-C.9) is tried as a capture.
@@ -1485,8 +1497,16 @@ fn build_game(
                     });
                     continue;
                 }
-                let resolve = |game: &Game| match sp {
-                    Some(sp) => resolve_san(game.position(), sp),
+                // The usual case, a plain SAN naming one legal move, keeps the candidates it was found among.
+                let mut candidates = None;
+                let mut resolve = |game: &Game| match sp {
+                    Some(sp) => match read_plain_san(game.position(), &sp.san) {
+                        Some((m, among)) => {
+                            candidates = Some(among);
+                            Ok(m)
+                        }
+                        None => resolve_san(game.position(), sp),
+                    },
                     None => lenient_move(game.position(), raw).ok_or_else(|| {
                         if lenient_san_text(raw).is_some() {
                             ImportErrorKind::IllegalMove
@@ -1553,7 +1573,7 @@ fn build_game(
                 let played = if options.check_every_position {
                     game.play(m).map(|_| ())
                 } else {
-                    game.play_recorded(m)
+                    game.play_recorded(m, candidates)
                 };
                 match played {
                     Ok(_) => {}
