@@ -360,6 +360,10 @@ fn main() -> ExitCode {
     } else {
         autosave(&args, &notices)
     };
+    // A save cut off by a crash or a kill left a temporary file; it holds nothing that was announced.
+    if let Some(path) = &save_path {
+        hector::store::remove_stale_temps(path);
+    }
     let config = Config {
         opponent,
         save_path: save_path.clone(),

@@ -2,34 +2,93 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Writes `contents` to `path` atomically: a temporary file beside it, synced, then renamed over it, so a
-/// crash never leaves a half-written game.
-pub fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
-    let dir = match path.parent() {
+/// The folder a file lives in (`.` for a bare file name).
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => Path::new(".").to_path_buf(),
-    };
-    let name = path
-        .file_name()
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Syncs a folder, so that a rename or removal in it survives a crash (POSIX: the directory entry is data of
+/// the folder). Where folders cannot be opened for syncing, nothing more can be done.
+fn sync_folder(dir: &Path) -> io::Result<()> {
+    match File::open(dir) {
+        Ok(d) => d.sync_all().or_else(|e| {
+            // Some file systems refuse fsync on a folder; the rename itself has been done.
+            if e.kind() == io::ErrorKind::InvalidInput || e.raw_os_error() == Some(22) {
+                Ok(())
+            } else {
+                Err(e)
+            }
+        }),
+        Err(_) => Ok(()),
+    }
+}
+
+/// The prefix of the temporary files of `path` (`.NAME.tmp`, then the writer's process id).
+fn temp_prefix(path: &Path) -> Option<String> {
+    path.file_name()
+        .map(|n| format!(".{}.tmp", n.to_string_lossy()))
+}
+
+/// Writes `contents` to `path` durably and atomically: a temporary file beside it, written and synced, renamed
+/// over it, then the folder synced. When this returns Ok, the new contents survive a crash or a kill; a crash
+/// before leaves the old file whole.
+pub fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
+    let dir = folder_of(path);
+    let prefix = temp_prefix(path)
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+    let tmp = dir.join(format!("{prefix}{}", std::process::id()));
     let result = (|| {
         let mut f = File::create(&tmp)?;
         f.write_all(contents.as_bytes())?;
         f.sync_all()?;
-        fs::rename(&tmp, path)
+        drop(f);
+        fs::rename(&tmp, path)?;
+        sync_folder(&dir)
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Removes a file and syncs its folder; a file that is not there is fine.
+pub fn remove_durably(path: &Path) {
+    if fs::remove_file(path).is_ok() {
+        let _ = sync_folder(&folder_of(path));
+    }
+}
+
+/// Removes the temporary files a killed writer of `path` left behind (`.NAME.tmpPID` of another process).
+/// They never hold anything that was announced: a save is announced only after its rename. Returns how many
+/// were removed.
+pub fn remove_stale_temps(path: &Path) -> usize {
+    let (Some(prefix), dir) = (temp_prefix(path), folder_of(path)) else {
+        return 0;
+    };
+    let own = format!("{prefix}{}", std::process::id());
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let is_temp = name
+            .strip_prefix(&prefix)
+            .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()));
+        if is_temp && name != own && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    if removed > 0 {
+        let _ = sync_folder(&dir);
+    }
+    removed
 }
 
 /// UTC time stamp `YYYY-MM-DDTHH:MM:SS.mmmZ` of a system time.
@@ -102,6 +161,12 @@ mod tests {
             "no temporary file left behind"
         );
         assert!(write_atomic(&dir.join("missing-dir/x.pgn"), "x").is_err());
+        // A killed writer's temporary file is removed at the next start; other files stay.
+        fs::write(dir.join(".g.pgn.tmp999999"), "half").unwrap();
+        fs::write(dir.join(".g.pgn.tmpnotapid"), "other").unwrap();
+        assert_eq!(remove_stale_temps(&p), 1);
+        assert!(dir.join(".g.pgn.tmpnotapid").exists());
+        assert_eq!(fs::read_to_string(&p).unwrap(), "second");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

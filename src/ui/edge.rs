@@ -317,25 +317,39 @@ impl Edge {
     }
 
     /// Carries out effects; `show` displays each text said. Returns true when the program should end.
+    ///
+    /// Files first (issue 10): every save and removal of the batch is carried out, and is durable on disk,
+    /// before anything of the batch is said or shown, so a move is never announced before it is safe. What a
+    /// save has to say (done, or why it failed) is still said at its place in the batch.
     pub fn run(&mut self, effects: Vec<Effect>, show: &mut dyn FnMut(&Announcement)) -> bool {
-        let mut quit = false;
-        for effect in effects {
-            match effect {
-                Effect::Say(a) => {
-                    show(&a);
-                    self.say(&a);
-                }
+        let mut saved: Vec<Option<String>> = Vec::with_capacity(effects.len());
+        for effect in &effects {
+            saved.push(match effect {
                 Effect::Save {
                     path,
                     pgn,
                     done,
                     failed,
-                } => {
-                    let text = match store::write_atomic(&path, &pgn) {
-                        Ok(()) => done,
-                        Err(e) => Some(failed.replace("{reason}", &e.to_string())),
-                    };
-                    if let Some(text) = text {
+                } => match store::write_atomic(path, pgn) {
+                    Ok(()) => done.clone(),
+                    Err(e) => Some(failed.replace("{reason}", &e.to_string())),
+                },
+                Effect::Remove { path } => {
+                    store::remove_durably(path);
+                    None
+                }
+                _ => None,
+            });
+        }
+        let mut quit = false;
+        for (effect, said) in effects.into_iter().zip(saved) {
+            match effect {
+                Effect::Say(a) => {
+                    show(&a);
+                    self.say(&a);
+                }
+                Effect::Save { .. } => {
+                    if let Some(text) = said {
                         let a = Announcement {
                             kind: Kind::Event,
                             text,
@@ -344,9 +358,7 @@ impl Edge {
                         self.say(&a);
                     }
                 }
-                Effect::Remove { path } => {
-                    let _ = std::fs::remove_file(&path);
-                }
+                Effect::Remove { .. } => {}
                 Effect::Cue(c) => self.cue(c),
                 Effect::Quit => quit = true,
                 e @ (Effect::EngineStart { .. }
