@@ -491,6 +491,24 @@ impl Game {
         Ok(self.plies.last().expect("just pushed"))
     }
 
+    /// Takes the record back to its first `plies` half-moves: the position before the next one, no ending, no
+    /// open draw offer. Used for a slip corrected before the clock press (R-D.2.8), a takeback, and retracing
+    /// two scoresheets to the point where they agree (R-D.2.9). Returns the plies taken back, oldest first
+    /// (empty when `plies` is not below the record's length).
+    pub fn truncate(&mut self, plies: usize) -> Vec<Ply> {
+        if plies >= self.plies.len() {
+            return Vec::new();
+        }
+        let removed = self.plies.split_off(plies);
+        self.position = removed[0].before.clone();
+        self.keys.truncate(plies + 1);
+        self.ending = None;
+        self.offer = None;
+        self.mark_next_move_of = None;
+        self.unsettled = false;
+        removed
+    }
+
     /// Plays a move given in SAN.
     pub fn play_san(&mut self, san: &str) -> Result<&Ply, GameError> {
         self.check_not_over()?;
@@ -747,6 +765,30 @@ mod tests {
         let e = g.ending().unwrap();
         assert_eq!(g.play_san("a3").unwrap_err(), GameError::GameOver(e));
         assert_eq!(g.plies().len(), 4);
+    }
+
+    #[test]
+    fn truncate_restores_the_position_repetitions_and_ending() {
+        let mut g = Game::new();
+        play_all(&mut g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6");
+        let fen_after_two = {
+            let mut h = Game::new();
+            play_all(&mut h, "Nf3 Nf6");
+            h.fen()
+        };
+        assert_eq!(g.repetitions(), 2);
+        let removed = g.truncate(2);
+        assert_eq!(removed.len(), 4);
+        assert_eq!(removed[0].san.to_string(), "Ng1");
+        assert_eq!(g.fen(), fen_after_two);
+        assert_eq!(g.repetitions(), 1, "the taken-back positions no longer count");
+        assert!(g.truncate(5).is_empty(), "nothing to take back beyond the record");
+        let mut mated = Game::new();
+        play_all(&mut mated, "f3 e5 g4 Qh4#");
+        mated.truncate(3);
+        assert!(!mated.is_over());
+        play_all(&mut mated, "Nc6");
+        assert_eq!(mated.plies().len(), 4);
     }
 
     #[test]
