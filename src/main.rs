@@ -33,6 +33,12 @@ enum ModeArg {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum AssistantSpeechArg {
+    Player,
+    All,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ColorArg {
     White,
     Black,
@@ -112,12 +118,76 @@ struct Args {
     /// The talking clock's settings (RON, like config/clock.ron).
     #[arg(long, value_name = "FILE.ron")]
     clock_config: Option<PathBuf>,
+    /// Assistant mode: which texts are spoken; `player` (default): only what is for the blind player (moves,
+    /// events, answers to the player's requests), the assistant reads the rest on the screen; `all`: everything.
+    #[arg(long, value_enum, value_name = "WHO")]
+    assistant_speech: Option<AssistantSpeechArg>,
+    /// Record and assistant mode: the opponent is hearing-impaired (Appendix D.2.11: an assistant is mandatory).
+    #[arg(long)]
+    hearing_impaired_opponent: bool,
+    /// Record and assistant mode: say "Schach" and "Matt" after moves (an arbiter's switch; default off).
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    check_words: Option<OnOff>,
+    /// The players' names, the event, site and round, for the scoresheet.
+    #[arg(long, value_name = "NAME")]
+    white: Option<String>,
+    #[arg(long, value_name = "NAME")]
+    black: Option<String>,
+    #[arg(long, value_name = "NAME")]
+    event: Option<String>,
+    #[arg(long, value_name = "NAME")]
+    site: Option<String>,
+    #[arg(long, value_name = "N")]
+    round: Option<String>,
     /// Diagnostics on stderr.
     #[arg(long)]
     verbose: bool,
     /// Full-screen view without box-drawing characters and colours.
     #[arg(long)]
     plain: bool,
+}
+
+fn mode_name(mode: session::Mode) -> &'static str {
+    match mode {
+        session::Mode::Play => "play",
+        session::Mode::Record => "record",
+        session::Mode::Assistant => "assistant",
+    }
+}
+
+/// A text file of at most `max` bytes, if it is a regular file that can be read.
+fn read_bounded(path: &std::path::Path, max: u64) -> Option<String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(max)
+        .read_to_string(&mut text)
+        .ok()?;
+    Some(text)
+}
+
+/// The players, event, site and round given on the command line, as PGN tags of the game.
+fn name_tags(args: &Args, game: &mut Game) {
+    for (tag, value) in [
+        ("Event", &args.event),
+        ("Site", &args.site),
+        ("Round", &args.round),
+        ("White", &args.white),
+        ("Black", &args.black),
+    ] {
+        if let Some(v) = value {
+            let v: String = v.chars().filter(|c| !c.is_control()).take(200).collect();
+            match game.tags.iter_mut().find(|(k, _)| k == tag) {
+                Some(slot) => slot.1 = v,
+                None => game.tags.push((tag.to_string(), v)),
+            }
+        }
+    }
 }
 
 fn build_game(args: &Args) -> Result<Game, String> {
@@ -257,7 +327,7 @@ fn main() -> ExitCode {
         println!("No phrases for the language \"{language}\": choose en, de or el");
         return ExitCode::from(2);
     };
-    let game = match build_game(&args) {
+    let mut game = match build_game(&args) {
         Ok(g) => g,
         Err(msg) => {
             // The reason is for the player: it goes where announcements go, and the exit code says it failed.
@@ -265,17 +335,27 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    name_tags(&args, &mut game);
     // The full-screen view plays the engine unless told otherwise; line mode enters both sides' moves.
     let engine_command = args
         .engine
         .clone()
         .unwrap_or_else(|| "stockfish".to_string());
+    let mode = match args.mode {
+        Some(ModeArg::Record) => session::Mode::Record,
+        Some(ModeArg::Assistant) => session::Mode::Assistant,
+        _ => session::Mode::Play,
+    };
     let mut opponent = match args.opponent {
         Some(OpponentArg::Engine) => session::Opponent::Engine,
         Some(OpponentArg::Human) => session::Opponent::Human,
         None if args.line => session::Opponent::Human,
         None => session::Opponent::Engine,
     };
+    // no engine in a tournament game; both sides' moves are entered.
+    if mode.is_tournament() {
+        opponent = session::Opponent::Human;
+    }
     if opponent == session::Opponent::Engine
         && hector::engine::find_program(&engine_command).is_none()
     {
@@ -320,6 +400,13 @@ fn main() -> ExitCode {
         },
         None => ClockSettings::default(),
     };
+    // The tournament profile: the clock says nothing unasked unless the player gave clock settings
+    // (D.2.10.4, R-12.6), and hector observes flags without deciding them.
+    let clock = if mode.is_tournament() {
+        session::tournament::silent_clock(clock, args.clock_config.is_some())
+    } else {
+        clock
+    };
     let envelope = match &args.load {
         Some(path) => match Envelope::load_for(path) {
             Ok(e) => e,
@@ -341,11 +428,6 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if matches!(args.mode, Some(ModeArg::Record | ModeArg::Assistant)) {
-        notices.push(
-            "Record and assistant modes are not available yet; playing a normal game".to_string(),
-        );
-    }
     if args.verbose {
         eprintln!(
             "hector: edition {}, start {}",
@@ -355,11 +437,31 @@ fn main() -> ExitCode {
     }
     // The full-screen view keeps every game (issue 5): in --save, else in the data folder, and offers to
     // continue an unfinished one found there. Line mode saves only where --save says.
-    let (save_path, resume) = if (args.line && !args.autosave) || args.save.is_some() {
+    let started = std::time::SystemTime::now();
+    let (save_path, resume) = if mode.is_tournament() {
+        // A tournament game is always kept: in --save, else in the data folder's games, by date and time.
+        let path = args.save.clone().or_else(|| {
+            let dir = hector::dirs::data_dir()?.join("games");
+            std::fs::create_dir_all(&dir).ok()?;
+            let stamp = hector::store::timestamp(started).replace(':', "-");
+            let name = format!("{}-{}.pgn", mode_name(mode), &stamp[..19]);
+            Some(dir.join(name))
+        });
+        if args.save.is_none()
+            && let Some(p) = &path
+        {
+            notices.push(format!("The game is kept in {}", p.display()));
+        }
+        (path, None)
+    } else if (args.line && !args.autosave) || args.save.is_some() {
         (args.save.clone(), None)
     } else {
         autosave(&args, &notices)
     };
+    let earlier_log = save_path
+        .as_deref()
+        .map(session::log::log_path)
+        .and_then(|p| read_bounded(&p, 16 << 20));
     // A save cut off by a crash or a kill left a temporary file; it holds nothing that was announced.
     if let Some(path) = &save_path {
         hector::store::remove_stale_temps(path);
@@ -376,6 +478,15 @@ fn main() -> ExitCode {
         engine_command,
         level,
         engine_color,
+        mode,
+        tournament: session::TournamentSettings {
+            speak_assistant: args.assistant_speech == Some(AssistantSpeechArg::All),
+            hearing_impaired_opponent: args.hearing_impaired_opponent,
+            check_words: args.check_words == Some(OnOff::On),
+            clock_announcements: args.clock_config.is_some(),
+            started: Some(started),
+            earlier_log,
+        },
     };
     let mut session = Session::new(game, config);
     if let Some(offer) = resume {
@@ -392,6 +503,8 @@ fn main() -> ExitCode {
         verbose: args.verbose,
         board_language: session.config().vocabulary.language.clone(),
         text_language: session.config().phrases.language.clone(),
+        speak_assistant: mode != session::Mode::Assistant
+            || args.assistant_speech == Some(AssistantSpeechArg::All),
     });
     let result = if args.line {
         line::run(session, LineOptions { edge, notices })

@@ -2,8 +2,10 @@
 
 mod adjourn;
 mod engine;
+pub mod log;
 pub mod settings;
 mod timing;
+pub mod tournament;
 mod view;
 
 use std::path::PathBuf;
@@ -18,6 +20,7 @@ pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use settings::ClockSettings;
 use timing::Timing;
+pub use tournament::{Mode, Served, Tournament, TournamentSettings};
 
 /// Who enters the moves of the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +44,9 @@ pub enum Kind {
     Refusal,
     /// Anything else worth saying (offers, claims, confirmations).
     Event,
+    /// For the sighted assistant's eyes (assistant mode): shown, and spoken only when the assistant's texts are
+    /// set to be spoken, so the blind player's earpiece carries only what is for the player (D.2.10.4).
+    Assistant,
 }
 
 /// One thing said: exactly the text speech says and line mode prints.
@@ -140,6 +146,10 @@ pub struct Config {
     pub level: u8,
     /// The side the engine plays (the other side is the player's, `--color`).
     pub engine_color: Color,
+    /// Play, or one of the tournament modes (record, assistant).
+    pub mode: Mode,
+    /// Settings of the tournament profile.
+    pub tournament: TournamentSettings,
 }
 
 impl Default for Config {
@@ -156,6 +166,8 @@ impl Default for Config {
             engine_command: "stockfish".to_string(),
             level: engine::DEFAULT_LEVEL,
             engine_color: Color::Black,
+            mode: Mode::Play,
+            tournament: TournamentSettings::default(),
         }
     }
 }
@@ -166,6 +178,9 @@ enum Pending {
     Resign(Color),
     /// Continue the unfinished game kept in `Session::resume`?
     Resume,
+    /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
+    /// arbiter, anything else is taken as the entry again.
+    NotFitting,
 }
 
 /// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
@@ -195,6 +210,8 @@ pub struct Session {
     resume: Option<ResumeOffer>,
     /// The engine, as far as the session knows it.
     engine: engine::EngineState,
+    /// Record and assistant mode: the tournament profile's state (None in play mode).
+    tournament: Option<Tournament>,
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
@@ -211,6 +228,10 @@ impl Session {
             .as_ref()
             .and_then(|tc| Timing::new(tc, &game, &config.clock));
         let virtual_now = config.virtual_clock.then_some(Duration::ZERO);
+        let tournament = config
+            .mode
+            .is_tournament()
+            .then(|| Tournament::new(config.mode, &config.tournament));
         Session {
             game,
             config,
@@ -222,6 +243,7 @@ impl Session {
             qpf_request: None,
             resume: None,
             engine: engine::EngineState::default(),
+            tournament,
         }
     }
 
@@ -349,6 +371,9 @@ impl Session {
                 t.start(turn, now, &self.config.clock);
             }
         }
+        if self.resume.is_none() {
+            out.extend(self.tournament_greeting());
+        }
         out.extend(self.engine_at_start());
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
@@ -385,9 +410,14 @@ impl Session {
         let now = self.now(real_now);
         // Whatever fell due before this command happened first (a flag before a late move).
         let mut out = self.tick(now);
+        self.log_events(&mut out, now);
         match cmd {
             Command::EndOfInput => out.extend(self.quit()),
-            Command::Text(text) => out.extend(self.text(&text, now)),
+            Command::Text(text) => {
+                let mut answer = self.text(&text, now);
+                self.log_command(&text, &mut answer, now);
+                out.extend(answer);
+            }
             Command::Tick => {}
             Command::Engine(e) => out.extend(self.engine_event(e, now)),
         }
@@ -443,6 +473,12 @@ impl Session {
             let mut out = match p {
                 Pending::Resign(_) => vec![say(Kind::Event, self.p("resign.cancelled", &[]))],
                 Pending::Resume => self.decline_resume(now),
+                // the entry that did not fit was an illegal move; anything else is a new entry.
+                Pending::NotFitting if word == "illegal" => {
+                    let out = self.illegal(rest, now);
+                    return self.assistant_view(out);
+                }
+                Pending::NotFitting => Vec::new(),
             };
             if matches!(word.as_str(), "no" | "n" | "nein" | "όχι") {
                 return out;
@@ -460,7 +496,15 @@ impl Session {
                 _ => return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))],
             }
         }
-        match word.as_str() {
+        if let Some(out) = self.tournament_text(line, &word, rest, now) {
+            return out;
+        }
+        let out = self.ordinary_text(line, &word, rest, now);
+        self.assistant_view(out)
+    }
+
+    fn ordinary_text(&mut self, line: &str, word: &str, rest: &str, now: Duration) -> Vec<Effect> {
+        match word {
             "help" | "?" => vec![say(Kind::Answer, self.p("help", &[]))],
             "quit" | "exit" => self.quit(),
             "last" => vec![say(Kind::Answer, self.last())],
@@ -511,6 +555,7 @@ impl Session {
                 Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
             },
             Pending::Resume => self.accept_resume(now),
+            Pending::NotFitting => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
         }
     }
 
@@ -558,7 +603,12 @@ impl Session {
             return refused;
         }
         match words::parse_move(&self.game, &self.config.vocabulary, text) {
+            Ok(m) if self.tournament.is_some() => self.make_move(m, now),
             Ok(m) => self.play(m, now),
+            Err(e) if self.tournament.is_some() && tournament::does_not_fit(&e) => {
+                let reason = self.refusal(&e);
+                self.entry_does_not_fit(text, reason)
+            }
             Err(e) => vec![
                 say(Kind::Refusal, self.refusal(&e)),
                 Effect::Cue(Cue::Illegal),
@@ -567,10 +617,15 @@ impl Session {
     }
 
     fn announce(&self, ply: &crate::rules::Ply, long: bool) -> String {
+        // DN-3 / ANN-M9: in the tournament profile "Schach" and "Matt" are said only when switched on.
+        let mut san = ply.san.clone();
+        if self.tournament.as_ref().is_some_and(|t| !t.says_check_words()) {
+            san.suffix = None;
+        }
         if long {
-            words::announce::long(&self.config.vocabulary, &ply.san, ply.mv)
+            words::announce::long(&self.config.vocabulary, &san, ply.mv)
         } else {
-            words::announce::short(&self.config.vocabulary, &ply.san, ply.mv)
+            words::announce::short(&self.config.vocabulary, &san, ply.mv)
         }
     }
 

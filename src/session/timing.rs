@@ -239,11 +239,13 @@ impl Session {
         let events = timing.clock.observe(now);
         for e in events {
             if let ClockEvent::FlagFell { side, .. } = e {
-                out.push(Effect::Cue(Cue::FlagFall));
                 if settings.observe_flags {
+                    out.push(Effect::Cue(Cue::FlagFall));
                     out.extend(self.decide_flag(side, now));
                     return out;
                 }
+                // observed but not decided here: an alert, and a claim (`flag`) decides.
+                out.extend(self.flag_alert(side));
             }
         }
         let Some(timing) = &mut self.timing else {

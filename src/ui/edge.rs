@@ -70,7 +70,7 @@ pub fn sound_of(cue: Cue) -> SoundId {
 pub fn priority_of(kind: Kind) -> Priority {
     match kind {
         Kind::Move | Kind::GameEnd => Priority::Interrupt,
-        Kind::Answer | Kind::Refusal => Priority::Query,
+        Kind::Answer | Kind::Refusal | Kind::Assistant => Priority::Query,
         Kind::Event => Priority::Queue,
     }
 }
@@ -116,6 +116,8 @@ pub struct EdgeOptions {
     pub board_language: String,
     /// Language of everything else.
     pub text_language: String,
+    /// Speak the texts meant for the assistant's eyes (assistant mode); otherwise they are only shown.
+    pub speak_assistant: bool,
 }
 
 /// The effects' edge.
@@ -132,6 +134,7 @@ pub struct Edge {
     /// Where the engine's events go (the face's channel); see [`Edge::set_engine_events`].
     engine_events: Option<Arc<Mutex<engine::Callback>>>,
     verbose: bool,
+    speak_assistant: bool,
 }
 
 impl Edge {
@@ -194,6 +197,7 @@ impl Edge {
             engine: None,
             engine_events: None,
             verbose: options.verbose,
+            speak_assistant: options.speak_assistant,
         }
     }
 
@@ -276,8 +280,12 @@ impl Edge {
         self.speech.pending()
     }
 
-    /// Speaks and logs one announcement (the face shows it).
+    /// Speaks and logs one announcement (the face shows it). A text for the assistant's eyes is neither spoken
+    /// nor put in the speech log unless the assistant's texts are to be spoken.
     pub fn say(&mut self, a: &Announcement) {
+        if a.kind == Kind::Assistant && !self.speak_assistant {
+            return;
+        }
         let language = if a.kind == Kind::Move {
             &self.board_language
         } else {

@@ -1,0 +1,777 @@
+//! The tournament profile of record and assistant mode (Appendix D.2.3-D.2.11, R-11.3.1, R-12.6): a move is
+//! made, then completed by the clock press; what may be said, to whom and when; the two operators of assistant
+//! mode; the action log.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use shakmaty::{Color, Position};
+
+use super::log::{self, ActionLog, Actor};
+use super::{Announcement, Cue, Effect, Kind, Pending, Session, say};
+use crate::rules::time_control::TimeControl;
+use crate::words;
+
+/// What hector is used for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// A game against the engine or a person at the same keyboard.
+    #[default]
+    Play,
+    /// The blind player records a tournament game alone: the talking scoresheet and clock (D.2.6-D.2.8).
+    Record,
+    /// The sighted assistant of Appendix D.2.10 operates hector for the blind player.
+    Assistant,
+}
+
+impl Mode {
+    /// Record and assistant mode play under the tournament profile (R-11.3.1, DN-3).
+    pub fn is_tournament(self) -> bool {
+        self != Mode::Play
+    }
+}
+
+/// The player an assistant serves (R-D.2.11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Served {
+    /// The blind player: every duty of D.2.10.
+    Blind,
+    /// The sighted player: duties D.2.10.1 and D.2.10.2 only (entering and announcing moves).
+    Sighted,
+}
+
+/// Settings of the tournament profile, fixed at start (some can be switched by the arbiter).
+#[derive(Debug, Clone, Default)]
+pub struct TournamentSettings {
+    /// Assistant mode: speak the assistant's own texts too (prompts, confirmations, answers to the assistant).
+    /// Off by default: the blind player's earpiece hears only moves, the game's events and the answers to the
+    /// player's own requests; the assistant reads the screen.
+    pub speak_assistant: bool,
+    /// R-D.2.11: the opponent is hearing-impaired; an assistant is mandatory and moves are shown in large text.
+    pub hearing_impaired_opponent: bool,
+    /// DN-3 / ANN-M9: say "Schach" and "Matt" after moves (off by default in the tournament profile).
+    pub check_words: bool,
+    /// The talking clock's unasked announcements (thresholds, pulses) were asked for by the player.
+    pub clock_announcements: bool,
+    /// Wall-clock time when the session started (given by the edge; the session never reads the clock).
+    pub started: Option<std::time::SystemTime>,
+    /// The action log kept from an earlier session of the same game.
+    pub earlier_log: Option<String>,
+}
+
+/// A move made but not completed (D.2.3-D.2.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Made {
+    mover: Color,
+    /// Its index in the record.
+    ply: usize,
+}
+
+/// The state of the tournament profile in a session.
+#[derive(Debug, Clone)]
+pub struct Tournament {
+    pub mode: Mode,
+    made: Option<Made>,
+    /// Moves made by each side that the clock has not yet been pressed for (R-6.2.2: a player can always press
+    /// after moving, even when the opponent has moved meanwhile).
+    unpressed: [u32; 2],
+    pub log: ActionLog,
+    served: Served,
+    /// The last thing said to the blind player (`player: repeat`).
+    last_to_player: Option<String>,
+    /// The next move entered corrects a withdrawn one (ANN-M13).
+    correcting: bool,
+    check_words: bool,
+    hearing_impaired_opponent: bool,
+}
+
+fn idx(c: Color) -> usize {
+    c.fold_wb(0, 1)
+}
+
+/// Commands that would give a sighted advantage or outside help (R-11.3.1, DN-3): refused in the profile.
+const ANALYSIS: [&str; 21] = [
+    "engine",
+    "level",
+    "attackers",
+    "defenders",
+    "attacks",
+    "legal",
+    "lines",
+    "diagonals",
+    "diagonal",
+    "knight",
+    "material",
+    "hint",
+    "eval",
+    "analyse",
+    "analyze",
+    "takeback",
+    "review",
+    "new",
+    "rematch",
+    "threats",
+    "book",
+];
+
+impl Tournament {
+    pub fn new(mode: Mode, settings: &TournamentSettings) -> Tournament {
+        let log = match &settings.earlier_log {
+            Some(text) => ActionLog::continued(settings.started, text),
+            None => ActionLog::new(settings.started),
+        };
+        Tournament {
+            mode,
+            made: None,
+            unpressed: [0; 2],
+            log,
+            served: Served::Blind,
+            last_to_player: None,
+            correcting: false,
+            check_words: settings.check_words,
+            hearing_impaired_opponent: settings.hearing_impaired_opponent,
+        }
+    }
+
+    pub fn says_check_words(&self) -> bool {
+        self.check_words
+    }
+
+    pub fn hearing_impaired_opponent(&self) -> bool {
+        self.hearing_impaired_opponent
+    }
+
+    /// Whether the last move is made but not completed, for a face to show.
+    pub fn move_made_not_completed(&self) -> bool {
+        self.made.is_some()
+    }
+}
+
+/// A move entry that reads as a move but cannot be played in the recorded position: it does not fit the record.
+/// Text that is no move at all, an ambiguous word or a missing promotion piece is asked again as usual.
+pub fn does_not_fit(e: &words::MoveInputError) -> bool {
+    use words::MoveInputError as E;
+    !matches!(
+        e,
+        E::NotAMove(_) | E::AmbiguousWord { .. } | E::Ambiguous { .. } | E::PromotionNeeded { .. } | E::GameOver
+    )
+}
+
+/// The silent talking clock of the profile: nothing unasked (D.2.10.4, R-12.6), flags observed but not
+/// decided by hector (R-6.8: the arbiter observes, or a player claims).
+pub fn silent_clock(mut c: super::ClockSettings, announcements: bool) -> super::ClockSettings {
+    if !announcements {
+        c.thresholds_seconds.clear();
+        c.periodic_seconds = None;
+        c.tactile = false;
+        c.announce_period_start = false;
+    }
+    c.observe_flags = false;
+    c
+}
+
+impl Session {
+    /// The mode the session runs in.
+    pub fn mode(&self) -> Mode {
+        self.tournament.as_ref().map_or(Mode::Play, |t| t.mode)
+    }
+
+    /// The tournament profile's state, when it applies.
+    pub fn tournament(&self) -> Option<&Tournament> {
+        self.tournament.as_ref()
+    }
+
+    /// The blind player's colour (`--color`; the player's side).
+    fn blind_color(&self) -> Color {
+        self.config.engine_color.other()
+    }
+
+    fn in_assistant_mode(&self) -> bool {
+        self.mode() == Mode::Assistant
+    }
+
+    /// Text for the operator: in assistant mode the assistant's screen, otherwise said like any event.
+    fn to_operator(&self, text: String) -> Effect {
+        let kind = if self.in_assistant_mode() {
+            Kind::Assistant
+        } else {
+            Kind::Event
+        };
+        say(kind, text)
+    }
+
+    /// Where the action log is kept: beside the game.
+    fn log_file(&self) -> Option<PathBuf> {
+        self.config.save_path.as_deref().map(log::log_path)
+    }
+
+    /// What hector said in a batch of effects, for the log.
+    fn said_in(out: &[Effect]) -> Vec<String> {
+        out.iter()
+            .filter_map(|e| match e {
+                Effect::Say(a) => Some(a.text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Adds an entry to the action log and keeps the log on disk (saved before anything of the batch is said).
+    pub fn log_action(&mut self, now: Duration, actor: Actor, action: &str, said: Vec<String>) -> Vec<Effect> {
+        let path = self.log_file();
+        let Some(t) = &mut self.tournament else {
+            return Vec::new();
+        };
+        t.log.record(now, actor, action, said);
+        let Some(path) = path else {
+            return Vec::new();
+        };
+        let failed = self.p("log.save_failed", &[("path", &path.display().to_string())]);
+        let text = self.tournament.as_ref().map(|t| t.log.to_text()).unwrap_or_default();
+        vec![Effect::Save {
+            path,
+            pgn: text,
+            done: None,
+            failed,
+        }]
+    }
+
+    /// After a command in the profile: who acted, and the entry in the log. Reading the log is not logged.
+    pub(super) fn log_command(&mut self, line: &str, out: &mut Vec<Effect>, now: Duration) {
+        if self.tournament.is_none() {
+            return;
+        }
+        let word = line.split_whitespace().next().unwrap_or("").to_lowercase();
+        if matches!(word.as_str(), "log" | "help" | "?" | "") {
+            return;
+        }
+        let actor = if line.trim_start().to_lowercase().starts_with("player:") {
+            match self.tournament.as_ref().map(|t| t.served) {
+                Some(Served::Sighted) => Actor::SightedPlayer,
+                _ => Actor::BlindPlayer,
+            }
+        } else if word == "arbiter" {
+            Actor::Arbiter
+        } else if self.in_assistant_mode() {
+            Actor::Assistant
+        } else {
+            Actor::Player
+        };
+        let said = Self::said_in(out);
+        let saves = self.log_action(now, actor, line.trim(), said);
+        out.extend(saves);
+    }
+
+    /// What fell due by itself (a flag, an automatic ending) goes into the log as hector's.
+    pub(super) fn log_events(&mut self, out: &mut Vec<Effect>, now: Duration) {
+        if self.tournament.is_none() {
+            return;
+        }
+        let said = Self::said_in(out);
+        if !said.is_empty() {
+            let saves = self.log_action(now, Actor::Hector, "", said);
+            out.extend(saves);
+        }
+    }
+
+    /// In assistant mode, what is said for the assistant stays on the screen: answers and refusals to the
+    /// assistant are not spoken into the blind player's earpiece (D.2.10.4: time and count only on request).
+    fn for_assistant(&self, out: Vec<Effect>) -> Vec<Effect> {
+        if !self.in_assistant_mode() {
+            return out;
+        }
+        out.into_iter()
+            .map(|e| match e {
+                Effect::Say(Announcement {
+                    kind: Kind::Answer | Kind::Refusal,
+                    text,
+                }) => say(Kind::Assistant, text),
+                other => other,
+            })
+            .collect()
+    }
+
+    /// The profile's commands and refusals; `None`: the command is the ordinary one.
+    pub(super) fn tournament_text(
+        &mut self,
+        line: &str,
+        word: &str,
+        rest: &str,
+        now: Duration,
+    ) -> Option<Vec<Effect>> {
+        self.tournament.as_ref()?;
+        if line.to_lowercase().starts_with("player:") {
+            let request = line["player:".len()..].trim();
+            return Some(self.player_request(request, now));
+        }
+        if ANALYSIS.contains(&word) || (word == "opponent" && rest.eq_ignore_ascii_case("engine")) {
+            return Some(vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))]);
+        }
+        let out = match word {
+            "press" => self.press_clock(now),
+            "undo" => self.undo_made(now),
+            "state" => vec![self.to_operator(self.state_text(now))],
+            "log" => self.read_log(rest),
+            "touched" => self.touched(rest),
+            "role" => self.role(rest),
+            "inspect" => vec![say(Kind::Answer, self.inspection())],
+            "announce" => self.clock_announcements(rest),
+            "opponent" if rest.eq_ignore_ascii_case("hearing-impaired") || rest.eq_ignore_ascii_case("hearing impaired") => {
+                if let Some(t) = &mut self.tournament {
+                    t.hearing_impaired_opponent = true;
+                }
+                vec![say(Kind::Event, self.hearing_notice())]
+            }
+            "arbiter" if rest.to_lowercase().starts_with("check-words") || rest.to_lowercase().starts_with("checkwords") => {
+                let on = rest.to_lowercase().ends_with(" on");
+                let off = rest.to_lowercase().ends_with(" off");
+                if !(on || off) {
+                    return Some(vec![say(Kind::Refusal, self.p("tournament.check_words_usage", &[]))]);
+                }
+                if let Some(t) = &mut self.tournament {
+                    t.check_words = on;
+                }
+                let key = if on { "tournament.check_words_on" } else { "tournament.check_words_off" };
+                vec![say(Kind::Event, self.p(key, &[]))]
+            }
+            _ => return None,
+        };
+        Some(self.for_assistant(out))
+    }
+
+    /// Ordinary commands in assistant mode: their answers are the assistant's (see [`Session::for_assistant`]).
+    pub(super) fn assistant_view(&self, out: Vec<Effect>) -> Vec<Effect> {
+        if self.tournament.is_some() {
+            self.for_assistant(out)
+        } else {
+            out
+        }
+    }
+
+    /// R-D.2.3: in the profile a move entered is *made*: executed and announced; the mover's clock still runs
+    /// until `press` (D.2.4). A move that ends the game is complete without a press (R-6.2.1.1).
+    pub(super) fn make_move(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
+        let mover = self.game.turn();
+        let mut out = Vec::new();
+        // R-6.2.1.2: a move made while the opponent's previous one was not completed completes it; its clock
+        // still runs until pressed.
+        if let Some(prev) = self.tournament.as_ref().and_then(|t| t.made)
+            && prev.mover != mover
+        {
+            out.push(self.to_operator(self.p(
+                "tournament.completed_by_next",
+                &[("side", &self.side(prev.mover))],
+            )));
+        }
+        if let Err(e) = self.game.play(m) {
+            return vec![say(Kind::Refusal, self.game_error(&e))];
+        }
+        if self.qpf_request == Some(mover.other()) {
+            self.qpf_request = None;
+        }
+        let ply_index = self.game.plies().len() - 1;
+        let correcting = self
+            .tournament
+            .as_mut()
+            .map(|t| std::mem::take(&mut t.correcting))
+            .unwrap_or(false);
+        let ply = self.game.last_ply().expect("just played");
+        let cue = if ply.san.suffix.is_some() {
+            Cue::Check
+        } else if ply.mv.is_capture() {
+            Cue::Capture
+        } else {
+            Cue::Move
+        };
+        let said = self.announce_last_ply();
+        let said = if correcting {
+            self.p("tournament.correction", &[("move", &said)])
+        } else {
+            said
+        };
+        out.push(say(Kind::Move, said.clone()));
+        out.push(Effect::Cue(cue));
+        if let Some(t) = &mut self.tournament {
+            t.last_to_player = Some(said);
+        }
+        if let Some(e) = self.game.ending() {
+            self.stop_clock(now);
+            self.mark_clock(mover, now);
+            if let Some(t) = &mut self.tournament {
+                t.made = None;
+            }
+            out.push(say(Kind::GameEnd, self.ending_text(e)));
+            out.push(Effect::Cue(Cue::GameEnd));
+        } else if let Some(t) = &mut self.tournament {
+            t.made = Some(Made {
+                mover,
+                ply: ply_index,
+            });
+            t.unpressed[idx(mover)] += 1;
+        }
+        out.extend(self.autosave());
+        out
+    }
+
+    /// A move entry that does not fit the record is never silently refused: the operator re-enters it (a typing
+    /// slip) or records an illegal move for the arbiter.
+    pub(super) fn entry_does_not_fit(&mut self, text: &str, reason: String) -> Vec<Effect> {
+        self.pending = Some(Pending::NotFitting);
+        let quoted = log::clean(text, 60);
+        vec![
+            self.to_operator(self.p(
+                "tournament.not_fitting",
+                &[("text", &quoted), ("reason", &reason)],
+            )),
+            Effect::Cue(Cue::Illegal),
+        ]
+    }
+
+    /// `press`: the running clock's button (D.2.4, R-6.2.1). It completes the move made by that side; without
+    /// one it is Article 7.5.3.
+    fn press_clock(&mut self, now: Duration) -> Vec<Effect> {
+        if let Some(e) = self.game.ending() {
+            return vec![say(Kind::Refusal, self.game_over(e))];
+        }
+        if self.adjourned.is_some() {
+            return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))];
+        }
+        let made = self.tournament.as_ref().and_then(|t| t.made);
+        // The side whose clock runs presses; without a clock, the side that made the move.
+        let presser = match self.timing.as_ref().map(|t| t.clock.state()) {
+            Some(crate::rules::clock::ClockState::Running(side)) => side,
+            _ => made.map_or(self.game.turn().other(), |m| m.mover),
+        };
+        let owed = self
+            .tournament
+            .as_ref()
+            .map_or(0, |t| t.unpressed[idx(presser)]);
+        if owed == 0 {
+            // pressing the clock without having made a move.
+            return self.press_without_move(now);
+        }
+        let mut out = Vec::new();
+        if let Some(t) = &mut self.tournament {
+            t.unpressed[idx(presser)] -= 1;
+            if t.made.is_some_and(|m| m.mover == presser) {
+                t.made = None;
+            }
+        }
+        let last_is_presser = self.game.last_ply().is_some_and(|p| p.color() == presser);
+        out.extend(self.press(presser, now));
+        if last_is_presser {
+            self.mark_clock(presser, now);
+        }
+        let text = if self.timing.is_some() {
+            self.p(
+                "tournament.pressed",
+                &[("side", &self.side(presser)), ("runs", &self.side(presser.other()))],
+            )
+        } else {
+            self.p("tournament.completed", &[("side", &self.side(presser))])
+        };
+        out.insert(0, self.to_operator(text));
+        out.extend(self.autosave());
+        out
+    }
+
+    /// `undo`: a slip is corrected before the clock press (D.2.8); after it, corrections go to the arbiter.
+    fn undo_made(&mut self, now: Duration) -> Vec<Effect> {
+        let _ = now;
+        if let Some(e) = self.game.ending() {
+            return vec![say(Kind::Refusal, self.game_over(e))];
+        }
+        let made = self.tournament.as_ref().and_then(|t| t.made);
+        let last = self.game.plies().len().checked_sub(1);
+        let Some(made) = made.filter(|m| Some(m.ply) == last) else {
+            let key = match self.game.last_ply() {
+                None => "last.none",
+                Some(_) => "tournament.undo_after_press",
+            };
+            let said = self.game.last_ply().map(|p| self.announce(p, false)).unwrap_or_default();
+            return vec![say(Kind::Refusal, self.p(key, &[("move", &said)]))];
+        };
+        let said = self.announce_last_ply();
+        self.game.truncate(made.ply);
+        if let Some(t) = &mut self.tournament {
+            t.made = None;
+            t.unpressed[idx(made.mover)] = t.unpressed[idx(made.mover)].saturating_sub(1);
+            t.correcting = true;
+        }
+        let mut out = vec![say(
+            Kind::Event,
+            self.p(
+                "tournament.withdrawn",
+                &[("move", &said), ("side", &self.side(made.mover))],
+            ),
+        )];
+        out.extend(self.autosave());
+        out
+    }
+
+    /// `state`: whether the last move is made or completed, and whose clock runs (ANN-M15).
+    fn state_text(&self, now: Duration) -> String {
+        let _ = now;
+        let running = match self.timing.as_ref().map(|t| t.clock.state()) {
+            Some(crate::rules::clock::ClockState::Running(side)) => {
+                self.p("tournament.clock_runs", &[("side", &self.side(side))])
+            }
+            Some(_) => self.p("tournament.clock_stopped", &[]),
+            None => self.p("clock.none", &[]),
+        };
+        let made = self.tournament.as_ref().and_then(|t| t.made);
+        let text = match (self.game.last_ply(), made) {
+            (None, _) => self.p("tournament.state_none", &[("clock", &running)]),
+            (Some(ply), Some(m)) if m.ply + 1 == self.game.plies().len() => self.p(
+                "tournament.state_made",
+                &[
+                    ("move", &self.announce(ply, false)),
+                    ("side", &self.side(ply.color())),
+                    ("clock", &running),
+                ],
+            ),
+            (Some(ply), _) => self.p(
+                "tournament.state_completed",
+                &[
+                    ("move", &self.announce(ply, false)),
+                    ("side", &self.side(ply.color())),
+                    ("clock", &running),
+                ],
+            ),
+        };
+        match self.game.ending() {
+            Some(e) => format!("{text}. {}", self.ending_text(e)),
+            None => text,
+        }
+    }
+
+    /// `log [N]` / `log last N`: the action log read aloud.
+    fn read_log(&self, rest: &str) -> Vec<Effect> {
+        let rest = rest.trim();
+        let rest = rest
+            .strip_prefix("last")
+            .map(str::trim)
+            .unwrap_or(rest);
+        let n = if rest.is_empty() {
+            None
+        } else {
+            match rest.parse::<usize>() {
+                Ok(n) if n > 0 => Some(n),
+                _ => {
+                    return vec![say(
+                        Kind::Refusal,
+                        self.p("log.bad", &[("text", &log::clean(rest, 40))]),
+                    )];
+                }
+            }
+        };
+        let Some(t) = &self.tournament else {
+            return Vec::new();
+        };
+        vec![say(Kind::Answer, t.log.read(&self.config.phrases, n))]
+    }
+
+    /// `player: REQUEST`: the blind player's own request, answered into the player's earpiece (D.2.10.4): move
+    /// count and time only when asked.
+    fn player_request(&mut self, request: &str, now: Duration) -> Vec<Effect> {
+        let served = self.tournament.as_ref().map(|t| t.served);
+        if !self.in_assistant_mode() {
+            return vec![say(Kind::Refusal, self.p("tournament.player_only_assistant", &[]))];
+        }
+        if served == Some(Served::Sighted) {
+            return vec![say(Kind::Refusal, self.p("tournament.sighted_duties", &[]))];
+        }
+        let word = request.split_whitespace().next().unwrap_or("").to_lowercase();
+        let out: Vec<Effect> = match word.as_str() {
+            "time" => self.time_answer(now),
+            "used" => self.used_answer(now),
+            "count" => vec![say(Kind::Answer, self.count())],
+            "last" => vec![say(Kind::Answer, self.last())],
+            "repeat" => {
+                let again = self
+                    .tournament
+                    .as_ref()
+                    .and_then(|t| t.last_to_player.clone())
+                    .unwrap_or_else(|| self.p("tournament.nothing_said", &[]));
+                vec![say(Kind::Answer, again)]
+            }
+            _ => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("tournament.player_usage", &[("text", &log::clean(request, 40))]),
+                )];
+            }
+        };
+        // Answered to the player: spoken, whatever kind it had.
+        let out: Vec<Effect> = out
+            .into_iter()
+            .map(|e| match e {
+                Effect::Say(a) => say(Kind::Answer, a.text),
+                other => other,
+            })
+            .collect();
+        if word != "repeat"
+            && let Some(Effect::Say(a)) = out.iter().rev().find(|e| matches!(e, Effect::Say(_)))
+        {
+            let text = a.text.clone();
+            if let Some(t) = &mut self.tournament {
+                t.last_to_player = Some(text);
+            }
+        }
+        out
+    }
+
+    /// `touched SQUARE`: D.2.10.5, the assistant notes for the arbiter that the sighted player touched a piece.
+    fn touched(&mut self, rest: &str) -> Vec<Effect> {
+        if !self.in_assistant_mode() {
+            return vec![say(Kind::Refusal, self.p("tournament.touched_only_assistant", &[]))];
+        }
+        let Some(sq) = words::spoken::parse_square(&self.config.vocabulary, rest) else {
+            return vec![say(
+                Kind::Refusal,
+                self.p("square.bad", &[("text", &log::clean(rest, 40))]),
+            )];
+        };
+        let v = &self.config.vocabulary;
+        let text = match self.game.position().board().piece_at(sq) {
+            Some(p) => self.p(
+                "tournament.touched",
+                &[
+                    ("side", &self.side(p.color)),
+                    ("piece", v.piece(p.role)),
+                    ("square", &v.square(sq)),
+                ],
+            ),
+            None => self.p("tournament.touched_empty", &[("square", &v.square(sq))]),
+        };
+        vec![say(Kind::Assistant, text)]
+    }
+
+    /// `role blind|sighted`: R-D.2.11, the player the assistant serves.
+    fn role(&mut self, rest: &str) -> Vec<Effect> {
+        if !self.in_assistant_mode() {
+            return vec![say(Kind::Refusal, self.p("tournament.role_only_assistant", &[]))];
+        }
+        let served = match rest.trim().to_lowercase().as_str() {
+            "blind" | "vi" | "blinder" | "blind player" | "τυφλός" => Served::Blind,
+            "sighted" | "sehend" | "sehender" | "sighted player" | "βλέπων" => Served::Sighted,
+            _ => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("tournament.role_usage", &[("text", &log::clean(rest, 40))]),
+                )];
+            }
+        };
+        if let Some(t) = &mut self.tournament {
+            t.served = served;
+        }
+        let key = match served {
+            Served::Blind => "tournament.role_blind",
+            Served::Sighted => "tournament.role_sighted",
+        };
+        vec![say(Kind::Assistant, self.p(key, &[]))]
+    }
+
+    /// `announce on|off`: the talking clock's unasked read-outs and pulses, only when the player wants them.
+    fn clock_announcements(&mut self, rest: &str) -> Vec<Effect> {
+        let on = match rest.trim().to_lowercase().as_str() {
+            "on" | "an" | "ein" => true,
+            "off" | "aus" => false,
+            _ => return vec![say(Kind::Refusal, self.p("tournament.announce_usage", &[]))],
+        };
+        self.config.clock = silent_clock(super::ClockSettings::default(), on);
+        if let Some(t) = &mut self.timing {
+            for side in [Color::White, Color::Black] {
+                t.arm_side(side, self.virtual_now.unwrap_or_default(), &self.config.clock);
+            }
+        }
+        let key = if on {
+            "tournament.announce_on"
+        } else {
+            "tournament.announce_off"
+        };
+        vec![say(Kind::Event, self.p(key, &[]))]
+    }
+
+    /// R-11.3.3 / DN-3: what an arbiter inspecting the device hears: the mode and every switch.
+    fn inspection(&self) -> String {
+        let on_off = |b: bool| self.p(if b { "tournament.on" } else { "tournament.off" }, &[]);
+        let Some(t) = &self.tournament else {
+            return String::new();
+        };
+        let mode = self.p(
+            match t.mode {
+                Mode::Record => "mode.record",
+                Mode::Assistant => "mode.assistant",
+                Mode::Play => "mode.play",
+            },
+            &[],
+        );
+        self.p(
+            "tournament.inspection",
+            &[
+                ("mode", &mode),
+                ("check_words", &on_off(t.check_words)),
+                ("clock", &on_off(!self.config.clock.thresholds_seconds.is_empty() || self.config.clock.tactile)),
+                ("assistant_speech", &on_off(self.config.tournament.speak_assistant)),
+            ],
+        )
+    }
+
+    /// R-D.2.11: a hearing-impaired opponent makes an assistant mandatory.
+    pub(super) fn hearing_notice(&self) -> String {
+        if self.in_assistant_mode() {
+            self.p("tournament.hearing_assistant", &[])
+        } else {
+            self.p("tournament.hearing_needs_assistant", &[])
+        }
+    }
+
+    /// The greeting of the profile: the mode and what it does (said after the game's greeting).
+    pub(super) fn tournament_greeting(&self) -> Vec<Effect> {
+        let Some(t) = &self.tournament else {
+            return Vec::new();
+        };
+        let key = match t.mode {
+            Mode::Record => "tournament.greeting_record",
+            Mode::Assistant => "tournament.greeting_assistant",
+            Mode::Play => return Vec::new(),
+        };
+        let mut out = vec![say(
+            Kind::Event,
+            self.p(key, &[("side", &self.side(self.blind_color()))]),
+        )];
+        if t.hearing_impaired_opponent {
+            out.push(say(Kind::Event, self.hearing_notice()));
+        }
+        out
+    }
+
+    /// a flag has fallen; in the profile hector does not decide it: it alerts. In assistant mode the
+    /// assistant is alerted (screen and a distinct sound) when the sighted player's flag falls, so that the
+    /// blind player can claim (D.2.10.5).
+    pub(super) fn flag_alert(&self, side: Color) -> Vec<Effect> {
+        let text = self.p(
+            "tournament.flag_alert",
+            &[("side", &self.side(side)), ("opponent", &self.side(side.other()))],
+        );
+        if self.in_assistant_mode() {
+            if side != self.blind_color() {
+                vec![say(Kind::Assistant, text), Effect::Cue(Cue::FlagFall)]
+            } else {
+                vec![say(Kind::Assistant, text)]
+            }
+        } else {
+            vec![say(Kind::Event, text), Effect::Cue(Cue::FlagFall)]
+        }
+    }
+
+    /// The time control of the game, for the scoresheet header.
+    pub fn time_control(&self) -> Option<&TimeControl> {
+        self.config.time_control.as_ref()
+    }
+
+    /// The file the game is kept in.
+    pub fn save_path(&self) -> Option<&Path> {
+        self.config.save_path.as_deref()
+    }
+}
