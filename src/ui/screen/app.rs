@@ -162,6 +162,29 @@ impl App {
     pub fn action(&mut self, action: Action, session: &Session) -> Vec<Out> {
         let v = &session.config().vocabulary;
         let p = &session.config().phrases;
+        let tournament = session.mode().is_tournament();
+        // no analysis in a tournament game; reading the position stays.
+        if tournament
+            && matches!(
+                action,
+                Action::Diagonals
+                    | Action::Lines
+                    | Action::Knight
+                    | Action::Attackers
+                    | Action::LegalMoves
+                    | Action::Material
+            )
+        {
+            return vec![refusal(p.get("tournament.not_allowed").to_string())];
+        }
+        if !tournament
+            && matches!(
+                action,
+                Action::Press | Action::Undo | Action::State | Action::Log | Action::Player(_)
+            )
+        {
+            return vec![refusal(p.get("screen.tournament_only").to_string())];
+        }
         let game = session.game();
         let pos = game.position();
         let focus = self.focus;
@@ -231,6 +254,11 @@ impl App {
             Action::Decline => self.confirm("decline", "screen.confirm.decline", p),
             Action::Claim => self.confirm("claim", "screen.confirm.claim", p),
             Action::Select => self.select(session),
+            Action::Press => vec![Out::Send("press".into())],
+            Action::Undo => vec![Out::Send("undo".into())],
+            Action::State => vec![Out::Send("state".into())],
+            Action::Log => vec![Out::Send("log 5".into())],
+            Action::Player(r) => vec![Out::Send(format!("player: {}", r.word()))],
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]
@@ -320,6 +348,7 @@ impl App {
                 match moves.as_slice() {
                     // Not a legal move: the session says why, in the words line mode uses.
                     [] => vec![Out::Send(format!("{from}{focus}"))],
+                    // A pawn to the last rank in the profile: the promotion piece is asked, as ever.
                     [m] => vec![Out::Send(game.uci(*m).to_string())],
                     _ => {
                         self.mode = Mode::Promotion { from, to: focus };
@@ -358,7 +387,9 @@ impl App {
                         Out::Cue(Cue::Illegal),
                     ];
                 }
-                if explore::legal_targets(game, focus).is_empty() {
+                // In the tournament profile a choice is never checked against the legal moves (that would tell
+                // what the board does not): the session says whether the entry fits the record.
+                if !session.mode().is_tournament() && explore::legal_targets(game, focus).is_empty() {
                     return vec![
                         refusal(explore::legal_moves(game, focus, v, p)),
                         Out::Cue(Cue::Illegal),

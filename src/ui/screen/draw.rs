@@ -307,13 +307,32 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
             Line::from(format!("{mark} {name} {time}"))
         })
         .collect();
+    // Record and assistant mode: the mode in the title, and the state of the last move (D.2.3-D.2.4).
+    let mut clock_lines = clock_lines;
+    let title = match session.mode() {
+        crate::session::Mode::Play => p.get("screen.title.clocks").to_string(),
+        mode => {
+            let state = match (session.tournament(), game.last_ply()) {
+                (_, None) => "screen.state.none",
+                (Some(t), Some(_)) if t.move_made_not_completed() => "screen.state.made",
+                _ => "screen.state.completed",
+            };
+            clock_lines.push(Line::from(p.get(state).to_string()));
+            let key = if mode == crate::session::Mode::Record {
+                "mode.record"
+            } else {
+                "mode.assistant"
+            };
+            p.get(key).to_string()
+        }
+    };
     let clock_area = Rect {
-        height: 4.min(g.side.height),
+        height: (clock_lines.len() as u16 + 2).min(g.side.height),
         ..g.side
     };
     frame.render_widget(
         Paragraph::new(clock_lines)
-            .block(block(p.get("screen.title.clocks").to_string(), theme))
+            .block(block(title, theme))
             .style(text_style(theme)),
         clock_area,
     );

@@ -95,6 +95,39 @@ pub enum Action {
     Seconds,
     /// Letters or figurines.
     Figurines,
+    /// Record and assistant mode: press the clock, completing the move made (D.2.4).
+    Press,
+    /// Withdraw the move made, before the press (D.2.8).
+    Undo,
+    /// Whether the last move is made or completed, and whose clock runs.
+    State,
+    /// The last entries of the action log.
+    Log,
+    /// Assistant mode: a request of the blind player, from the player's own keys (D.2.10.4).
+    Player(Request),
+}
+
+/// What the blind player may ask for in assistant mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+pub enum Request {
+    Time,
+    Used,
+    Count,
+    Last,
+    Repeat,
+}
+
+impl Request {
+    /// The line-mode word of the request (`player: WORD`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Request::Time => "time",
+            Request::Used => "used",
+            Request::Count => "count",
+            Request::Last => "last",
+            Request::Repeat => "repeat",
+        }
+    }
 }
 
 /// One key with its modifiers. Letters carry their case; Shift is part of a letter, not a modifier.
@@ -478,6 +511,11 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Save => key("key.save"),
         Action::Seconds => key("key.seconds"),
         Action::Figurines => key("key.figurines"),
+        Action::Press => key("key.press"),
+        Action::Undo => key("key.undo"),
+        Action::State => key("key.state"),
+        Action::Log => key("key.log"),
+        Action::Player(r) => p.say("key.player", &[("request", &key(&format!("key.player.{}", r.word())))]),
     }
 }
 
