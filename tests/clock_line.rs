@@ -112,7 +112,12 @@ fn a_flag_can_be_claimed_only_when_it_has_fallen() {
         lines[1],
         "No flag has fallen: White 1 minute, Black 1 minute"
     );
-    assert_eq!(lines[2], "White's flag has fallen. Black wins, 0-1");
+    // Observed but not decided: the fall is said at once, the claim decides.
+    assert_eq!(
+        lines[2],
+        "White's flag has fallen: Black may claim the game with flag (Article 6.8)"
+    );
+    assert_eq!(lines[3], "White's flag has fallen. Black wins, 0-1");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

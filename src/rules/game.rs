@@ -781,8 +781,15 @@ mod tests {
         assert_eq!(removed.len(), 4);
         assert_eq!(removed[0].san.to_string(), "Ng1");
         assert_eq!(g.fen(), fen_after_two);
-        assert_eq!(g.repetitions(), 1, "the taken-back positions no longer count");
-        assert!(g.truncate(5).is_empty(), "nothing to take back beyond the record");
+        assert_eq!(
+            g.repetitions(),
+            1,
+            "the taken-back positions no longer count"
+        );
+        assert!(
+            g.truncate(5).is_empty(),
+            "nothing to take back beyond the record"
+        );
         let mut mated = Game::new();
         play_all(&mut mated, "f3 e5 g4 Qh4#");
         mated.truncate(3);

@@ -273,7 +273,9 @@ fn parse_elapsed(text: &str) -> Option<Duration> {
     if it.next().is_some() || m >= 60 || s >= 60 || t >= 10 || h > 10_000 {
         return None;
     }
-    Some(Duration::from_millis(((h * 3600 + m * 60 + s) * 10 + t) * 100))
+    Some(Duration::from_millis(
+        ((h * 3600 + m * 60 + s) * 10 + t) * 100,
+    ))
 }
 
 #[cfg(test)]
@@ -298,12 +300,22 @@ mod tests {
             vec![],
         );
         let text = log.to_text();
-        assert!(text.contains("\t0:00:05.3\tplayer\te4\tBauer Eva vier\n"), "{text}");
+        assert!(
+            text.contains("\t0:00:05.3\tplayer\te4\tBauer Eva vier\n"),
+            "{text}"
+        );
         assert!(text.contains("\t1:01:40.0\tarbiter\t"), "{text}");
-        assert!(!text.contains('\u{1b}'), "control characters never reach the file");
+        assert!(
+            !text.contains('\u{1b}'),
+            "control characters never reach the file"
+        );
         let back = ActionLog::continued(None, &text);
         assert_eq!(back.entries(), log.entries());
-        assert_eq!(back.to_text(), text, "a continued log keeps its file unchanged");
+        assert_eq!(
+            back.to_text(),
+            text,
+            "a continued log keeps its file unchanged"
+        );
     }
 
     #[test]
@@ -315,7 +327,10 @@ mod tests {
             log.record(Duration::from_secs(i as u64 * 10), Actor::Player, m, vec![]);
         }
         let last = log.read(&p, Some(2));
-        assert!(last.contains("2") && last.contains("e5") && last.contains("Nf3"), "{last}");
+        assert!(
+            last.contains("2") && last.contains("e5") && last.contains("Nf3"),
+            "{last}"
+        );
         assert!(!last.contains("e4"), "{last}");
         assert!(log.read(&p, Some(10)).contains("e4"));
     }

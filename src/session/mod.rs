@@ -619,7 +619,11 @@ impl Session {
     fn announce(&self, ply: &crate::rules::Ply, long: bool) -> String {
         // DN-3 / ANN-M9: in the tournament profile "Schach" and "Matt" are said only when switched on.
         let mut san = ply.san.clone();
-        if self.tournament.as_ref().is_some_and(|t| !t.says_check_words()) {
+        if self
+            .tournament
+            .as_ref()
+            .is_some_and(|t| !t.says_check_words())
+        {
             san.suffix = None;
         }
         if long {

@@ -153,7 +153,11 @@ pub fn does_not_fit(e: &words::MoveInputError) -> bool {
     use words::MoveInputError as E;
     !matches!(
         e,
-        E::NotAMove(_) | E::AmbiguousWord { .. } | E::Ambiguous { .. } | E::PromotionNeeded { .. } | E::GameOver
+        E::NotAMove(_)
+            | E::AmbiguousWord { .. }
+            | E::Ambiguous { .. }
+            | E::PromotionNeeded { .. }
+            | E::GameOver
     )
 }
 
@@ -216,7 +220,13 @@ impl Session {
     }
 
     /// Adds an entry to the action log and keeps the log on disk (saved before anything of the batch is said).
-    pub fn log_action(&mut self, now: Duration, actor: Actor, action: &str, said: Vec<String>) -> Vec<Effect> {
+    pub fn log_action(
+        &mut self,
+        now: Duration,
+        actor: Actor,
+        action: &str,
+        said: Vec<String>,
+    ) -> Vec<Effect> {
         let path = self.log_file();
         let Some(t) = &mut self.tournament else {
             return Vec::new();
@@ -226,7 +236,11 @@ impl Session {
             return Vec::new();
         };
         let failed = self.p("log.save_failed", &[("path", &path.display().to_string())]);
-        let text = self.tournament.as_ref().map(|t| t.log.to_text()).unwrap_or_default();
+        let text = self
+            .tournament
+            .as_ref()
+            .map(|t| t.log.to_text())
+            .unwrap_or_default();
         vec![Effect::Save {
             path,
             pgn: text,
@@ -244,7 +258,9 @@ impl Session {
         if matches!(word.as_str(), "log" | "help" | "?" | "") {
             return;
         }
-        let actor = if line.trim_start().to_lowercase().starts_with("player:") {
+        let actor = if self.in_assistant_mode()
+            && line.trim_start().to_lowercase().starts_with("player:")
+        {
             match self.tournament.as_ref().map(|t| t.served) {
                 Some(Served::Sighted) => Actor::SightedPlayer,
                 _ => Actor::BlindPlayer,
@@ -304,7 +320,10 @@ impl Session {
             return Some(self.player_request(request, now));
         }
         if ANALYSIS.contains(&word) || (word == "opponent" && rest.eq_ignore_ascii_case("engine")) {
-            return Some(vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))]);
+            return Some(vec![say(
+                Kind::Refusal,
+                self.p("tournament.not_allowed", &[]),
+            )]);
         }
         let out = match word {
             "press" => self.press_clock(now),
@@ -315,22 +334,35 @@ impl Session {
             "role" => self.role(rest),
             "inspect" => vec![say(Kind::Answer, self.inspection())],
             "announce" => self.clock_announcements(rest),
-            "opponent" if rest.eq_ignore_ascii_case("hearing-impaired") || rest.eq_ignore_ascii_case("hearing impaired") => {
+            "opponent"
+                if rest.eq_ignore_ascii_case("hearing-impaired")
+                    || rest.eq_ignore_ascii_case("hearing impaired") =>
+            {
                 if let Some(t) = &mut self.tournament {
                     t.hearing_impaired_opponent = true;
                 }
                 vec![say(Kind::Event, self.hearing_notice())]
             }
-            "arbiter" if rest.to_lowercase().starts_with("check-words") || rest.to_lowercase().starts_with("checkwords") => {
+            "arbiter"
+                if rest.to_lowercase().starts_with("check-words")
+                    || rest.to_lowercase().starts_with("checkwords") =>
+            {
                 let on = rest.to_lowercase().ends_with(" on");
                 let off = rest.to_lowercase().ends_with(" off");
                 if !(on || off) {
-                    return Some(vec![say(Kind::Refusal, self.p("tournament.check_words_usage", &[]))]);
+                    return Some(vec![say(
+                        Kind::Refusal,
+                        self.p("tournament.check_words_usage", &[]),
+                    )]);
                 }
                 if let Some(t) = &mut self.tournament {
                     t.check_words = on;
                 }
-                let key = if on { "tournament.check_words_on" } else { "tournament.check_words_off" };
+                let key = if on {
+                    "tournament.check_words_on"
+                } else {
+                    "tournament.check_words_off"
+                };
                 vec![say(Kind::Event, self.p(key, &[]))]
             }
             _ => return None,
@@ -464,7 +496,10 @@ impl Session {
         let text = if self.timing.is_some() {
             self.p(
                 "tournament.pressed",
-                &[("side", &self.side(presser)), ("runs", &self.side(presser.other()))],
+                &[
+                    ("side", &self.side(presser)),
+                    ("runs", &self.side(presser.other())),
+                ],
             )
         } else {
             self.p("tournament.completed", &[("side", &self.side(presser))])
@@ -487,7 +522,11 @@ impl Session {
                 None => "last.none",
                 Some(_) => "tournament.undo_after_press",
             };
-            let said = self.game.last_ply().map(|p| self.announce(p, false)).unwrap_or_default();
+            let said = self
+                .game
+                .last_ply()
+                .map(|p| self.announce(p, false))
+                .unwrap_or_default();
             return vec![say(Kind::Refusal, self.p(key, &[("move", &said)]))];
         };
         let said = self.announce_last_ply();
@@ -547,10 +586,7 @@ impl Session {
     /// `log [N]` / `log last N`: the action log read aloud.
     fn read_log(&self, rest: &str) -> Vec<Effect> {
         let rest = rest.trim();
-        let rest = rest
-            .strip_prefix("last")
-            .map(str::trim)
-            .unwrap_or(rest);
+        let rest = rest.strip_prefix("last").map(str::trim).unwrap_or(rest);
         let n = if rest.is_empty() {
             None
         } else {
@@ -575,12 +611,19 @@ impl Session {
     fn player_request(&mut self, request: &str, now: Duration) -> Vec<Effect> {
         let served = self.tournament.as_ref().map(|t| t.served);
         if !self.in_assistant_mode() {
-            return vec![say(Kind::Refusal, self.p("tournament.player_only_assistant", &[]))];
+            return vec![say(
+                Kind::Refusal,
+                self.p("tournament.player_only_assistant", &[]),
+            )];
         }
         if served == Some(Served::Sighted) {
             return vec![say(Kind::Refusal, self.p("tournament.sighted_duties", &[]))];
         }
-        let word = request.split_whitespace().next().unwrap_or("").to_lowercase();
+        let word = request
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
         let out: Vec<Effect> = match word.as_str() {
             "time" => self.time_answer(now),
             "used" => self.used_answer(now),
@@ -597,7 +640,10 @@ impl Session {
             _ => {
                 return vec![say(
                     Kind::Refusal,
-                    self.p("tournament.player_usage", &[("text", &log::clean(request, 40))]),
+                    self.p(
+                        "tournament.player_usage",
+                        &[("text", &log::clean(request, 40))],
+                    ),
                 )];
             }
         };
@@ -623,7 +669,10 @@ impl Session {
     /// `touched SQUARE`: D.2.10.5, the assistant notes for the arbiter that the sighted player touched a piece.
     fn touched(&mut self, rest: &str) -> Vec<Effect> {
         if !self.in_assistant_mode() {
-            return vec![say(Kind::Refusal, self.p("tournament.touched_only_assistant", &[]))];
+            return vec![say(
+                Kind::Refusal,
+                self.p("tournament.touched_only_assistant", &[]),
+            )];
         }
         let Some(sq) = words::spoken::parse_square(&self.config.vocabulary, rest) else {
             return vec![say(
@@ -649,11 +698,16 @@ impl Session {
     /// `role blind|sighted`: R-D.2.11, the player the assistant serves.
     fn role(&mut self, rest: &str) -> Vec<Effect> {
         if !self.in_assistant_mode() {
-            return vec![say(Kind::Refusal, self.p("tournament.role_only_assistant", &[]))];
+            return vec![say(
+                Kind::Refusal,
+                self.p("tournament.role_only_assistant", &[]),
+            )];
         }
         let served = match rest.trim().to_lowercase().as_str() {
             "blind" | "vi" | "blinder" | "blind player" | "τυφλός" => Served::Blind,
-            "sighted" | "sehend" | "sehender" | "sighted player" | "βλέπων" => Served::Sighted,
+            "sighted" | "sehend" | "sehender" | "sighted player" | "βλέπων" => {
+                Served::Sighted
+            }
             _ => {
                 return vec![say(
                     Kind::Refusal,
@@ -681,7 +735,11 @@ impl Session {
         self.config.clock = silent_clock(super::ClockSettings::default(), on);
         if let Some(t) = &mut self.timing {
             for side in [Color::White, Color::Black] {
-                t.arm_side(side, self.virtual_now.unwrap_or_default(), &self.config.clock);
+                t.arm_side(
+                    side,
+                    self.virtual_now.unwrap_or_default(),
+                    &self.config.clock,
+                );
             }
         }
         let key = if on {
@@ -711,8 +769,17 @@ impl Session {
             &[
                 ("mode", &mode),
                 ("check_words", &on_off(t.check_words)),
-                ("clock", &on_off(!self.config.clock.thresholds_seconds.is_empty() || self.config.clock.tactile)),
-                ("assistant_speech", &on_off(self.config.tournament.speak_assistant)),
+                (
+                    "clock",
+                    &on_off(
+                        !self.config.clock.thresholds_seconds.is_empty()
+                            || self.config.clock.tactile,
+                    ),
+                ),
+                (
+                    "assistant_speech",
+                    &on_off(self.config.tournament.speak_assistant),
+                ),
             ],
         )
     }
@@ -752,7 +819,10 @@ impl Session {
     pub(super) fn flag_alert(&self, side: Color) -> Vec<Effect> {
         let text = self.p(
             "tournament.flag_alert",
-            &[("side", &self.side(side)), ("opponent", &self.side(side.other()))],
+            &[
+                ("side", &self.side(side)),
+                ("opponent", &self.side(side.other())),
+            ],
         );
         if self.in_assistant_mode() {
             if side != self.blind_color() {

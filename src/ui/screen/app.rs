@@ -389,7 +389,8 @@ impl App {
                 }
                 // In the tournament profile a choice is never checked against the legal moves (that would tell
                 // what the board does not): the session says whether the entry fits the record.
-                if !session.mode().is_tournament() && explore::legal_targets(game, focus).is_empty() {
+                if !session.mode().is_tournament() && explore::legal_targets(game, focus).is_empty()
+                {
                     return vec![
                         refusal(explore::legal_moves(game, focus, v, p)),
                         Out::Cue(Cue::Illegal),

@@ -515,7 +515,10 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Undo => key("key.undo"),
         Action::State => key("key.state"),
         Action::Log => key("key.log"),
-        Action::Player(r) => p.say("key.player", &[("request", &key(&format!("key.player.{}", r.word())))]),
+        Action::Player(r) => p.say(
+            "key.player",
+            &[("request", &key(&format!("key.player.{}", r.word())))],
+        ),
     }
 }
 

@@ -1,0 +1,553 @@
+//! End-to-end: record and assistant mode (Appendix D.2.3-D.2.11) through the real binary in line mode, checked
+//! by what the player hears (stdout, the speech log) and what the arbiter reads (the game, the action log).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+struct Run {
+    lines: Vec<String>,
+    code: i32,
+    stderr: String,
+}
+
+/// A folder of its own for each test: the XDG folders, the game, the logs.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hector-tournament-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config")).unwrap();
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    dir
+}
+
+fn hector(dir: &Path, args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hector");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        lines: String::from_utf8(out.stdout)
+            .expect("stdout is UTF-8")
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        code: out.status.code().unwrap_or(-1),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The answer to each input line, in order: runs `lines` one at a time so every answer is known exactly.
+/// (hector answers every line with at least one line; lines that answer nothing are marked.)
+fn index_of(lines: &[String], needle: &str) -> usize {
+    lines
+        .iter()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in {lines:#?}"))
+}
+
+fn record_args<'a>(save: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut a = vec![
+        "--line",
+        "--mode",
+        "record",
+        "--time",
+        "90m+30s",
+        "--virtual-clock",
+        "--save",
+        save,
+    ];
+    a.extend_from_slice(extra);
+    a
+}
+
+/// Words that tell time or the move count: none may be said without a request (D.2.10.4, R-12.6).
+fn tells_time_or_count(line: &str) -> bool {
+    [
+        " hour",
+        " minute",
+        " second",
+        "moves completed",
+        "1 move completed",
+    ]
+    .iter()
+    .any(|w| line.contains(w))
+}
+
+#[test]
+fn record_mode_a_whole_game_with_corrections_requests_and_an_incident() {
+    let dir = folder("record-game");
+    let save = dir.join("game.pgn");
+    let save_s = save.to_str().unwrap().to_string();
+    let input = [
+        "e4",    // made, not completed
+        "state", // says so
+        "undo",  // a slip corrected before the press (D.2.8)
+        "d4",    // the right move: a correction
+        "press", // completes it
+        "state", // completed
+        "undo",  // refused: after the press
+        "Nf6",   // Black
+        "press", //
+        "c4",
+        "press",
+        "e6",
+        "press",
+        "Nc3",
+        "press",
+        "Bb4",
+        "press",
+        "Ke3", // does not fit the record
+        "Qc2", // re-entered: a typing slip
+        "press",
+        "O-O",
+        "press",
+        "Qe2",     // does not fit: White's queen is on c2...
+        "illegal", // ... and was recorded as an illegal move
+        "a3",
+        "press",
+        "wait 2m", // time passes; nothing is said unasked
+        "Bxc3+",
+        "press",
+        "Qxc3",
+        "press",
+        "offer", // White offers with its move (R-9.1.2.1: move, offer, press)
+        "d5",
+        "press",
+        "count",
+        "time",
+        "used",
+        "resign white",
+        "yes",
+        "log last 3",
+    ]
+    .join("\n")
+        + "\n";
+    let r = hector(&dir, &record_args(&save_s, &[]), &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    assert_eq!(l[0], "New game, White to move");
+    assert!(l[1].starts_with("Record mode"), "{l:#?}");
+    assert_eq!(l[2], "Bauer Eva vier");
+    assert!(l[3].contains("is made, not completed"), "{}", l[3]);
+    assert!(
+        l[4].starts_with("Withdrawn before the clock press"),
+        "{}",
+        l[4]
+    );
+    assert_eq!(l[5], "Correction: Bauer David vier");
+    assert_eq!(l[6], "Clock pressed by White: Black's clock runs");
+    assert!(l[7].contains("Bauer David vier is completed"), "{}", l[7]);
+    assert!(l[8].contains("cannot be withdrawn"), "{}", l[8]);
+    let ke3 = index_of(l, "\"Ke3\" does not fit the record");
+    assert!(l[ke3].contains("Type the move again"), "{}", l[ke3]);
+    assert_eq!(l[ke3 + 1], "Dame Cesar zwei", "a re-entered move is played");
+    let qe2 = index_of(l, "\"Qe2\" does not fit the record");
+    assert!(
+        l[qe2 + 1].contains("Illegal move number 1 by White"),
+        "{}",
+        l[qe2 + 1]
+    );
+    assert!(
+        l[qe2 + 2].contains("Black gets 2 minutes more"),
+        "the penalty of Article 7.5.5: {}",
+        l[qe2 + 2]
+    );
+    // No check words in the profile (DN-3): Bxc3+ is said without "Schach".
+    let bxc3 = index_of(l, "Läufer schlägt Cesar drei");
+    assert_eq!(l[bxc3], "Läufer schlägt Cesar drei");
+    // Time and the count only when asked: the lines before the requests hold none.
+    let count = index_of(l, "Move 7, White to move; 6 moves completed");
+    for line in &l[..count] {
+        // A penalty names the time it adds (ANN-T8); that is no read-out of the clock.
+        if line.contains("gets 2 minutes more") {
+            continue;
+        }
+        assert!(!tells_time_or_count(line), "said unasked: {line}");
+    }
+    assert!(l[count + 1].starts_with("White 1 hour"), "{}", l[count + 1]);
+    assert!(l[count + 2].starts_with("Time used:"), "{}", l[count + 2]);
+    assert!(
+        l[count + 3].starts_with("Resign the game for White?"),
+        "{}",
+        l[count + 3]
+    );
+    assert_eq!(l[count + 4], "White resigns. Black wins, 0-1");
+    assert!(
+        l[count + 5].starts_with("Action log, entries"),
+        "{}",
+        l[count + 5]
+    );
+    // The game on disk: every completed move, the result, clock comments.
+    let pgn = std::fs::read_to_string(&save).unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. d4"),
+        "the withdrawn e4 is not in the record: {pgn}"
+    );
+    assert!(!pgn.contains("1. e4"), "{pgn}");
+    assert!(pgn.contains("%clk"), "{pgn}");
+    // The action log beside it keeps everything, the withdrawn move and the incident included.
+    let log = std::fs::read_to_string(dir.join("game.pgn.log.txt")).unwrap();
+    for needle in [
+        "\te4\tBauer Eva vier",
+        "\tundo\tWithdrawn before the clock press",
+        "\tKe3\t\"Ke3\" does not fit the record",
+        "\tillegal\tIllegal move number 1 by White",
+        "\tpress\tClock pressed by White",
+        "\tresign white\t",
+        "\tyes\tWhite resigns. Black wins, 0-1",
+    ] {
+        assert!(log.contains(needle), "{needle:?} not in the log:\n{log}");
+    }
+    assert!(!log.contains("log last 3"), "reading the log is not logged");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn record_mode_analysis_is_not_in_a_tournament_game_and_changes_nothing() {
+    let dir = folder("record-refusals");
+    let save = dir.join("g.pgn");
+    let r = hector(
+        &dir,
+        &record_args(save.to_str().unwrap(), &[]),
+        "e4\npress\nengine\nlevel 3\nopponent engine\nattackers e4\nlegal\nfen\nboard\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    for i in 4..=8 {
+        assert!(
+            l[i].starts_with("Not in a tournament game"),
+            "line {i}: {}",
+            l[i]
+        );
+    }
+    assert_eq!(
+        l[9], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "reading the record is allowed"
+    );
+    assert!(l[10].starts_with("White: König Eva eins"), "{}", l[10]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn record_mode_a_fallen_flag_is_announced_and_decided_only_when_claimed() {
+    let dir = folder("record-flag");
+    let save = dir.join("g.pgn");
+    let args = [
+        "--line",
+        "--mode",
+        "record",
+        "--time",
+        "5m",
+        "--virtual-clock",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let r = hector(&dir, &args, "e4\npress\nwait 4m\nwait 2m\ne5\nflag\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    // Nothing unasked at 30 s, 10 s ...: the first line after the press is the flag.
+    assert_eq!(
+        l[4],
+        "Black's flag has fallen: White may claim the game with flag (Article 6.8)"
+    );
+    assert_eq!(l[5], "Bauer Eva fünf", "the game goes on until a claim");
+    assert_eq!(l[6], "Black's flag has fallen. White wins, 1-0");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn record_mode_a_sealed_move_and_its_resumption() {
+    let dir = folder("record-seal");
+    let save = dir.join("adjourned.pgn");
+    let save_s = save.to_str().unwrap();
+    let r = hector(
+        &dir,
+        &record_args(save_s, &[]),
+        "e4\npress\ne5\npress\nNf3\npress\nseal Nc6\nNc6\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.lines[8].starts_with("Black seals move 2"),
+        "{:#?}",
+        r.lines
+    );
+    assert!(
+        r.lines[9].starts_with("The game is adjourned"),
+        "{}",
+        r.lines[9]
+    );
+    let r = hector(
+        &dir,
+        &record_args(save_s, &["--load", save_s]),
+        "Bb5\nopen\nstate\nBb5\npress\nlog\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    assert!(l[1].starts_with("This game is adjourned"), "{l:#?}");
+    assert!(
+        l[3].starts_with("The game is adjourned"),
+        "moves wait for the envelope: {}",
+        l[3]
+    );
+    assert!(l[4].starts_with("Envelope opened"), "{}", l[4]);
+    assert_eq!(l[5], "Springer Cesar sechs");
+    assert!(
+        l[6].contains("Springer Cesar sechs is completed; White's clock runs"),
+        "{}",
+        l[6]
+    );
+    assert_eq!(l[7], "Läufer Bella fünf");
+    // The log goes on in the same file: the first session's entries are still there.
+    assert!(l[9].contains("seal Nc6"), "{}", l[9]);
+    assert!(l[9].contains("open"), "{}", l[9]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn assistant_args<'a>(save: &'a str, log: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut a = vec![
+        "--line",
+        "--mode",
+        "assistant",
+        "--time",
+        "90m+30s",
+        "--virtual-clock",
+        "--save",
+        save,
+        "--speech-log",
+        log,
+    ];
+    a.extend_from_slice(extra);
+    a
+}
+
+/// The texts of a speech log, without their time stamps.
+fn spoken(log: &Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.split_once('\t').map_or(l, |(_, t)| t).to_string())
+        .collect()
+}
+
+#[test]
+fn assistant_mode_a_whole_game_for_the_blind_player() {
+    let dir = folder("assistant-game");
+    let save = dir.join("game.pgn");
+    let speech = dir.join("speech.log");
+    let input = [
+        "e4",
+        "press",
+        "e5",
+        "press",
+        "Nf3",
+        "undo",
+        "Nc3",
+        "press",
+        "time",         // the assistant's own look: not for the player
+        "player: time", // the player's request: answered to the player
+        "Nc6",
+        "press",
+        "touched g8", // the sighted player touched a piece: noted for the arbiter
+        "Bc4",
+        "press",
+        "player: count",
+        "player: repeat",
+        "player: hint", // not a request the player may make
+        "Bc5",
+        "press",
+        "Qh5",
+        "press",
+        "Nf6",
+        "press",
+        "Qxf7#", // mate completes the game without a press; "Matt" is not said (DN-3)
+        "log last 2",
+    ]
+    .join("\n")
+        + "\n";
+    let r = hector(
+        &dir,
+        &assistant_args(save.to_str().unwrap(), speech.to_str().unwrap(), &[]),
+        &input,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    assert!(l[1].starts_with("Assistant mode"), "{l:#?}");
+    let time = index_of(l, "White 1 hour");
+    assert!(l[time + 1].starts_with("White 1 hour"), "{}", l[time + 1]);
+    let count = index_of(l, "Move 3, Black to move; 2 moves completed");
+    assert_eq!(l[count + 1], l[count], "repeat says the last answer again");
+    assert!(
+        l[count + 2].starts_with("The player may ask for time"),
+        "{}",
+        l[count + 2]
+    );
+    let touched = index_of(
+        l,
+        "Noted for the arbiter: the sighted player touched the Black Springer on Gustav acht",
+    );
+    assert!(touched > 0);
+    let mate = index_of(l, "Dame schlägt Felix sieben");
+    assert_eq!(l[mate], "Dame schlägt Felix sieben");
+    assert_eq!(l[mate + 1], "Checkmate. White wins, 1-0");
+    assert!(
+        !l.iter().any(|x| x.contains("Schach")),
+        "no check word in the profile: {l:#?}"
+    );
+    // The blind player's earpiece: moves and answers to the player's own requests, not the assistant's
+    // screen (press confirmations, the assistant's own look at the clock, notes for the arbiter).
+    let heard = spoken(&speech);
+    assert!(heard.contains(&"Bauer Eva vier".to_string()), "{heard:#?}");
+    assert!(
+        heard.contains(&"Checkmate. White wins, 1-0".to_string()),
+        "{heard:#?}"
+    );
+    assert!(
+        !heard.iter().any(|h| h.starts_with("Clock pressed")),
+        "press confirmations stay on the screen: {heard:#?}"
+    );
+    assert!(
+        !heard.iter().any(|h| h.starts_with("Noted for the arbiter")),
+        "{heard:#?}"
+    );
+    let times: Vec<&String> = heard
+        .iter()
+        .filter(|h| h.starts_with("White 1 hour"))
+        .collect();
+    assert_eq!(
+        times.len(),
+        1,
+        "only the player's own request is heard: {heard:#?}"
+    );
+    assert_eq!(
+        heard
+            .iter()
+            .filter(|h| h.contains("moves completed"))
+            .count(),
+        2,
+        "count and its repeat: {heard:#?}"
+    );
+    // The action log tells who asked.
+    let log = std::fs::read_to_string(dir.join("game.pgn.log.txt")).unwrap();
+    assert!(
+        log.contains("\tblind-player\tplayer: time\tWhite 1 hour"),
+        "{log}"
+    );
+    assert!(log.contains("\tassistant\ttime\tWhite 1 hour"), "{log}");
+    assert!(
+        log.contains("\tassistant\ttouched g8\tNoted for the arbiter"),
+        "{log}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn assistant_mode_the_sighted_players_flag_alerts_the_assistant_and_the_player_claims() {
+    let dir = folder("assistant-flag");
+    let save = dir.join("g.pgn");
+    let speech = dir.join("speech.log");
+    let args = [
+        "--line",
+        "--mode",
+        "assistant",
+        "--time",
+        "3m",
+        "--virtual-clock",
+        "--color",
+        "white",
+        "--save",
+        save.to_str().unwrap(),
+        "--speech-log",
+        speech.to_str().unwrap(),
+    ];
+    let r = hector(&dir, &args, "e4\npress\nwait 4m\nflag\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    assert_eq!(
+        l[4],
+        "Black's flag has fallen: White may claim the game with flag (Article 6.8)"
+    );
+    assert_eq!(l[5], "Black's flag has fallen. White wins, 1-0");
+    let heard = spoken(&speech);
+    assert!(
+        !heard.iter().any(|h| h.contains("may claim")),
+        "the alert is the assistant's: {heard:#?}"
+    );
+    assert!(heard.contains(&"Black's flag has fallen. White wins, 1-0".to_string()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn assistant_mode_serving_the_sighted_player_has_duties_one_and_two_only() {
+    let dir = folder("assistant-role");
+    let save = dir.join("g.pgn");
+    let speech = dir.join("speech.log");
+    let r = hector(
+        &dir,
+        &assistant_args(save.to_str().unwrap(), speech.to_str().unwrap(), &[]),
+        "role sighted\nplayer: time\nrole blind\nplayer: time\nrole nobody\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    assert!(l[2].contains("sighted player"), "{}", l[2]);
+    assert!(
+        l[3].contains("entering and announcing moves only"),
+        "{}",
+        l[3]
+    );
+    assert!(l[5].starts_with("White 1 hour 30 minutes"), "{}", l[5]);
+    assert!(l[6].starts_with("role takes blind or sighted"), "{}", l[6]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_hearing_impaired_opponent_needs_an_assistant() {
+    let dir = folder("hearing");
+    let save = dir.join("g.pgn");
+    let r = hector(
+        &dir,
+        &record_args(save.to_str().unwrap(), &["--hearing-impaired-opponent"]),
+        "",
+    );
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l.contains("an assistant is mandatory (Appendix D.2.11)")),
+        "{:#?}",
+        r.lines
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_a_file_the_tournament_game_is_kept_in_the_data_folder() {
+    let dir = folder("kept");
+    let r = hector(&dir, &["--line", "--mode", "record"], "e4\npress\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let kept = r
+        .lines
+        .iter()
+        .find(|l| l.starts_with("The game is kept in"))
+        .unwrap_or_else(|| panic!("{:#?}", r.lines));
+    let path = kept.trim_start_matches("The game is kept in ");
+    assert!(
+        path.starts_with(dir.join("data").to_str().unwrap()),
+        "{path}"
+    );
+    let pgn = std::fs::read_to_string(path).unwrap();
+    assert!(pgn.contains("1. e4"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
