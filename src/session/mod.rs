@@ -520,6 +520,7 @@ impl Session {
             "resign" => self.resign(rest),
             "yes" | "no" => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             "save" => self.save(rest),
+            "scoresheet" => self.scoresheet(rest),
             "time" => self.time_answer(now),
             "used" => self.used_answer(now),
             "control" => self.control_answer(now),

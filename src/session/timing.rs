@@ -214,7 +214,7 @@ fn parse_side(text: &str) -> Option<Color> {
 }
 
 impl Session {
-    fn t(&self, d: Duration) -> String {
+    pub(super) fn t(&self, d: Duration) -> String {
         words::time::duration(&self.config.phrases, d)
     }
 

@@ -330,6 +330,7 @@ impl Session {
             "undo" => self.undo_made(now),
             "state" => vec![self.to_operator(self.state_text(now))],
             "log" => self.read_log(rest),
+            "scoresheet" => self.scoresheet(rest),
             "touched" => self.touched(rest),
             "role" => self.role(rest),
             "inspect" => vec![say(Kind::Answer, self.inspection())],
@@ -604,6 +605,55 @@ impl Session {
             return Vec::new();
         };
         vec![say(Kind::Answer, t.log.read(&self.config.phrases, n))]
+    }
+
+    /// `scoresheet [N]`: the record read as a scoresheet (ANN-G5, D.2.7): the last N moves (all without N), with
+    /// the draw offers written (=) and the time each player had left after the move, when the record
+    /// keeps it.
+    pub(super) fn scoresheet(&self, rest: &str) -> Vec<Effect> {
+        let plies = self.game.plies();
+        let rest = rest.trim();
+        let n = if rest.is_empty() {
+            plies.len()
+        } else {
+            match rest.parse::<usize>() {
+                Ok(n) if n > 0 => (2 * n).min(plies.len()),
+                _ => {
+                    return vec![say(
+                        Kind::Refusal,
+                        self.p("scoresheet.bad", &[("text", &log::clean(rest, 40))]),
+                    )];
+                }
+            }
+        };
+        if plies.is_empty() {
+            return vec![say(Kind::Answer, self.p("last.none", &[]))];
+        }
+        let mut text = String::new();
+        let first = plies.len() - n;
+        for (i, ply) in plies.iter().enumerate().skip(first) {
+            let mut said = self.announce(ply, false);
+            if ply.draw_offer {
+                said.push_str(&self.p("scoresheet.offer", &[]));
+            }
+            if let Some(left) = ply.annotations.comments.iter().rev().find_map(|c| super::timing::parse_clk(c)) {
+                said.push_str(&self.p("scoresheet.clock", &[("time", &self.t(left))]));
+            }
+            if ply.color() == Color::White {
+                if !text.is_empty() {
+                    text.push_str("; ");
+                }
+                text.push_str(&format!("{}. {said}", ply.move_number()));
+            } else if i == first {
+                text.push_str(&format!("{}... {said}", ply.move_number()));
+            } else {
+                text.push_str(&format!(", {said}"));
+            }
+        }
+        if let Some(e) = self.game.ending() {
+            text.push_str(&format!(". {}", self.ending_text(e)));
+        }
+        vec![say(Kind::Answer, self.p("scoresheet.read", &[("moves", &text)]))]
     }
 
     /// `player: REQUEST`: the blind player's own request, answered into the player's earpiece (D.2.10.4): move
