@@ -360,11 +360,24 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
                     lines.push(format!("{}... {san}", ply.move_number()));
                 }
             }
-            let skip = lines.len().saturating_sub(inner_rows);
-            (
-                p.get("screen.title.moves").to_string(),
-                lines.split_off(skip),
-            )
+            // Appendix D.2.11: for a hearing-impaired opponent the last move in large letters above the list.
+            let mut big = Vec::new();
+            if let Some(t) = session.tournament()
+                && t.hearing_impaired_opponent()
+                && let Some(ply) = game.last_ply()
+            {
+                let mut san = ply.san.clone();
+                if !t.says_check_words() {
+                    san.suffix = None;
+                }
+                let ink = if theme.plain { '#' } else { '█' };
+                big = super::big::lines(&san.to_string(), ink);
+                big.push(String::new());
+            }
+            let rows = inner_rows.saturating_sub(big.len());
+            let skip = lines.len().saturating_sub(rows);
+            big.extend(lines.split_off(skip));
+            (p.get("screen.title.moves").to_string(), big)
         }
     };
     let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();

@@ -3,6 +3,7 @@
 //! terminal cursor always sits on the focused square so a screen reader follows the focus.
 
 pub mod app;
+mod big;
 pub mod draw;
 pub mod explore;
 pub mod keymap;
