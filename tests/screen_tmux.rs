@@ -451,3 +451,69 @@ fn a_whole_game_against_stockfish_by_keys() {
         autosave(&t.dir).lines().last().unwrap_or_default()
     );
 }
+
+#[test]
+fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "assistant",
+        &[
+            "--mode",
+            "assistant",
+            "--time",
+            "90m+30s",
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    let screen = t.wait_screen("assistant mode");
+    assert!(screen.contains("No move yet"), "{screen}");
+    // The assistant enters the move: made, not completed.
+    t.keys(&[":", "e4", "Enter"]);
+    t.wait_said("Bauer Eva vier");
+    let screen = t.wait_screen("Move made, clock not pressed");
+    assert!(screen.contains("White 1 h 30 min"), "both clocks shown: {screen}");
+    assert!(screen.contains("Black 1 h 30 min"), "{screen}");
+    // Tab presses the clock for the blind player: completed; shown, not spoken.
+    t.keys(&["Tab"]);
+    t.wait_screen("Move completed");
+    t.wait_screen("Clock pressed by White: Black's clock runs");
+    // A slip of Black's move corrected before the press with Ctrl-z.
+    t.keys(&[":", "e6", "Enter"]);
+    t.wait_said("Bauer Eva sechs");
+    t.keys(&["C-z"]);
+    t.wait_screen("Withdrawn before the clock press");
+    t.keys(&[":", "e5", "Enter"]);
+    t.wait_said("Correction: Bauer Eva fünf");
+    t.keys(&["Tab"]);
+    t.wait_screen("Clock pressed by Black");
+    // The assistant's own look at the clock (t) is shown, not spoken; the blind player's key (F9) is spoken.
+    t.keys(&["t"]);
+    t.wait_screen("White 1 hour");
+    t.keys(&["F9"]);
+    let said = t.wait_said("Move 2, White to move; 1 move completed");
+    assert!(
+        !said.iter().any(|s| s.starts_with("White 1 hour")),
+        "the assistant's question is not heard: {said:?}"
+    );
+    assert!(
+        !said.iter().any(|s| s.starts_with("Clock pressed")),
+        "press confirmations are not heard: {said:?}"
+    );
+    // Analysis keys are refused in the profile.
+    t.keys(&["a"]);
+    t.wait_screen("Not in a tournament game");
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(start.elapsed() < Duration::from_secs(20), "hector did not quit");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
