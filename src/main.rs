@@ -438,6 +438,14 @@ fn main() -> ExitCode {
     // The full-screen view keeps every game (issue 5): in --save, else in the data folder, and offers to
     // continue an unfinished one found there. Line mode saves only where --save says.
     let started = std::time::SystemTime::now();
+    // A tournament scoresheet carries the date it was played (a loaded game keeps its own).
+    if mode.is_tournament() && args.load.is_none() {
+        let date = hector::store::timestamp(started)[..10].replace('-', ".");
+        match game.tags.iter_mut().find(|(k, _)| k == "Date") {
+            Some(slot) => slot.1 = date,
+            None => game.tags.push(("Date".to_string(), date)),
+        }
+    }
     let (save_path, resume) = if mode.is_tournament() {
         // A tournament game is always kept: in --save, else in the data folder's games, by date and time.
         let path = args.save.clone().or_else(|| {
