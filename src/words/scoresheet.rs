@@ -223,6 +223,11 @@ fn print_rows(rows: &[Row], with_clocks: bool, out: &mut String) {
     } else {
         0
     };
+    let black_width = rows
+        .iter()
+        .filter_map(|r| r.black.as_ref().map(|(m, _)| m.len()))
+        .max()
+        .unwrap_or(0);
     let white_column = |m: &str, c: &str| {
         if with_clocks {
             format!("{m:<white_width$}  {c:>clock_width$}")
@@ -230,36 +235,31 @@ fn print_rows(rows: &[Row], with_clocks: bool, out: &mut String) {
             format!("{m:<white_width$}")
         }
     };
-    let mut line = format!(
+    let line = format!(
         "{:>number_width$}  {}  Black",
         "No.",
         white_column("White", "")
     );
-    push_trimmed(out, &mut line);
+    push_trimmed(out, &line);
     for (i, row) in rows.iter().enumerate() {
         let black = match &row.black {
             Some((m, _)) if with_clocks => {
                 let c = clock_of(&row.black);
-                let black_width = rows
-                    .iter()
-                    .filter_map(|r| r.black.as_ref().map(|(m, _)| m.len()))
-                    .max()
-                    .unwrap_or(0);
                 format!("{m:<black_width$}  {c:>clock_width$}")
             }
             Some((m, _)) => m.clone(),
             None => String::new(),
         };
-        let mut line = format!(
+        let line = format!(
             "{:>number_width$}  {}  {black}",
             format!("{}.", row.number),
             white_column(&move_of(&row.white, i == 0), &clock_of(&row.white)),
         );
-        push_trimmed(out, &mut line);
+        push_trimmed(out, &line);
     }
 }
 
-fn push_trimmed(out: &mut String, line: &mut String) {
+fn push_trimmed(out: &mut String, line: &str) {
     out.push_str(line.trim_end());
     out.push('\n');
 }
