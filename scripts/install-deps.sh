@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev speech-dispatcher espeak-ng
-          stockfish tmux sox python3 python3-pip)
+          stockfish tmux sox python3 python3-pip liblouis-dev liblouis-data liblouis-bin)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"

@@ -6,6 +6,7 @@ pub mod explain;
 pub mod input;
 pub mod normalize;
 pub mod phrases;
+pub mod scoresheet;
 pub mod spoken;
 pub mod time;
 pub mod vocabulary;
