@@ -139,6 +139,10 @@ struct Args {
     site: Option<String>,
     #[arg(long, value_name = "N")]
     round: Option<String>,
+    /// The braille table of braille scoresheets (BRF): en-us-comp6 (default, English computer braille),
+    /// en-ueb-g1, de-comp6, de-g0, el, or a liblouis table file name.
+    #[arg(long, value_name = "TABLE")]
+    braille_table: Option<String>,
     /// Diagnostics on stderr.
     #[arg(long)]
     verbose: bool,
@@ -470,11 +474,33 @@ fn main() -> ExitCode {
         .as_deref()
         .map(session::log::log_path)
         .and_then(|p| read_bounded(&p, 16 << 20));
+    // The folder of the game is made if it is missing: a game that cannot be saved is not safe.
+    if let Some(dir) = save_path.as_deref().and_then(std::path::Path::parent)
+        && !dir.as_os_str().is_empty()
+        && !dir.exists()
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        notices.push(format!("Cannot make the folder {}: {e}", dir.display()));
+    }
     // A save cut off by a crash or a kill left a temporary file; it holds nothing that was announced.
     if let Some(path) = &save_path {
         hector::store::remove_stale_temps(path);
     }
+    // The braille table is checked now, so a wrong name is said before the game, not at its end.
+    let braille_table = args
+        .braille_table
+        .clone()
+        .unwrap_or_else(|| "en-us-comp6".to_string());
+    if args.braille_table.is_some() {
+        let checked = hector::braille::BrailleTable::from_name(&braille_table)
+            .and_then(|t| hector::braille::check_table(&t));
+        if let Err(e) = checked {
+            println!("Cannot use that braille table: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let config = Config {
+        braille_table: braille_table.clone(),
         opponent,
         save_path: save_path.clone(),
         vocabulary,

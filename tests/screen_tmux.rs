@@ -479,7 +479,10 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
     t.keys(&[":", "e4", "Enter"]);
     t.wait_said("Bauer Eva vier");
     let screen = t.wait_screen("Move made, clock not pressed");
-    assert!(screen.contains("White 1 h 30 min"), "both clocks shown: {screen}");
+    assert!(
+        screen.contains("White 1 h 30 min"),
+        "both clocks shown: {screen}"
+    );
     assert!(screen.contains("Black 1 h 30 min"), "{screen}");
     // Tab presses the clock for the blind player: completed; shown, not spoken.
     t.keys(&["Tab"]);
@@ -513,7 +516,10 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
     t.keys(&["C-q"]);
     let start = Instant::now();
     while !t.dead() {
-        assert!(start.elapsed() < Duration::from_secs(20), "hector did not quit");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "hector did not quit"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }

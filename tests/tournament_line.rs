@@ -73,6 +73,93 @@ fn record_args<'a>(save: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     a
 }
 
+/// `lou_translate --forward TABLES`, one output line per input line (liblouis's own translator).
+fn lou_translate(tables: &str, text: &str) -> Vec<String> {
+    let mut child = Command::new("lou_translate")
+        .args(["--forward", tables])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lou_translate runs (Debian liblouis-bin, installed by scripts/install-deps.sh)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The three scoresheet files of `export DIR`, checked: the PGN reads back as the game, the plain text has
+/// every move and the result, the braille file is BRF (at most 40 cells a line, 25 lines a page) and holds
+/// liblouis's own translation of each move of the scoresheet.
+fn check_export(lines: &[String], dir: &Path, stem: &str, result: &str) {
+    let said = index_of(lines, "Scoresheet written:");
+    let pgn_path = dir.join(format!("{stem}.pgn"));
+    let txt_path = dir.join(format!("{stem}.txt"));
+    let brf_path = dir.join(format!("{stem}.brf"));
+    for p in [&pgn_path, &txt_path, &brf_path] {
+        assert!(
+            lines[said].contains(p.to_str().unwrap()),
+            "{} not named in {}",
+            p.display(),
+            lines[said]
+        );
+    }
+    let pgn = std::fs::read_to_string(&pgn_path).unwrap();
+    let game = hector::rules::pgn::import_game(&pgn).expect("the exported PGN reads back");
+    let text = std::fs::read_to_string(&txt_path).unwrap();
+    for ply in game.plies() {
+        let mv = hector::words::scoresheet::move_text(&ply.san);
+        assert!(
+            text.contains(&mv),
+            "{mv} missing from the scoresheet:\n{text}"
+        );
+    }
+    assert!(text.contains(&format!("Result: {result}")), "{text}");
+    let brf = std::fs::read_to_string(&brf_path).unwrap();
+    for page in brf.split('\u{c}') {
+        let page_lines: Vec<&str> = page.split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert!(
+            page_lines.len() <= 25,
+            "a page of {} lines",
+            page_lines.len()
+        );
+        for l in page_lines {
+            assert!(
+                l.chars().count() <= 40,
+                "a line of {} cells: {l}",
+                l.chars().count()
+            );
+            assert!(
+                l.chars().all(|c| (' '..='_').contains(&c)),
+                "not braille ASCII: {l:?}"
+            );
+        }
+    }
+    let flat: String = brf.replace("\r\n", " ");
+    let moves: Vec<String> = game
+        .plies()
+        .iter()
+        .map(|p| hector::words::scoresheet::move_text(&p.san))
+        .collect();
+    for (mv, cells) in moves.iter().zip(lou_translate(
+        "en-us-brf.dis,en-us-comp6.ctb",
+        &moves.join("\n"),
+    )) {
+        assert!(
+            flat.split(' ').any(|w| w == cells),
+            "liblouis's {cells:?} for {mv} is not in the BRF:\n{brf}"
+        );
+    }
+}
+
 /// Words that tell time or the move count: none may be said without a request (D.2.10.4, R-12.6).
 fn tells_time_or_count(line: &str) -> bool {
     [
@@ -132,11 +219,17 @@ fn record_mode_a_whole_game_with_corrections_requests_and_an_incident() {
         "resign white",
         "yes",
         "log last 3",
+        "export EXPORT",
     ]
     .join("\n")
         + "\n";
+    let export_dir = dir.join("export");
+    let input = input.replace("EXPORT", export_dir.to_str().unwrap());
     let r = hector(&dir, &record_args(&save_s, &[]), &input);
     assert_eq!(r.code, 0, "{}", r.stderr);
+    check_export(&r.lines, &export_dir, "game", "0-1");
+    // On leaving, the scoresheet files are also kept beside the game.
+    assert!(dir.join("game.txt").exists() && dir.join("game.brf").exists());
     let l = &r.lines;
     assert_eq!(l[0], "New game, White to move");
     assert!(l[1].starts_with("Record mode"), "{l:#?}");
@@ -375,9 +468,12 @@ fn assistant_mode_a_whole_game_for_the_blind_player() {
         "press",
         "Qxf7#", // mate completes the game without a press; "Matt" is not said (DN-3)
         "log last 2",
+        "export EXPORT",
     ]
     .join("\n")
         + "\n";
+    let export_dir = dir.join("scoresheets");
+    let input = input.replace("EXPORT", export_dir.to_str().unwrap());
     let r = hector(
         &dir,
         &assistant_args(save.to_str().unwrap(), speech.to_str().unwrap(), &[]),
@@ -385,6 +481,7 @@ fn assistant_mode_a_whole_game_for_the_blind_player() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let l = &r.lines;
+    check_export(l, &export_dir, "game", "1-0");
     assert!(l[1].starts_with("Assistant mode"), "{l:#?}");
     let time = index_of(l, "White 1 hour");
     assert!(l[time + 1].starts_with("White 1 hour"), "{}", l[time + 1]);

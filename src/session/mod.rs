@@ -72,6 +72,19 @@ pub enum Effect {
     Remove {
         path: PathBuf,
     },
+    /// The scoresheet files of D.2.7 into `dir`: `STEM.pgn`, the plain-text scoresheet `STEM.txt`, and
+    /// `braille` translated with the braille table into `STEM.brf`. A file of another game already there is not
+    /// overwritten: the stem gets a number. `done` is said with `{files}`, `failed` with `{reason}`.
+    Export {
+        dir: PathBuf,
+        stem: String,
+        pgn: String,
+        text: String,
+        braille: String,
+        table: String,
+        done: String,
+        failed: String,
+    },
     /// A short sound (or rumble) for an event.
     Cue(Cue),
     /// Leave the program (after the effects before it).
@@ -150,6 +163,8 @@ pub struct Config {
     pub mode: Mode,
     /// Settings of the tournament profile.
     pub tournament: TournamentSettings,
+    /// The liblouis table of braille scoresheets (`--braille-table`, see `braille::BrailleTable`).
+    pub braille_table: String,
 }
 
 impl Default for Config {
@@ -168,6 +183,7 @@ impl Default for Config {
             engine_color: Color::Black,
             mode: Mode::Play,
             tournament: TournamentSettings::default(),
+            braille_table: "en-us-comp6".to_string(),
         }
     }
 }
@@ -428,6 +444,8 @@ impl Session {
 
     fn quit(&mut self) -> Vec<Effect> {
         let mut out = self.autosave();
+        // D.2.7: a tournament game leaves its scoresheet files beside it.
+        out.extend(self.scoresheet_beside_game());
         out.push(Effect::Quit);
         out
     }
@@ -521,6 +539,7 @@ impl Session {
             "yes" | "no" => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             "save" => self.save(rest),
             "scoresheet" => self.scoresheet(rest),
+            "export" => self.export(rest),
             "time" => self.time_answer(now),
             "used" => self.used_answer(now),
             "control" => self.control_answer(now),

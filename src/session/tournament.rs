@@ -636,7 +636,13 @@ impl Session {
             if ply.draw_offer {
                 said.push_str(&self.p("scoresheet.offer", &[]));
             }
-            if let Some(left) = ply.annotations.comments.iter().rev().find_map(|c| super::timing::parse_clk(c)) {
+            if let Some(left) = ply
+                .annotations
+                .comments
+                .iter()
+                .rev()
+                .find_map(|c| super::timing::parse_clk(c))
+            {
                 said.push_str(&self.p("scoresheet.clock", &[("time", &self.t(left))]));
             }
             if ply.color() == Color::White {
@@ -653,7 +659,77 @@ impl Session {
         if let Some(e) = self.game.ending() {
             text.push_str(&format!(". {}", self.ending_text(e)));
         }
-        vec![say(Kind::Answer, self.p("scoresheet.read", &[("moves", &text)]))]
+        vec![say(
+            Kind::Answer,
+            self.p("scoresheet.read", &[("moves", &text)]),
+        )]
+    }
+
+    /// The three scoresheet files of the game (D.2.7): PGN, plain text, braille.
+    fn export_effect(&self, dir: PathBuf, stem: String, done: Option<String>) -> Effect {
+        let tags = crate::rules::pgn::ExportTags {
+            time_control: self.config.time_control.as_ref().map(ToString::to_string),
+            ..Default::default()
+        };
+        let clocks: Vec<Option<Duration>> = self
+            .game
+            .plies()
+            .iter()
+            .map(|p| {
+                p.annotations
+                    .comments
+                    .iter()
+                    .find_map(|c| super::timing::parse_clk(c))
+            })
+            .collect();
+        let text = words::scoresheet::plain_text(&self.game, &tags, &clocks);
+        let braille = words::scoresheet::braille_text(&self.game, &tags, &clocks);
+        Effect::Export {
+            failed: self.p("export.failed", &[("dir", &dir.display().to_string())]),
+            done: done.unwrap_or_default(),
+            dir,
+            stem,
+            pgn: self.pgn(),
+            text,
+            braille,
+            table: self.config.braille_table.clone(),
+        }
+    }
+
+    /// The name the files of this game take: the saved game's, else "game".
+    fn export_stem(&self) -> String {
+        self.config
+            .save_path
+            .as_deref()
+            .and_then(Path::file_stem)
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| "game".to_string())
+    }
+
+    /// `export DIR`: the game as PGN, plain-text scoresheet and braille-ready file into DIR (D.2.7).
+    pub(super) fn export(&self, rest: &str) -> Vec<Effect> {
+        let rest = rest.trim();
+        if rest.is_empty() {
+            return vec![say(Kind::Refusal, self.p("export.usage", &[]))];
+        }
+        let done = self.p("export.done", &[]);
+        vec![self.export_effect(PathBuf::from(rest), self.export_stem(), Some(done))]
+    }
+
+    /// At the end of a tournament session the scoresheet files go beside the game (quietly).
+    pub(super) fn scoresheet_beside_game(&self) -> Vec<Effect> {
+        if self.tournament.is_none() {
+            return Vec::new();
+        }
+        let Some(path) = self.config.save_path.as_deref() else {
+            return Vec::new();
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        vec![self.export_effect(dir, self.export_stem(), None)]
     }
 
     /// `player: REQUEST`: the blind player's own request, answered into the player's earpiece (D.2.10.4): move

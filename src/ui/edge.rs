@@ -47,6 +47,51 @@ impl OutputConfig {
     }
 }
 
+/// Writes the scoresheet files of a game into `dir` (created if missing), durably; returns their paths. A
+/// `STEM.pgn` already there that holds another game (other players, date or round) is kept: the files take the
+/// next free `STEM-N`.
+fn export(
+    dir: &Path,
+    stem: &str,
+    pgn: &str,
+    text: &str,
+    braille: &str,
+    table: &str,
+) -> Result<Vec<String>, String> {
+    let table = crate::braille::BrailleTable::from_name(table).map_err(|e| e.to_string())?;
+    let brf = crate::braille::brf(braille, &table).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let header = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| {
+                ["[Event ", "[White ", "[Black ", "[Date ", "[Round "]
+                    .iter()
+                    .any(|t| l.starts_with(t))
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    let ours = header(pgn);
+    let mut name = stem.to_string();
+    for n in 2.. {
+        let existing = std::fs::read_to_string(dir.join(format!("{name}.pgn")));
+        match existing {
+            Ok(other) if header(&other) != ours => name = format!("{stem}-{n}"),
+            _ => break,
+        }
+        if n > 999 {
+            return Err("too many scoresheets of that name".to_string());
+        }
+    }
+    let mut files = Vec::new();
+    for (ext, contents) in [("pgn", pgn), ("txt", text), ("brf", brf.as_str())] {
+        let path = dir.join(format!("{name}.{ext}"));
+        store::write_atomic(&path, contents).map_err(|e| format!("{}: {e}", path.display()))?;
+        files.push(path.display().to_string());
+    }
+    Ok(files)
+}
+
 /// The sound of a cue.
 pub fn sound_of(cue: Cue) -> SoundId {
     match cue {
@@ -346,6 +391,21 @@ impl Edge {
                     store::remove_durably(path);
                     None
                 }
+                Effect::Export {
+                    dir,
+                    stem,
+                    pgn,
+                    text,
+                    braille,
+                    table,
+                    done,
+                    failed,
+                } => match export(dir, stem, pgn, text, braille, table) {
+                    Ok(files) => {
+                        (!done.is_empty()).then(|| done.replace("{files}", &files.join(", ")))
+                    }
+                    Err(e) => Some(failed.replace("{reason}", &e)),
+                },
                 _ => None,
             });
         }
@@ -356,7 +416,7 @@ impl Edge {
                     show(&a);
                     self.say(&a);
                 }
-                Effect::Save { .. } => {
+                Effect::Save { .. } | Effect::Export { .. } => {
                     if let Some(text) = said {
                         let a = Announcement {
                             kind: Kind::Event,
