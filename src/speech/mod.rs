@@ -1,8 +1,12 @@
-//! Speech: one thread owns the text-to-speech connection (tts over speech-dispatcher); the rest of hector sends it utterances.
+//! Speech: one thread owns the connections to speech-dispatcher; the rest of hector sends it utterances.
 //!
-//! The `tts::Tts` object is not thread-safe (an `Rc` inside an `unsafe impl Send`), so it is created,
-//! used and dropped on the speech thread only. Creation may fail or hang (no speech-dispatcher, one
-//! that never answers, no voice). [`Speech::start`] waits at most [`START_TIMEOUT`]: by then speech is
+//! The thread keeps one connection per language it speaks (the board words' language and the UI's), each
+//! set once to its language and voice, so a move in German after an English phrase is not delayed by a
+//! change of voice. A speech-dispatcher with no real output module (only its dummy, which plays a canned
+//! "not configured" recording) counts as no speech ([`SpeechOff::NoModule`]); a language without a
+//! voice is reported once ([`SpeechStatus::LanguageOff`]) and its utterances are shown as text only.
+//!
+//! Connecting may fail or hang (no speech-dispatcher, one that never answers, no voice). [`Speech::start`] waits at most [`START_TIMEOUT`]: by then speech is
 //! on, off (with the reason), or still starting (a speech-dispatcher spawned on demand needs about
 //! 2.5 s to come up). A start still pending is given up after [`GIVE_UP`]; the change is reported once
 //! by [`Speech::take_notice`]. Once speech is off every [`Speech::say`] is a no-op and hector runs on in
@@ -13,8 +17,9 @@ mod queue;
 pub use queue::{Priority, SpeechQueue, Step, Utterance};
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -56,6 +61,8 @@ pub enum SpeechOff {
     Unavailable(String),
     #[error("the speech server has no voice")]
     NoVoice,
+    #[error("speech-dispatcher has no output module but its dummy (install {VOICE_PACKAGE})")]
+    NoModule,
     #[error("the speech server does not finish speaking (no sound output?)")]
     Silent,
     #[error("speech failed: {0}")]
@@ -71,17 +78,20 @@ pub enum SpeechStatus {
     /// says `On` or `Off`.
     Starting,
     Off(SpeechOff),
+    /// No voice for this language (a lower-case tag): its utterances are shown as text only; the other
+    /// languages are still spoken.
+    LanguageOff(String),
 }
 
 enum Msg {
     Say(Utterance),
-    /// An utterance ended or was stopped (key: the backend's utterance id, printed).
-    Ended(String),
+    /// An utterance ended or was cancelled.
+    Ended(Key),
     Silence,
     /// Answer when everything has been spoken.
     Flush(Sender<()>),
     /// The synthesiser's voices, listed in the background.
-    Voices(Result<Vec<tts::Voice>, String>),
+    Voices(Result<Vec<(String, String)>, String>),
     Quit,
 }
 
@@ -106,9 +116,11 @@ struct State {
 /// ends the thread.
 pub struct Speech {
     tx: Option<Sender<Msg>>,
-    /// Failures after a good start, from the thread.
-    failures: Option<Mutex<Receiver<SpeechOff>>>,
+    /// Changes after a good start, from the thread: failures, languages without a voice.
+    failures: Option<Mutex<Receiver<SpeechStatus>>>,
     state: Mutex<State>,
+    /// True while the thread lists the voices and checks the languages against them.
+    checking: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for Speech {
@@ -129,6 +141,7 @@ impl Speech {
                 link: Link::Off,
                 unreported: None,
             }),
+            checking: Arc::default(),
         }
     }
 
@@ -144,14 +157,35 @@ impl Speech {
         wait: Duration,
         give_up: Duration,
     ) -> (Speech, SpeechStatus) {
+        Speech::start_for(config, Vec::new(), wait, give_up)
+    }
+
+    /// [`Speech::start_with_limits`] ready for `languages` (tags, the first also for utterances without
+    /// one): a connection each is opened before speech is on, and each is checked for a voice.
+    pub fn start_for(
+        config: SpeechConfig,
+        languages: Vec<String>,
+        wait: Duration,
+        give_up: Duration,
+    ) -> (Speech, SpeechStatus) {
         let started = Instant::now();
         let (tx, rx) = mpsc::channel();
         let (ready_tx, ready_rx) = mpsc::sync_channel(1);
         let (failure_tx, failure_rx) = mpsc::channel();
         let events = tx.clone();
-        let spawned = thread::Builder::new()
-            .name("speech".into())
-            .spawn(move || run(config, ready_tx, events, rx, failure_tx));
+        let checking = Arc::new(AtomicBool::new(false));
+        let checking_thread = checking.clone();
+        let spawned = thread::Builder::new().name("speech".into()).spawn(move || {
+            run(
+                config,
+                languages,
+                ready_tx,
+                events,
+                rx,
+                failure_tx,
+                checking_thread,
+            )
+        });
         if let Err(e) = spawned {
             return (
                 Speech::disabled(),
@@ -189,6 +223,7 @@ impl Speech {
                 link,
                 unreported: None,
             }),
+            checking,
         };
         (speech, status)
     }
@@ -233,6 +268,11 @@ impl Speech {
             .is_ok_and(|s| matches!(s.link, Link::Pending { .. }))
     }
 
+    /// Whether the voices are still being checked (a notice may follow: poll [`Speech::take_notice`]).
+    pub fn checking(&self) -> bool {
+        self.checking.load(Ordering::SeqCst) && self.is_on()
+    }
+
     /// Whether speech is on (connected and not failed).
     pub fn is_on(&self) -> bool {
         self.poll()
@@ -269,8 +309,8 @@ impl Speech {
         !matches!(done_rx.recv_timeout(max), Err(RecvTimeoutError::Timeout))
     }
 
-    /// The next change of state not yet reported: a pending start that came on or was given up, or a
-    /// failure after a good start (e.g. speech-dispatcher went away). Poll it from the main loop.
+    /// The next change of state not yet reported: a pending start that came on or was given up, a
+    /// failure after a good start (e.g. speech-dispatcher went away), a language without a voice. Poll it from the main loop.
     pub fn take_notice(&self) -> Option<SpeechStatus> {
         self.poll();
         if let Ok(mut state) = self.state.lock()
@@ -278,11 +318,13 @@ impl Speech {
         {
             return Some(change);
         }
-        let failure = self.failures.as_ref()?.lock().ok()?.try_recv().ok()?;
-        if let Ok(mut state) = self.state.lock() {
+        let change = self.failures.as_ref()?.lock().ok()?.try_recv().ok()?;
+        if matches!(change, SpeechStatus::Off(_))
+            && let Ok(mut state) = self.state.lock()
+        {
             state.link = Link::Off;
         }
-        Some(SpeechStatus::Off(failure))
+        Some(change)
     }
 }
 
@@ -382,15 +424,6 @@ pub fn choose_voice<'a>(
         .or(default)
 }
 
-/// How the thread learns that an utterance has ended.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum EndSignal {
-    Callbacks,
-    Poll,
-    /// The backend queues by itself: hand utterances over at once.
-    None,
-}
-
 /// Longest an utterance may take before the thread stops waiting for its end: 3 s to start, and
 /// 250 ms a character (espeak-ng at its slowest rate speaks about 8 characters a second).
 fn watchdog(text: &str) -> Duration {
@@ -398,76 +431,144 @@ fn watchdog(text: &str) -> Duration {
     Duration::from_millis((3_000 + 250 * chars).min(120_000))
 }
 
+/// The Debian package that gives speech-dispatcher a real voice (its espeak-ng output module); the
+/// notices name it.
+pub const VOICE_PACKAGE: &str = "speech-dispatcher-espeak-ng";
+
+/// Whether a speech-dispatcher's output modules include a real synthesiser: without one it loads
+/// only its dummy module, which plays a canned "not configured" recording instead of any text.
+pub fn has_real_module(modules: &[String]) -> bool {
+    modules.iter().any(|m| !m.trim().is_empty() && m != "dummy")
+}
+
+/// Whether `voices` (name, language tag) hold a voice for `language` (by its primary subtag).
+pub fn has_voice_for(voices: &[(String, String)], language: &str) -> bool {
+    let primary = |tag: &str| {
+        tag.split(['-', '_'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
+    let wanted = primary(language);
+    voices.iter().any(|(_, l)| primary(l) == wanted)
+}
+
+/// Utterance ids from speech-dispatcher: (client id of the connection, message id).
+type Key = (usize, u64);
+
+/// One connection to speech-dispatcher, set once to one language (and later its voice): switching
+/// between board words and UI phrases never sends a setting, let alone lists the voices.
+struct Channel {
+    /// Lower-case language tag; `None`: the default voice.
+    language: Option<String>,
+    conn: speech_dispatcher::Connection,
+    /// The voice set on it, once the voices are listed.
+    voice: Option<String>,
+    /// No voice for its language: its utterances are shown as text only.
+    off: bool,
+}
+
+fn open_channel(
+    config: &SpeechConfig,
+    language: Option<&str>,
+    events: &Sender<Msg>,
+) -> Result<Channel, String> {
+    let name = format!("speech-{}", language.unwrap_or("default"));
+    let conn = speech_dispatcher::Connection::open(
+        "hector",
+        name.as_str(),
+        "hector",
+        speech_dispatcher::Mode::Threaded,
+    )
+    .map_err(|e| e.to_string())?;
+    if let Some(language) = language {
+        let _ = conn.set_language(language);
+    }
+    if let Some(rate) = config.rate {
+        let _ = conn.set_voice_rate(scale_rate(rate, -100.0, 0.0, 100.0).round() as i32);
+    }
+    if let Some(volume) = config.volume {
+        let _ = conn.set_volume(scale_volume(volume, -100.0, 100.0).round() as i32);
+    }
+    let on_end = events.clone();
+    conn.on_end(Some(Box::new(move |msg, client| {
+        let _ = on_end.send(Msg::Ended((client, msg as u64)));
+    })));
+    let on_cancel = events.clone();
+    conn.on_cancel(Some(Box::new(move |msg, client| {
+        let _ = on_cancel.send(Msg::Ended((client, msg as u64)));
+    })));
+    Ok(Channel {
+        language: language.map(str::to_ascii_lowercase),
+        conn,
+        voice: None,
+        off: false,
+    })
+}
+
 fn run(
     config: SpeechConfig,
+    languages: Vec<String>,
     ready: SyncSender<Result<(), SpeechOff>>,
     events: Sender<Msg>,
     rx: Receiver<Msg>,
-    notices: Sender<SpeechOff>,
+    notices: Sender<SpeechStatus>,
+    checking: Arc<AtomicBool>,
 ) {
-    let voices_to = events.clone();
-    let mut tts = match tts::Tts::default() {
-        Ok(tts) => tts,
+    let mut wanted: Vec<String> = Vec::new();
+    for l in &languages {
+        let l = l.trim().to_ascii_lowercase();
+        if !l.is_empty() && !wanted.contains(&l) {
+            wanted.push(l);
+        }
+    }
+    let first = match open_channel(&config, wanted.first().map(String::as_str), &events) {
+        Ok(c) => c,
         Err(e) => {
-            let _ = ready.send(Err(SpeechOff::Unavailable(e.to_string())));
+            let _ = ready.send(Err(SpeechOff::Unavailable(e)));
             return;
         }
     };
-    let features = tts.supported_features();
-    if let Some(rate) = config.rate
-        && features.rate
-    {
-        let r = scale_rate(rate, tts.min_rate(), tts.normal_rate(), tts.max_rate());
-        let _ = tts.set_rate(r);
-    }
-    if let Some(volume) = config.volume
-        && features.volume
-    {
-        let _ = tts.set_volume(scale_volume(volume, tts.min_volume(), tts.max_volume()));
-    }
-    let end_signal = if features.utterance_callbacks {
-        let on_end = events.clone();
-        let on_stop = events.clone();
-        let ok = tts
-            .on_utterance_end(Some(Box::new(move |id| {
-                let _ = on_end.send(Msg::Ended(format!("{id:?}")));
-            })))
-            .is_ok()
-            && tts
-                .on_utterance_stop(Some(Box::new(move |id| {
-                    let _ = on_stop.send(Msg::Ended(format!("{id:?}")));
-                })))
-                .is_ok();
-        if ok {
-            EndSignal::Callbacks
-        } else {
-            EndSignal::Poll
+    // A speech-dispatcher with only its dummy module "speaks" every text as a canned recording.
+    match first.conn.list_output_modules() {
+        Ok(modules) if !has_real_module(&modules) => {
+            let _ = ready.send(Err(SpeechOff::NoModule));
+            return;
         }
-    } else if features.is_speaking {
-        EndSignal::Poll
-    } else {
-        EndSignal::None
-    };
+        _ => {}
+    }
+    let mut channels = vec![first];
+    // One connection per language, opened now: the first move in German after an English greeting
+    // must not wait for a connection or a change of voice.
+    for language in wanted.iter().skip(1) {
+        match open_channel(&config, Some(language), &events) {
+            Ok(c) => channels.push(c),
+            Err(e) => {
+                let _ = ready.send(Err(SpeechOff::Unavailable(e)));
+                return;
+            }
+        }
+    }
+    // Set before speech is reported on, so that a face polling for notices sees the check coming.
+    checking.store(true, Ordering::SeqCst);
     if ready.send(Ok(())).is_err() {
+        checking.store(false, Ordering::SeqCst);
         return; // The caller gave up waiting: speech is off for good.
     }
-    if features.voice {
-        list_voices(voices_to);
-    }
+    list_voices(events.clone());
     let mut speaker = Speaker {
-        tts,
+        channels,
         config,
-        voices: None,
-        current_voice: None,
-        last_language: None,
-        end_signal,
+        events,
         queue: SpeechQueue::new(),
         running: None,
         waiters: Vec::new(),
         dead: false,
         notices,
+        checking,
     };
     speaker.serve(rx);
+    speaker.checking.store(false, Ordering::SeqCst);
 }
 
 /// List the voices on a thread and connection of their own and send them to the speech thread:
@@ -476,23 +577,28 @@ fn list_voices(to: Sender<Msg>) {
     let _ = thread::Builder::new()
         .name("speech-voices".into())
         .spawn(move || {
-            let listed = tts::Tts::default()
-                .and_then(|tts| tts.voices())
-                .map_err(|e| e.to_string());
+            let listed = speech_dispatcher::Connection::open(
+                "hector",
+                "voices",
+                "hector",
+                speech_dispatcher::Mode::Threaded,
+            )
+            .and_then(|c| c.list_synthesis_voices())
+            .map(|voices| {
+                voices
+                    .into_iter()
+                    .map(|v| (v.name, v.language))
+                    .collect::<Vec<_>>()
+            })
+            .map_err(|e| e.to_string());
             let _ = to.send(Msg::Voices(listed));
         });
 }
 
-/// The synthesiser's voices: (name, language tag) for [`choose_voice`], and the voices themselves.
-struct Voices {
-    named: Vec<(String, String)>,
-    all: Vec<tts::Voice>,
-}
-
 /// The utterance being spoken.
 struct Running {
-    /// The backend's utterance id, printed (events carry it).
-    key: Option<String>,
+    /// speech-dispatcher's id of it (events carry it).
+    key: Key,
     started: Instant,
     /// How long to wait for its end before moving on (see [`watchdog`]).
     limit: Duration,
@@ -500,38 +606,29 @@ struct Running {
 
 /// The speech thread's state.
 struct Speaker {
-    tts: tts::Tts,
+    /// One connection per language; the first also speaks utterances without a language.
+    channels: Vec<Channel>,
     config: SpeechConfig,
-    /// The synthesiser's voices, once listed.
-    voices: Option<Voices>,
-    current_voice: Option<String>,
-    /// The language of the latest utterance (the voice to choose once the voices are listed).
-    last_language: Option<String>,
-    end_signal: EndSignal,
+    /// For the callbacks of channels opened later.
+    events: Sender<Msg>,
     queue: SpeechQueue,
     running: Option<Running>,
     waiters: Vec<Sender<()>>,
     dead: bool,
-    notices: Sender<SpeechOff>,
+    notices: Sender<SpeechStatus>,
+    /// True while the voices are being listed and checked.
+    checking: Arc<AtomicBool>,
 }
-
-const POLL: Duration = Duration::from_millis(50);
 
 impl Speaker {
     fn serve(&mut self, rx: Receiver<Msg>) {
         loop {
             let msg = match &self.running {
-                Some(r) => {
-                    let wait = match self.end_signal {
-                        EndSignal::Poll => POLL,
-                        _ => r.limit.saturating_sub(r.started.elapsed()),
-                    };
-                    match rx.recv_timeout(wait) {
-                        Ok(msg) => Some(msg),
-                        Err(RecvTimeoutError::Timeout) => None,
-                        Err(RecvTimeoutError::Disconnected) => return,
-                    }
-                }
+                Some(r) => match rx.recv_timeout(r.limit.saturating_sub(r.started.elapsed())) {
+                    Ok(msg) => Some(msg),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => return,
+                },
                 None => match rx.recv() {
                     Ok(msg) => Some(msg),
                     Err(_) => return,
@@ -545,32 +642,21 @@ impl Speaker {
                 }
                 Some(Msg::Say(_)) => {}
                 Some(Msg::Ended(key)) => {
-                    if self
-                        .running
-                        .as_ref()
-                        .is_some_and(|r| r.key.as_ref() == Some(&key))
-                    {
+                    if self.running.as_ref().is_some_and(|r| r.key == key) {
                         self.next();
                     }
                 }
                 Some(Msg::Silence) => {
-                    let _ = self.tts.stop();
+                    self.cancel_all();
                     self.queue.silence();
                     self.running = None;
                 }
                 Some(Msg::Flush(done)) => self.waiters.push(done),
-                Some(Msg::Voices(Ok(voices))) if voices.is_empty() => self.fail(SpeechOff::NoVoice),
                 Some(Msg::Voices(Ok(voices))) => {
-                    let named = voices
-                        .iter()
-                        .map(|v| (v.name(), v.language().to_string()))
-                        .collect();
-                    self.voices = Some(Voices { named, all: voices });
-                    if self.running.is_none() {
-                        self.apply_voice(); // Now, while quiet, rather than before the next utterance.
-                    }
+                    self.check_voices(&voices);
+                    self.checking.store(false, Ordering::SeqCst);
                 }
-                Some(Msg::Voices(Err(_))) => {} // Keep the default voice.
+                Some(Msg::Voices(Err(_))) => self.checking.store(false, Ordering::SeqCst), // Keep the default voices.
                 None => self.check_running(),
             }
             if self.queue.is_idle() {
@@ -581,18 +667,68 @@ impl Speaker {
         }
     }
 
-    /// Choose the voice for the language last asked for. Until the voices are listed the default
-    /// voice speaks. Changing the voice costs as much as listing them (tts looks the name up in the
-    /// whole list: about 2 s with espeak-ng's thousands of variants), so it happens only on a change.
-    fn apply_voice(&mut self) {
-        if let Some(voices) = &self.voices
-            && let Some(name) =
-                choose_voice(&self.config, &voices.named, self.last_language.as_deref())
-            && self.current_voice.as_deref() != Some(name)
-            && let Some(voice) = voices.all.iter().find(|v| v.name() == name)
-            && self.tts.set_voice(voice).is_ok()
+    /// The voices are listed: a language without a voice is said once and shown as text from now on;
+    /// the others get the voice [`choose_voice`] picks (a setting of their own connection, sent once).
+    fn check_voices(&mut self, voices: &[(String, String)]) {
+        if voices.is_empty() {
+            self.fail(SpeechOff::NoVoice);
+            return;
+        }
+        for channel in &mut self.channels {
+            let Some(language) = channel.language.clone() else {
+                continue;
+            };
+            if !has_voice_for(voices, &language) {
+                if !channel.off {
+                    channel.off = true;
+                    let _ = self.notices.send(SpeechStatus::LanguageOff(language));
+                }
+                continue;
+            }
+            if let Some(name) = choose_voice(&self.config, voices, Some(&language))
+                && channel.voice.as_deref() != Some(name)
+            {
+                let voice = speech_dispatcher::Voice {
+                    name: name.to_owned(),
+                    language: language.clone(),
+                    variant: None,
+                };
+                if channel.conn.set_synthesis_voice(&voice).is_ok() {
+                    channel.voice = Some(name.to_owned());
+                }
+            }
+        }
+    }
+
+    /// The channel for `language`: the one opened for it (by the whole tag, then its primary subtag),
+    /// else a new one; the first channel for utterances without a language.
+    fn channel_for(&mut self, language: Option<&str>) -> Option<usize> {
+        let Some(language) = language.map(str::to_ascii_lowercase) else {
+            return Some(0);
+        };
+        let primary = |tag: &str| tag.split(['-', '_']).next().unwrap_or("").to_owned();
+        if let Some(i) = self
+            .channels
+            .iter()
+            .position(|c| c.language.as_deref() == Some(language.as_str()))
+            .or_else(|| {
+                self.channels.iter().position(|c| {
+                    c.language
+                        .as_deref()
+                        .is_some_and(|l| primary(l) == primary(&language))
+                })
+            })
         {
-            self.current_voice = Some(name.to_owned());
+            return Some(i);
+        }
+        let channel = open_channel(&self.config, Some(&language), &self.events).ok()?;
+        self.channels.push(channel);
+        Some(self.channels.len() - 1)
+    }
+
+    fn cancel_all(&self) {
+        for c in &self.channels {
+            let _ = c.conn.cancel();
         }
     }
 
@@ -602,26 +738,19 @@ impl Speaker {
             self.dead = true;
             self.queue.silence();
             self.running = None;
-            let _ = self.tts.stop();
-            let _ = self.notices.send(why);
+            self.cancel_all();
+            let _ = self.notices.send(SpeechStatus::Off(why));
         }
     }
 
-    /// No message came in time: poll the backend, or give up waiting for the end. With end events, an
-    /// utterance that never ends means a server that cannot speak (a speech-dispatcher started before
-    /// any sound server reports the beginning and then nothing): speech is off.
+    /// No end came in time. An utterance that never ends means a server that cannot speak (a
+    /// speech-dispatcher started before any sound server reports the beginning and then nothing):
+    /// speech is off.
     fn check_running(&mut self) {
-        let Some(r) = &self.running else {
-            return;
-        };
-        let elapsed = r.started.elapsed();
-        let quiet = self.end_signal == EndSignal::Poll
-            && elapsed > Duration::from_millis(300)
-            && !self.tts.is_speaking().unwrap_or(false);
-        if elapsed >= r.limit && self.end_signal == EndSignal::Callbacks {
+        if let Some(r) = &self.running
+            && r.started.elapsed() >= r.limit
+        {
             self.fail(SpeechOff::Silent);
-        } else if quiet || elapsed >= r.limit {
-            self.next();
         }
     }
 
@@ -635,32 +764,25 @@ impl Speaker {
         while let Step::Speak { utterance, cut_off } = step {
             if cut_off {
                 self.running = None;
+                self.cancel_all();
             }
             let text = utterance.text.trim();
-            if text.is_empty() {
-                if cut_off {
-                    let _ = self.tts.stop();
-                }
+            let channel = self.channel_for(utterance.language.as_deref());
+            let Some(channel) = channel.filter(|&i| !self.channels[i].off && !text.is_empty())
+            else {
                 step = self.queue.finished();
                 continue;
-            }
-            self.last_language = utterance.language.clone();
-            self.apply_voice();
-            match self.tts.speak(text, cut_off) {
-                Ok(id) => {
-                    let key = id.map(|id| format!("{id:?}"));
-                    if self.end_signal == EndSignal::None {
-                        step = self.queue.finished();
-                        continue;
-                    }
-                    let (started, limit) = (Instant::now(), watchdog(text));
+            };
+            let conn = &self.channels[channel].conn;
+            match conn.say(speech_dispatcher::Priority::Important, text) {
+                Some(id) => {
                     self.running = Some(Running {
-                        key,
-                        started,
-                        limit,
+                        key: (conn.client_id(), id),
+                        started: Instant::now(),
+                        limit: watchdog(text),
                     });
                 }
-                Err(e) => self.fail(SpeechOff::Failed(e.to_string())),
+                None => self.fail(SpeechOff::Failed("speech-dispatcher refused a text".into())),
             }
             return;
         }

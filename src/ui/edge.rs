@@ -9,8 +9,11 @@ use serde::Deserialize;
 use crate::engine::{self, EngineHandle, EngineSpec, Level};
 use crate::session::{Announcement, Command, Cue, Effect, Kind};
 use crate::sound::{Sound, SoundConfig, SoundId, SoundOff, SoundStatus};
-use crate::speech::{GIVE_UP, Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance};
+use crate::speech::{
+    GIVE_UP, Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance, VOICE_PACKAGE,
+};
 use crate::store::{self, SpeechLog};
+use crate::words::Phrases;
 
 /// Speech and sound settings (config/output.ron, or the user's copy in the config folder).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -120,29 +123,50 @@ pub fn priority_of(kind: Kind) -> Priority {
     }
 }
 
-/// One short line for the player; the details go to stderr with `--verbose` (see [`Edge::open`]).
-pub fn speech_off_notice(why: &SpeechOff) -> String {
-    let reason = match why {
-        SpeechOff::Disabled => "switched off",
-        SpeechOff::TimedOut(_) => "the speech server does not answer",
-        SpeechOff::Unavailable(_) => "no speech server",
-        SpeechOff::NoVoice => "the speech server has no voice",
-        SpeechOff::Silent => "the speech server does not speak",
-        SpeechOff::Failed(_) => "the speech server failed",
+/// One short line for the player, naming the package to install where one helps; the details go to
+/// stderr with `--verbose` (see [`Edge::open`]).
+pub fn speech_off_notice(phrases: &Phrases, why: &SpeechOff) -> String {
+    let key = match why {
+        SpeechOff::Disabled => "speech.off.disabled",
+        SpeechOff::TimedOut(_) => "speech.off.timed_out",
+        SpeechOff::Unavailable(_) => "speech.off.unavailable",
+        SpeechOff::NoModule => "speech.off.no_module",
+        SpeechOff::NoVoice => "speech.off.no_voice",
+        SpeechOff::Silent => "speech.off.silent",
+        SpeechOff::Failed(_) => "speech.off.failed",
     };
-    format!("Speech is off: {reason}. Everything is shown as text")
+    let package = match why {
+        SpeechOff::Unavailable(_) => format!("speech-dispatcher {VOICE_PACKAGE}"),
+        _ => VOICE_PACKAGE.to_string(),
+    };
+    let reason = phrases.say(key, &[("package", &package)]);
+    phrases.say("speech.off", &[("reason", &reason)])
+}
+
+/// Speech in one language is off (no voice for it): one short line naming the language and the package.
+pub fn language_off_notice(phrases: &Phrases, language: &str) -> String {
+    let primary = language.split(['-', '_']).next().unwrap_or(language);
+    let key = format!("language.{primary}");
+    let name = match phrases.get(&key) {
+        n if n == key => language,
+        n => n,
+    };
+    phrases.say(
+        "speech.language_off",
+        &[("language", name), ("package", VOICE_PACKAGE)],
+    )
 }
 
 /// One short line for the player.
-pub fn sound_off_notice(why: &SoundOff) -> String {
-    let reason = match why {
-        SoundOff::Disabled => "switched off",
-        SoundOff::NoDevice(_) => "no sound card",
-        SoundOff::TimedOut(_) => "the sound card does not answer",
-        SoundOff::BadFile(_) => "a sound file is broken",
-        SoundOff::Failed(_) => "the sound output failed",
+pub fn sound_off_notice(phrases: &Phrases, why: &SoundOff) -> String {
+    let key = match why {
+        SoundOff::Disabled => "sound.off.disabled",
+        SoundOff::NoDevice(_) => "sound.off.no_device",
+        SoundOff::TimedOut(_) => "sound.off.timed_out",
+        SoundOff::BadFile(_) => "sound.off.bad_file",
+        SoundOff::Failed(_) => "sound.off.failed",
     };
-    format!("Sounds are off: {reason}")
+    phrases.say("sound.off", &[("reason", phrases.get(key))])
 }
 
 /// How long start-up waits for speech before going on with it pending.
@@ -168,6 +192,8 @@ pub struct EdgeOptions {
 /// The effects' edge.
 pub struct Edge {
     speech: Speech,
+    /// The UI language's phrases, for the notices of what is missing.
+    phrases: Phrases,
     sound: Sound,
     log: Option<SpeechLog>,
     board_language: String,
@@ -187,6 +213,7 @@ impl Edge {
     /// in parallel: sound opens while speech connects).
     pub fn open(options: EdgeOptions) -> Edge {
         let mut notices = Vec::new();
+        let phrases = Phrases::builtin(&options.text_language).unwrap_or_default();
         let sound_thread = options.sound.then(|| {
             let config = options.output.sound.clone();
             std::thread::spawn(move || Sound::start(config))
@@ -194,14 +221,23 @@ impl Edge {
         let speech = if options.speech {
             // Wait only briefly: the first announcement must not wait for a slow or hung speech server. A
             // connection still pending is kept (utterances wait for it) and given up after GIVE_UP; the
-            // face polls `take_notices` while `speech_pending`.
-            let (speech, status) =
-                Speech::start_with_limits(options.output.speech.clone(), SPEECH_WAIT, GIVE_UP);
+            // face polls `take_notices` while `speech_pending`. One connection for the UI language and one
+            // for the board words' (Appendix D: German), each set to its voice once.
+            let languages = vec![
+                options.text_language.clone(),
+                options.board_language.clone(),
+            ];
+            let (speech, status) = Speech::start_for(
+                options.output.speech.clone(),
+                languages,
+                SPEECH_WAIT,
+                GIVE_UP,
+            );
             if let SpeechStatus::Off(why) = status {
                 if options.verbose {
                     eprintln!("hector: speech: {why}");
                 }
-                notices.push(speech_off_notice(&why));
+                notices.push(speech_off_notice(&phrases, &why));
             }
             speech
         } else {
@@ -213,7 +249,7 @@ impl Edge {
                 if options.verbose {
                     eprintln!("hector: sound: {why}");
                 }
-                notices.push(sound_off_notice(&why));
+                notices.push(sound_off_notice(&phrases, &why));
                 Sound::disabled()
             }
             Some(Err(_)) => {
@@ -234,6 +270,7 @@ impl Edge {
             });
         Edge {
             speech,
+            phrases,
             sound,
             log,
             board_language: options.board_language,
@@ -309,7 +346,15 @@ impl Edge {
         while let Some(status) = self.speech.take_notice() {
             match status {
                 SpeechStatus::On => {}
-                SpeechStatus::Off(why) => out.push(speech_off_notice(&why)),
+                SpeechStatus::Off(why) => {
+                    if self.verbose {
+                        eprintln!("hector: speech: {why}");
+                    }
+                    out.push(speech_off_notice(&self.phrases, &why))
+                }
+                SpeechStatus::LanguageOff(language) => {
+                    out.push(language_off_notice(&self.phrases, &language))
+                }
                 SpeechStatus::Starting => {}
             }
         }
@@ -320,9 +365,10 @@ impl Edge {
         self.speech.is_on()
     }
 
-    /// Speech is still connecting: poll [`Edge::take_notices`] now and then until it is settled.
+    /// Speech is still connecting or checking its voices: poll [`Edge::take_notices`] now and then until
+    /// it is settled.
     pub fn speech_pending(&self) -> bool {
-        self.speech.pending()
+        self.speech.pending() || self.speech.checking()
     }
 
     /// Speaks and logs one announcement (the face shows it). A text for the assistant's eyes is neither spoken
