@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # Installs what hector needs on Debian 12 (as root, or with sudo): the Debian packages, python-chess for the
 # differential tests, and checks the Rust toolchain. Safe to run again: it installs only what is missing.
+# With --tests also what the tests need: a virtual sound card (PulseAudio null sink) for tests/speech_sound.rs.
 set -euo pipefail
 
-PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev speech-dispatcher espeak-ng
-          stockfish tmux sox python3 python3-pip liblouis-dev liblouis-data liblouis-bin)
+# speech-dispatcher-espeak-ng is speech-dispatcher's real voice: without it (apt-get --no-install-recommends
+# leaves it out) speech-dispatcher runs only its dummy module, which plays a canned recording instead of a move.
+PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev speech-dispatcher
+          speech-dispatcher-espeak-ng espeak-ng stockfish tmux sox python3 python3-pip liblouis-dev liblouis-data
+          liblouis-bin)
+if [ "${1:-}" = "--tests" ]; then
+  PACKAGES+=(pulseaudio pulseaudio-utils libasound2-plugins)
+fi
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -26,6 +33,12 @@ if [ "${#filtered[@]}" -gt 0 ]; then
   echo "hector: installing Debian packages: ${filtered[*]}" >&2
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${filtered[@]}" >/dev/null
+fi
+
+# The whole speech chain: speech-dispatcher must list a real output module, not only its dummy.
+if [ -d /usr/lib/speech-dispatcher-modules ] && ! ls /usr/lib/speech-dispatcher-modules/sd_espeak-ng >/dev/null 2>&1; then
+  echo "hector: speech-dispatcher has no espeak-ng module: apt-get install speech-dispatcher-espeak-ng" >&2
+  exit 1
 fi
 
 if ! command -v cargo >/dev/null 2>&1; then

@@ -422,6 +422,15 @@ impl Hector {
         at
     }
 
+    /// Every line printed so far (for messages).
+    fn printed(&mut self) -> Vec<String> {
+        std::thread::sleep(Duration::from_millis(200));
+        while let Ok((_, line)) = self.lines.try_recv() {
+            self.seen.push(line);
+        }
+        self.seen.clone()
+    }
+
     /// The next printed line.
     fn next_line(&mut self) -> String {
         let (_, line) = self
@@ -514,7 +523,7 @@ fn moves_typed_in_line_mode_are_heard_on_the_sound_card_in_their_voices() {
     let mut heard: Vec<(String, &str, String, Vec<i16>)> = Vec::new();
     let greeting_heard = card
         .heard_and_quiet(greeting_at)
-        .unwrap_or_else(|e| panic!("the greeting: {e}; hector printed {:?}", hector.seen));
+        .unwrap_or_else(|e| panic!("the greeting: {e}; hector printed {:?}", hector.printed()));
     heard.push(("(start)".into(), "en", greeting, greeting_heard));
     // Moves in the board words (Appendix D: German) and a UI phrase (English) between them.
     for (line, voice) in [
@@ -529,7 +538,7 @@ fn moves_typed_in_line_mode_are_heard_on_the_sound_card_in_their_voices() {
         let sound = card.heard_and_quiet(at).unwrap_or_else(|e| {
             panic!(
                 "{line:?} (printed {printed:?}): {e}; hector printed {:?}",
-                hector.seen
+                hector.printed()
             )
         });
         heard.push((line.into(), voice, printed, sound));

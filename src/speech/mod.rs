@@ -826,6 +826,26 @@ mod tests {
     }
 
     #[test]
+    fn only_a_dummy_module_is_no_speech() {
+        let names = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(!has_real_module(&names(&[])));
+        assert!(!has_real_module(&names(&["dummy"])));
+        assert!(has_real_module(&names(&["dummy", "espeak-ng"])));
+        assert!(has_real_module(&names(&["festival"])));
+    }
+
+    #[test]
+    fn a_language_has_a_voice_by_its_primary_subtag() {
+        let v = voices();
+        assert!(has_voice_for(&v, "de"));
+        assert!(has_voice_for(&v, "DE-at"));
+        assert!(has_voice_for(&v, "en"));
+        assert!(!has_voice_for(&v, "fr"));
+        let no_german: Vec<_> = v.into_iter().filter(|(_, l)| l != "de").collect();
+        assert!(!has_voice_for(&no_german, "de"));
+    }
+
+    #[test]
     fn configured_voices_win() {
         let mut c = SpeechConfig {
             voice: Some("English (America)".into()),

@@ -507,6 +507,52 @@ mod tests {
     }
 
     #[test]
+    fn notices_of_missing_speech_name_the_package_in_every_language() {
+        let reasons = [
+            SpeechOff::Disabled,
+            SpeechOff::TimedOut(std::time::Duration::from_secs(2)),
+            SpeechOff::Unavailable("no socket".into()),
+            SpeechOff::NoModule,
+            SpeechOff::NoVoice,
+            SpeechOff::Silent,
+            SpeechOff::Failed("x".into()),
+        ];
+        for language in ["en", "de", "el"] {
+            let phrases = Phrases::builtin(language).unwrap();
+            for why in &reasons {
+                let notice = speech_off_notice(&phrases, why);
+                assert!(!notice.contains("speech.off"), "{language}: {notice}");
+                assert!(!notice.contains('{'), "{language}: {notice}");
+                let needs_package = matches!(
+                    why,
+                    SpeechOff::NoModule | SpeechOff::NoVoice | SpeechOff::Unavailable(_)
+                );
+                assert_eq!(
+                    notice.contains(VOICE_PACKAGE),
+                    needs_package,
+                    "{language}: {notice}"
+                );
+            }
+            let german = language_off_notice(&phrases, "de");
+            assert!(german.contains(VOICE_PACKAGE), "{german}");
+            assert!(!german.contains("language."), "{german}");
+            assert!(language_off_notice(&phrases, "fr-CA").contains("fr-CA"));
+            let sound = sound_off_notice(&phrases, &SoundOff::NoDevice("x".into()));
+            assert!(!sound.contains("sound.off"), "{sound}");
+        }
+        let en = Phrases::builtin("en").unwrap();
+        assert_eq!(
+            speech_off_notice(&en, &SpeechOff::NoModule),
+            "Speech is off: speech-dispatcher has no voice; install speech-dispatcher-espeak-ng. Everything is \
+             shown as text"
+        );
+        assert_eq!(
+            language_off_notice(&en, "de"),
+            "No voice for German: those words are shown as text only; install speech-dispatcher-espeak-ng"
+        );
+    }
+
+    #[test]
     fn moves_interrupt_questions_replace_questions() {
         assert_eq!(priority_of(Kind::Move), Priority::Interrupt);
         assert_eq!(priority_of(Kind::GameEnd), Priority::Interrupt);
