@@ -638,14 +638,18 @@ fn a_speech_dispatcher_with_only_its_dummy_module_is_said_once_and_play_goes_on_
 
 /// An espeak-ng data folder without German: links to the real one, but for the German voice and dictionary.
 fn espeak_data_without_german(to: &Path) -> PathBuf {
-    let real = [
-        "/usr/lib/x86_64-linux-gnu/espeak-ng-data",
-        "/usr/share/espeak-ng-data",
-    ]
-    .into_iter()
-    .map(Path::new)
-    .find(|p| p.join("lang").exists())
-    .expect("espeak-ng-data");
+    // Debian keeps it in /usr/lib/<architecture>/espeak-ng-data.
+    let candidates: Vec<PathBuf> = std::fs::read_dir("/usr/lib")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path().join("espeak-ng-data"))
+        .chain([PathBuf::from("/usr/share/espeak-ng-data")])
+        .collect();
+    let real = candidates
+        .iter()
+        .find(|p| p.join("lang/gmw/de").exists())
+        .expect("espeak-ng-data with German (Debian package espeak-ng-data)");
     let data = to.join("espeak-ng-data");
     std::fs::create_dir_all(data.join("lang/gmw")).unwrap();
     for entry in std::fs::read_dir(real).unwrap().map(Result::unwrap) {
