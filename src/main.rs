@@ -9,6 +9,8 @@ use hector::rules::time_control::TimeControl;
 use hector::rules::{Edition, Game};
 use hector::session::{self, ClockSettings, Config, Envelope, Session};
 use hector::ui::edge::{Edge, EdgeOptions, OutputConfig};
+use hector::ui::gamepad::glue::GamepadOptions;
+use hector::ui::gamepad::{self, GamepadConfig};
 use hector::ui::line::{self, LineOptions};
 use hector::ui::screen::{self, ScreenOptions};
 use hector::words::{Phrases, Vocabulary};
@@ -21,6 +23,13 @@ enum OpponentArg {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OnOff {
+    On,
+    Off,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum AutoOnOff {
+    Auto,
     On,
     Off,
 }
@@ -149,6 +158,14 @@ struct Args {
     /// Full-screen view without box-drawing characters and colours.
     #[arg(long)]
     plain: bool,
+    /// Gamepad: auto (use one when there; the full-screen view's default), on (also say when none is found;
+    /// in line mode a pad is the request device), off. Default from gamepad.ron.
+    #[arg(long, value_enum)]
+    gamepad: Option<AutoOnOff>,
+    /// Testing aid: replay a script of synthetic gamepad events through the pad's thread and channel
+    /// instead of reading real pads (see src/ui/gamepad/device.rs).
+    #[arg(long, value_name = "FILE", hide = true)]
+    gamepad_events: Option<PathBuf>,
 }
 
 fn mode_name(mode: session::Mode) -> &'static str {
@@ -296,6 +313,7 @@ fn screen_options(
     mut notices: Vec<String>,
     player: shakmaty::Color,
     plain: bool,
+    gamepad: GamepadOptions,
 ) -> std::io::Result<ScreenOptions> {
     let (keymap, problems) =
         screen::Keymap::load(hector::dirs::user_config("keymap.ron").as_deref());
@@ -313,7 +331,36 @@ fn screen_options(
         theme,
         keymap,
         channel: screen::Channel::new(),
+        gamepad: Some(gamepad),
     })
+}
+
+/// The gamepad's layout from config/ and the user's config folder, and how it is used; problems become
+/// notices. Line mode uses a pad only when asked (`--gamepad on`, `enabled: On`, or an event script).
+fn gamepad_options(args: &Args, notices: &mut Vec<String>, player: shakmaty::Color) -> GamepadOptions {
+    let (mut config, problems) =
+        GamepadConfig::load(hector::dirs::user_config("gamepad.ron").as_deref());
+    notices.extend(problems.into_iter().map(|p| format!("Gamepad: {p}")));
+    match args.gamepad {
+        Some(AutoOnOff::Auto) => config.enabled = gamepad::Use::Auto,
+        Some(AutoOnOff::On) => config.enabled = gamepad::Use::On,
+        Some(AutoOnOff::Off) => config.enabled = gamepad::Use::Off,
+        None => {}
+    }
+    if args.line && config.enabled == gamepad::Use::Auto {
+        config.enabled = gamepad::Use::Off;
+    }
+    let tournament = matches!(args.mode, Some(ModeArg::Record | ModeArg::Assistant));
+    GamepadOptions {
+        config,
+        source: match &args.gamepad_events {
+            Some(path) => gamepad::device::Source::Script(path.clone()),
+            None => gamepad::device::Source::Devices,
+        },
+        assistant: args.mode == Some(ModeArg::Assistant),
+        tournament,
+        player,
+    }
 }
 
 fn main() -> ExitCode {
@@ -540,11 +587,20 @@ fn main() -> ExitCode {
         speak_assistant: mode != session::Mode::Assistant
             || args.assistant_speech == Some(AssistantSpeechArg::All),
     });
+    let player = engine_color.other();
+    let gamepad = gamepad_options(&args, &mut notices, player);
     let result = if args.line {
-        line::run(session, LineOptions { edge, notices })
+        line::run(
+            session,
+            LineOptions {
+                edge,
+                notices,
+                gamepad: Some(gamepad),
+            },
+        )
     } else {
-        let player = engine_color.other();
-        screen_options(edge, notices, player, args.plain).and_then(|o| screen::run(session, o))
+        screen_options(edge, notices, player, args.plain, gamepad)
+            .and_then(|o| screen::run(session, o))
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -204,6 +204,8 @@ pub struct Edge {
     engine: Option<EngineHandle>,
     /// Where the engine's events go (the face's channel); see [`Edge::set_engine_events`].
     engine_events: Option<Arc<Mutex<engine::Callback>>>,
+    /// Told every cue (the gamepad rumbles the tactile clock's).
+    cue_listener: Option<Box<dyn Fn(Cue) + Send>>,
     verbose: bool,
     speak_assistant: bool,
 }
@@ -278,6 +280,7 @@ impl Edge {
             notices,
             engine: None,
             engine_events: None,
+            cue_listener: None,
             verbose: options.verbose,
             speak_assistant: options.speak_assistant,
         }
@@ -413,6 +416,14 @@ impl Edge {
 
     pub fn cue(&self, cue: Cue) {
         self.sound.play(sound_of(cue));
+        if let Some(listen) = &self.cue_listener {
+            listen(cue);
+        }
+    }
+
+    /// Who else is told every cue (the gamepad's rumble).
+    pub fn set_cue_listener(&mut self, listener: Box<dyn Fn(Cue) + Send>) {
+        self.cue_listener = Some(listener);
     }
 
     /// Carries out effects; `show` displays each text said. Returns true when the program should end.

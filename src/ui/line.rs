@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use crate::session::{Command, Effect, Session};
 use crate::ui::edge::Edge;
+use crate::ui::gamepad::PadEvent;
+use crate::ui::gamepad::glue::{self as pad, GamepadOptions, LineOut, PadFace};
 
 /// How long the last words may take to be heard before the program ends.
 const FINISH: Duration = Duration::from_secs(5);
@@ -19,6 +21,14 @@ pub struct LineOptions {
     pub edge: Edge,
     /// Said once at the start, after the greeting (e.g. what is missing).
     pub notices: Vec<String>,
+    /// The gamepad, when asked for: in line mode every pad is the request device.
+    pub gamepad: Option<GamepadOptions>,
+}
+
+/// What wakes line mode: a command, or a gamepad's event.
+enum Input {
+    Command(Command),
+    Pad(PadEvent),
 }
 
 /// Prints one line; a closed stdout (reader gone) must not crash the game, the save still happens.
@@ -54,18 +64,32 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         edge: options.edge,
         stdout: io::stdout(),
     };
-    let (tx, rx) = mpsc::channel::<Command>();
+    let (tx, rx) = mpsc::channel::<Input>();
     // The engine's move comes through the same channel as the player's lines: printed the moment it arrives.
     let engine_tx = tx.clone();
     out.edge.set_engine_events(Box::new(move |c| {
-        let _ = engine_tx.send(c);
+        let _ = engine_tx.send(Input::Command(c));
     }));
+    let mut notices = options.notices;
+    let mut pad_face = match options.gamepad.filter(GamepadOptions::wanted) {
+        Some(o) => {
+            let pad_tx = tx.clone();
+            let (face, problems) =
+                PadFace::start(o, Box::new(move |e| pad_tx.send(Input::Pad(e)).is_ok()));
+            notices.extend(problems);
+            if let Some(listener) = face.cue_listener() {
+                out.edge.set_cue_listener(listener);
+            }
+            Some(face)
+        }
+        None => None,
+    };
     let start = Instant::now();
     if out.run(session.start(start.elapsed())) {
         out.edge.finish(FINISH);
         return Ok(());
     }
-    out.notices(options.notices);
+    out.notices(notices);
     std::thread::spawn(move || {
         let stdin = io::stdin();
         let mut lines = stdin.lock();
@@ -79,13 +103,13 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
                     let line = String::from_utf8_lossy(&buf)
                         .trim_end_matches(['\n', '\r'])
                         .to_string();
-                    if tx.send(Command::Text(line)).is_err() {
+                    if tx.send(Input::Command(Command::Text(line))).is_err() {
                         return;
                     }
                 }
             }
         }
-        let _ = tx.send(Command::EndOfInput);
+        let _ = tx.send(Input::Command(Command::EndOfInput));
     });
     // Sleep until input arrives or something falls due (a flag, a time announcement): no polling.
     loop {
@@ -98,18 +122,45 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let cmd = match wake {
+        let input = match wake {
             Some(due) => {
                 let wait = due.saturating_sub(start.elapsed());
                 match rx.recv_timeout(wait) {
-                    Ok(cmd) => cmd,
-                    Err(mpsc::RecvTimeoutError::Timeout) => Command::Tick,
-                    Err(mpsc::RecvTimeoutError::Disconnected) => Command::EndOfInput,
+                    Ok(input) => input,
+                    Err(mpsc::RecvTimeoutError::Timeout) => Input::Command(Command::Tick),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        Input::Command(Command::EndOfInput)
+                    }
                 }
             }
-            None => rx.recv().unwrap_or(Command::EndOfInput),
+            None => rx
+                .recv()
+                .unwrap_or(Input::Command(Command::EndOfInput)),
         };
-        let quit = out.run(session.update(cmd, start.elapsed()));
+        let plies_before = session.game().plies().len();
+        let quit = match input {
+            Input::Command(cmd) => out.run(session.update(cmd, start.elapsed())),
+            Input::Pad(e) => {
+                let mut quit = false;
+                if let Some(face) = &mut pad_face {
+                    for o in pad::line_event(face, &e, &session) {
+                        match o {
+                            LineOut::Text(t) => {
+                                quit |= out.run(session.update(Command::Text(t), start.elapsed()))
+                            }
+                            LineOut::Say(a) => {
+                                print(&out.stdout, &a.text);
+                                out.edge.say(&a);
+                            }
+                        }
+                    }
+                }
+                quit
+            }
+        };
+        if let Some(face) = &pad_face {
+            face.after(plies_before, &session);
+        }
         out.notices(Vec::new());
         if quit {
             break;

@@ -1,5 +1,6 @@
 //! The faces a player meets: line mode and the full-screen view.
 
 pub mod edge;
+pub mod gamepad;
 pub mod line;
 pub mod screen;

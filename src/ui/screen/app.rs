@@ -49,6 +49,8 @@ pub struct App {
     pub show_seconds: bool,
     pub theme: Theme,
     pub keymap: Keymap,
+    /// More lines for help after the keys (the gamepad's layout, once a pad is there).
+    pub extra_help: Vec<String>,
     /// A new batch of announcements replaces the status line.
     fresh: bool,
 }
@@ -96,6 +98,7 @@ impl App {
             show_seconds: false,
             theme,
             keymap,
+            extra_help: Vec::new(),
             fresh: true,
         }
     }
@@ -505,6 +508,7 @@ impl App {
                         keymap::describe(action, v, p)
                     ));
                 }
+                lines.extend(self.extra_help.iter().cloned());
                 lines
             }
         };

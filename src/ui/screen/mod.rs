@@ -24,6 +24,8 @@ use shakmaty::Color;
 
 use crate::session::{Announcement, Command, Effect, Kind, Session};
 use crate::ui::edge::Edge;
+use crate::ui::gamepad::PadEvent;
+use crate::ui::gamepad::glue::{self as pad, GamepadOptions, PadFace};
 pub use app::App;
 pub use keymap::Keymap;
 pub use theme::Theme;
@@ -44,6 +46,8 @@ pub enum Msg {
     Command(Command),
     /// The terminal is gone: save and leave.
     InputEnded,
+    /// A gamepad's event (src/ui/gamepad).
+    Pad(PadEvent),
 }
 
 /// The one channel the view sleeps on; hand out senders before `run`.
@@ -81,6 +85,8 @@ pub struct ScreenOptions {
     pub theme: Theme,
     pub keymap: Keymap,
     pub channel: Channel,
+    /// The gamepad, when one is looked for.
+    pub gamepad: Option<GamepadOptions>,
 }
 
 /// Leaves raw mode and the alternate screen; safe to call more than once.
@@ -102,6 +108,10 @@ impl Drop for Guard {
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // The gamepad thread's panic ends that thread only (it is caught there): the view goes on.
+        if std::thread::current().name() == Some(crate::ui::gamepad::device::THREAD_NAME) {
+            return;
+        }
         restore_terminal();
         previous(info);
     }));
@@ -130,8 +140,20 @@ pub fn press(
     edge: &mut Edge,
     now: Duration,
 ) -> bool {
+    let outs = app.key(key, session);
+    carry_outs(outs, app, session, edge, now)
+}
+
+/// Carries out what the view answered to a key (or a pad's button). True when the program should end.
+pub fn carry_outs(
+    outs: Vec<app::Out>,
+    app: &mut App,
+    session: &mut Session,
+    edge: &mut Edge,
+    now: Duration,
+) -> bool {
     let mut quit = false;
-    for out in app.key(key, session) {
+    for out in outs {
         match out {
             app::Out::Say(a) => {
                 app.show(&a.text);
@@ -176,6 +198,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         theme,
         keymap,
         channel,
+        gamepad,
     } = options;
     let mut app = App::new(orientation, theme, keymap);
     let start = Instant::now();
@@ -191,6 +214,23 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     edge.set_engine_events(Box::new(move |c| {
         let _ = engine_tx.send(Msg::Command(c));
     }));
+    // The pad's thread starts now and reports through the channel; nothing waits for it.
+    let mut extra = extra;
+    let mut pad_face: Option<PadFace> = match gamepad.filter(GamepadOptions::wanted) {
+        Some(options) => {
+            let pad_tx = channel.sender();
+            let (face, problems) = PadFace::start(
+                options,
+                Box::new(move |e| pad_tx.send(Msg::Pad(e)).is_ok()),
+            );
+            extra.extend(problems);
+            if let Some(listener) = face.cue_listener() {
+                edge.set_cue_listener(listener);
+            }
+            Some(face)
+        }
+        None => None,
+    };
     let mut quit = carry(&mut edge, &mut app, session.start(start.elapsed()));
     notices(&mut edge, &mut app, extra);
 
@@ -259,12 +299,19 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         };
         app.begin_batch();
         let now = start.elapsed();
+        let plies_before = session.game().plies().len();
         match msg {
             Some(Msg::Key(k)) => {
                 quit = press(k, &mut app, &mut session, &mut edge, now);
                 dirty = true;
             }
             Some(Msg::Resize) => dirty = true,
+            Some(Msg::Pad(e)) => {
+                if let Some(face) = &mut pad_face {
+                    quit = pad::screen_event(face, &e, &mut app, &mut session, &mut edge, now);
+                }
+                dirty = true;
+            }
             Some(Msg::Command(c)) => {
                 quit = carry(&mut edge, &mut app, session.update(c, now));
                 dirty = true;
@@ -282,6 +329,9 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
                 dirty |= !effects.is_empty() || drawn_clocks != shown_clocks(&session, &app, now);
                 quit = carry(&mut edge, &mut app, effects);
             }
+        }
+        if let Some(face) = &pad_face {
+            face.after(plies_before, &session);
         }
         dirty |= notices(&mut edge, &mut app, Vec::new());
     }

@@ -1,0 +1,195 @@
+//! The pad in a face: start the thread, turn what [`Mapper`] gives into what the keys would do, and rumble.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use shakmaty::{Color, Position};
+
+use super::device::{self, Sink, Source};
+use super::{Context, GamepadConfig, Mapper, Notice, PadEvent, PadOut, Rumble, Use};
+use crate::session::{Announcement, Cue, Kind, Session};
+use crate::ui::edge::Edge;
+use crate::ui::screen::{
+    self, App,
+    app::{Mode, Out},
+};
+
+/// What the face is told about the pad at start (main builds it).
+#[derive(Debug, Clone)]
+pub struct GamepadOptions {
+    pub config: GamepadConfig,
+    pub source: Source,
+    /// Assistant mode: the player's pad is the request device (`player: time` ...).
+    pub assistant: bool,
+    /// The tournament profile is in force (rumble `Auto` is then off).
+    pub tournament: bool,
+    /// The player's colour ("your move" rumbles when the turn comes to it).
+    pub player: Color,
+}
+
+impl GamepadOptions {
+    /// Whether a pad is looked for at all.
+    pub fn wanted(&self) -> bool {
+        matches!(self.source, Source::Script(_)) || self.config.enabled != Use::Off
+    }
+}
+
+/// A running pad: its mapper and where rumble goes.
+pub struct PadFace {
+    pub mapper: Mapper,
+    rumble: Option<mpsc::Sender<Rumble>>,
+    player: Color,
+}
+
+impl PadFace {
+    /// Starts the pad thread (never waits for it). Problems known at once come back as notices.
+    pub fn start(options: GamepadOptions, sink: Sink) -> (PadFace, Vec<String>) {
+        let rumble_on = options.config.rumble_on(options.tournament);
+        let (rumble, problems) = device::start(options.source.clone(), rumble_on, sink);
+        let face = PadFace {
+            mapper: Mapper::new(options.config, options.assistant),
+            rumble,
+            player: options.player,
+        };
+        (
+            face,
+            problems
+                .into_iter()
+                .map(|p| format!("Gamepad: {p}"))
+                .collect(),
+        )
+    }
+
+    /// What the edge calls with every cue: the tactile clock's cues rumble (R-D.2.6.2).
+    pub fn cue_listener(&self) -> Option<Box<dyn Fn(Cue) + Send>> {
+        let tx = self.rumble.clone()?;
+        Some(Box::new(move |cue| {
+            if let Some(r) = Rumble::of_cue(cue) {
+                let _ = tx.send(r);
+            }
+        }))
+    }
+
+    /// After a message: when it brought a move and the turn is now the player's, "your move" rumbles.
+    pub fn after(&self, plies_before: usize, session: &Session) {
+        if let Some(r) = your_move(plies_before, session, self.player) {
+            self.rumble(r);
+        }
+    }
+
+    pub fn rumble(&self, r: Rumble) {
+        if let Some(tx) = &self.rumble {
+            let _ = tx.send(r);
+        }
+    }
+}
+
+/// "Your move": a move was made since `plies_before`, the game goes on and the player has the move.
+pub fn your_move(plies_before: usize, session: &Session, player: Color) -> Option<Rumble> {
+    let game = session.game();
+    (game.plies().len() > plies_before && !game.is_over() && game.position().turn() == player)
+        .then_some(Rumble::YourMove)
+}
+
+/// The announcement of a notice about the pads.
+pub fn notice(n: &Notice, session: &Session, config: &GamepadConfig) -> Announcement {
+    let c = session.config();
+    Announcement {
+        kind: Kind::Event,
+        text: super::notice_text(n, &c.vocabulary, &c.phrases, config),
+    }
+}
+
+/// The line-mode pad: every pad is the request device. What the mapper gives, in order: lines for the
+/// session and announcements.
+pub fn line_event(face: &mut PadFace, event: &PadEvent, session: &Session) -> Vec<LineOut> {
+    let outs = face.mapper.event(event, Context::Line);
+    outs.into_iter()
+        .filter_map(|o| match o {
+            PadOut::Text(t) => Some(LineOut::Text(t)),
+            PadOut::Notice(n) => Some(LineOut::Say(notice(&n, session, &face.mapper.config))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What the line-mode pad does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineOut {
+    Text(String),
+    Say(Announcement),
+}
+
+/// What the view is doing, for the pad.
+pub fn context_of(app: &App, session: &Session) -> Context {
+    match app.mode {
+        Mode::Input(_) => Context::Input,
+        Mode::Promotion { .. } => Context::Promotion,
+        Mode::Confirm(_) => Context::Question,
+        _ if session.awaiting_answer() => Context::Question,
+        _ => Context::Play,
+    }
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+/// One pad event in the full-screen view: what the keys would do. True when the program should end.
+pub fn screen_event(
+    face: &mut PadFace,
+    event: &PadEvent,
+    app: &mut App,
+    session: &mut Session,
+    edge: &mut Edge,
+    now: Duration,
+) -> bool {
+    let context = context_of(app, session);
+    let outs = face.mapper.event(event, context);
+    let mut quit = false;
+    for out in outs {
+        quit |= match out {
+            PadOut::Action(action) => {
+                if matches!(app.mode, Mode::Confirm(_)) {
+                    // Any other key than yes cancels a confirmation; so does any other button.
+                    screen::press(key(KeyCode::Esc), app, session, edge, now)
+                } else {
+                    app.help = None;
+                    let outs = app.action(action, session);
+                    screen::carry_outs(outs, app, session, edge, now)
+                }
+            }
+            PadOut::Yes => screen::press(key(KeyCode::Enter), app, session, edge, now),
+            PadOut::No => screen::press(key(KeyCode::Esc), app, session, edge, now),
+            PadOut::Promote(role) => match app.mode {
+                Mode::Promotion { from, to } => {
+                    app.mode = Mode::Explore;
+                    let text = format!("{from}{to}{}", role.char());
+                    screen::carry_outs(vec![Out::Send(text)], app, session, edge, now)
+                }
+                _ => false,
+            },
+            PadOut::Text(text) => {
+                screen::carry_outs(vec![Out::Send(text)], app, session, edge, now)
+            }
+            PadOut::Notice(n) => {
+                let a = notice(&n, session, &face.mapper.config);
+                app.show(&a.text);
+                edge.say(&a);
+                false
+            }
+        };
+    }
+    // The layout joins the view's help once a pad is there.
+    if face.mapper.connected() > 0 && app.extra_help.is_empty() {
+        let c = session.config();
+        app.extra_help = super::help_lines(
+            &face.mapper.config,
+            face.mapper.assistant,
+            &c.vocabulary,
+            &c.phrases,
+        );
+    }
+    quit
+}
