@@ -337,7 +337,11 @@ fn screen_options(
 
 /// The gamepad's layout from config/ and the user's config folder, and how it is used; problems become
 /// notices. Line mode uses a pad only when asked (`--gamepad on`, `enabled: On`, or an event script).
-fn gamepad_options(args: &Args, notices: &mut Vec<String>, player: shakmaty::Color) -> GamepadOptions {
+fn gamepad_options(
+    args: &Args,
+    notices: &mut Vec<String>,
+    player: shakmaty::Color,
+) -> GamepadOptions {
     let (mut config, problems) =
         GamepadConfig::load(hector::dirs::user_config("gamepad.ron").as_deref());
     notices.extend(problems.into_iter().map(|p| format!("Gamepad: {p}")));

@@ -133,9 +133,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
                     }
                 }
             }
-            None => rx
-                .recv()
-                .unwrap_or(Input::Command(Command::EndOfInput)),
+            None => rx.recv().unwrap_or(Input::Command(Command::EndOfInput)),
         };
         let plies_before = session.game().plies().len();
         let quit = match input {

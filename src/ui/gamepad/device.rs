@@ -111,7 +111,10 @@ pub fn parse_script(text: &str, file: &str) -> (Vec<Step>, Vec<String>) {
             None => problems.push(format!(
                 "{file}, line {}: cannot read \"{}\"",
                 i + 1,
-                line.chars().filter(|c| !c.is_control()).take(80).collect::<String>()
+                line.chars()
+                    .filter(|c| !c.is_control())
+                    .take(80)
+                    .collect::<String>()
             )),
         }
     }
@@ -120,7 +123,11 @@ pub fn parse_script(text: &str, file: &str) -> (Vec<Step>, Vec<String>) {
 
 /// Starts the pad thread. Returns where rumble patterns go (when `rumble` is on) and any problem known at
 /// once (a script that cannot be read).
-pub fn start(source: Source, rumble: bool, sink: Sink) -> (Option<mpsc::Sender<Rumble>>, Vec<String>) {
+pub fn start(
+    source: Source,
+    rumble: bool,
+    sink: Sink,
+) -> (Option<mpsc::Sender<Rumble>>, Vec<String>) {
     let (tx, rx) = mpsc::channel::<Rumble>();
     let mut problems = Vec::new();
     let body: Box<dyn FnOnce() + Send> = match source {
@@ -151,7 +158,8 @@ pub fn start(source: Source, rumble: bool, sink: Sink) -> (Option<mpsc::Sender<R
 
 fn read_script(path: &Path) -> Result<(Vec<Step>, Vec<String>), String> {
     let shown = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: cannot read the file: {e}"))?;
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("{shown}: cannot read the file: {e}"))?;
     if meta.len() > MAX_SCRIPT_BYTES {
         return Err(format!(
             "{shown}: the file is larger than {} KiB and is not read",
@@ -307,7 +315,7 @@ fn run_gilrs(sink: Sink, rumble: Option<mpsc::Receiver<Rumble>>) {
 
 /// Plays a pattern on every pad that can rumble.
 fn play(gilrs: &mut gilrs::Gilrs, pattern: Rumble) -> Option<gilrs::ff::Effect> {
-    use gilrs::ff::{BaseEffect, BaseEffectType, EffectBuilder, Replay, Repeat, Ticks};
+    use gilrs::ff::{BaseEffect, BaseEffectType, EffectBuilder, Repeat, Replay, Ticks};
     let ids: Vec<gilrs::GamepadId> = gilrs
         .gamepads()
         .filter(|(_, g)| g.is_ff_supported())

@@ -123,15 +123,32 @@ pub type PadId = usize;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PadEvent {
     /// Gamepads can be read; this many are connected now (each is also reported as `Connected`).
-    Ready { connected: usize },
+    Ready {
+        connected: usize,
+    },
     /// Gamepads cannot be read here (no udev, no /dev/input, not supported); why, for the notice.
     Unavailable(String),
-    Connected { pad: PadId, name: String },
-    Disconnected { pad: PadId },
-    Pressed { pad: PadId, button: Button },
-    Released { pad: PadId, button: Button },
+    Connected {
+        pad: PadId,
+        name: String,
+    },
+    Disconnected {
+        pad: PadId,
+    },
+    Pressed {
+        pad: PadId,
+        button: Button,
+    },
+    Released {
+        pad: PadId,
+        button: Button,
+    },
     /// An axis moved: -1000..=1000.
-    Axis { pad: PadId, axis: Axis, value: i32 },
+    Axis {
+        pad: PadId,
+        axis: Axis,
+        value: i32,
+    },
 }
 
 /// Whether something is used.
@@ -450,13 +467,26 @@ pub enum PadOut {
 /// What is said about the pads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
-    Connected { name: String, role: PadRole },
-    Disconnected { name: String },
+    Connected {
+        name: String,
+        role: PadRole,
+    },
+    Disconnected {
+        name: String,
+    },
     /// Two pads: press a button on the player's.
     AskRoles,
-    Roles { player: String, assistant: String },
+    Roles {
+        player: String,
+        assistant: String,
+    },
     /// The menu opened, or moved: the item, its place (1-based) and the count.
-    Menu { item: MenuItem, place: usize, count: usize, opened: bool },
+    Menu {
+        item: MenuItem,
+        place: usize,
+        count: usize,
+        opened: bool,
+    },
     MenuClosed,
     /// The promotion buttons.
     PromotionHelp,
@@ -597,10 +627,7 @@ impl Mapper {
             p.held.clear();
             p.layer_used.clear();
             p.axes.clear();
-            return vec![PadOut::Notice(Notice::Connected {
-                name,
-                role: p.role,
-            })];
+            return vec![PadOut::Notice(Notice::Connected { name, role: p.role })];
         }
         let taken: Vec<PadRole> = self
             .pads
@@ -753,7 +780,8 @@ impl Mapper {
         state.held.retain(|b| *b != button);
         let used = state.layer_used.contains(&button);
         state.layer_used.retain(|b| *b != button);
-        let requests = context == Context::Line || (self.assistant && state.role == PadRole::Player);
+        let requests =
+            context == Context::Line || (self.assistant && state.role == PadRole::Player);
         if !was_held
             || used
             || requests
@@ -845,11 +873,7 @@ impl Mapper {
 
 /// A pad's name as said: control characters dropped, at most 60 characters (it comes from the device).
 fn clean_name(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(60)
-        .collect();
+    let s: String = name.chars().filter(|c| !c.is_control()).take(60).collect();
     let s = s.trim().to_string();
     if s.is_empty() { "?".to_string() } else { s }
 }
@@ -881,7 +905,10 @@ pub fn notice_text(n: &Notice, v: &Vocabulary, p: &Phrases, config: &GamepadConf
         Notice::AskRoles => p.get("pad.ask_roles").to_string(),
         Notice::Roles { player, assistant } => p.say(
             "pad.roles",
-            &[("player", player.as_str()), ("assistant", assistant.as_str())],
+            &[
+                ("player", player.as_str()),
+                ("assistant", assistant.as_str()),
+            ],
         ),
         Notice::Menu {
             item,
@@ -924,7 +951,12 @@ fn promotion_help(config: &GamepadConfig, v: &Vocabulary, p: &Phrases) -> String
 }
 
 /// The layout for help: one line per list, in the player's language.
-pub fn help_lines(config: &GamepadConfig, assistant: bool, v: &Vocabulary, p: &Phrases) -> Vec<String> {
+pub fn help_lines(
+    config: &GamepadConfig,
+    assistant: bool,
+    v: &Vocabulary,
+    p: &Phrases,
+) -> Vec<String> {
     let list = |map: &BTreeMap<Button, Action>| -> String {
         map.iter()
             .map(|(b, a)| format!("{}: {}", button_name(*b, p), keymap::describe(*a, v, p)))

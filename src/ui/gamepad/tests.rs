@@ -116,24 +116,22 @@ fn every_button_in_every_layer_does_the_documented_action() {
             }
             let mut m = mapper();
             let out = chord(&mut m, layer, button, Context::Play);
-            let expected: Vec<PadOut> = match doc
-                .iter()
-                .find(|(l, b, _)| *l == layer && *b == button)
-            {
-                Some((_, _, a)) => vec![PadOut::Action(*a)],
-                // Start alone opens the menu.
-                None if layer.is_none() && button == B::Start => {
-                    assert!(m.menu_open());
-                    vec![PadOut::Notice(Notice::Menu {
-                        item: MenuItem::Action(Action::Resign),
-                        place: 1,
-                        count: m.menu_items().len(),
-                        opened: true,
-                    })]
-                }
-                // Nothing documented: nothing happens (and the shoulder's own action is not done either).
-                None => Vec::new(),
-            };
+            let expected: Vec<PadOut> =
+                match doc.iter().find(|(l, b, _)| *l == layer && *b == button) {
+                    Some((_, _, a)) => vec![PadOut::Action(*a)],
+                    // Start alone opens the menu.
+                    None if layer.is_none() && button == B::Start => {
+                        assert!(m.menu_open());
+                        vec![PadOut::Notice(Notice::Menu {
+                            item: MenuItem::Action(Action::Resign),
+                            place: 1,
+                            count: m.menu_items().len(),
+                            opened: true,
+                        })]
+                    }
+                    // Nothing documented: nothing happens (and the shoulder's own action is not done either).
+                    None => Vec::new(),
+                };
             assert_eq!(out, expected, "layer {layer:?}, button {button:?}");
         }
     }
@@ -224,7 +222,10 @@ fn every_keyboard_action_is_reachable_without_a_keyboard() {
     let mut m = mapper();
     let found = reachable(&mut m);
     for (action, _) in Keymap::builtin().actions() {
-        assert!(found.contains(&action), "{action:?} cannot be reached by pad");
+        assert!(
+            found.contains(&action),
+            "{action:?} cannot be reached by pad"
+        );
     }
     // The irreversible ones only through the menu, never on a chord (DN-9).
     for a in [
@@ -237,7 +238,11 @@ fn every_keyboard_action_is_reachable_without_a_keyboard() {
     ] {
         let c = &m.config;
         assert!(
-            !c.buttons.values().chain(c.left_layer.values()).chain(c.right_layer.values()).any(|x| *x == a),
+            !c.buttons
+                .values()
+                .chain(c.left_layer.values())
+                .chain(c.right_layer.values())
+                .any(|x| *x == a),
             "{a:?} is on a button"
         );
         assert!(c.menu.contains(&a), "{a:?}");
@@ -300,8 +305,14 @@ fn confirmations_promotion_and_the_input_line() {
     let mut m = mapper();
     // A question: South is yes, East no; other buttons act as their keys would (the view cancels a
     // confirmation on any other key).
-    assert_eq!(chord(&mut m, None, B::South, Context::Question), vec![PadOut::Yes]);
-    assert_eq!(chord(&mut m, None, B::East, Context::Question), vec![PadOut::No]);
+    assert_eq!(
+        chord(&mut m, None, B::South, Context::Question),
+        vec![PadOut::Yes]
+    );
+    assert_eq!(
+        chord(&mut m, None, B::East, Context::Question),
+        vec![PadOut::No]
+    );
     assert_eq!(
         chord(&mut m, None, B::West, Context::Question),
         vec![PadOut::Action(Action::Square)]
@@ -339,7 +350,14 @@ fn confirmations_promotion_and_the_input_line() {
 fn the_stick_moves_like_the_dpad_without_chatter() {
     let mut m = mapper();
     let axis = |m: &mut Mapper, axis, value| {
-        m.event(&PadEvent::Axis { pad: 0, axis, value }, Context::Play)
+        m.event(
+            &PadEvent::Axis {
+                pad: 0,
+                axis,
+                value,
+            },
+            Context::Play,
+        )
     };
     assert_eq!(axis(&mut m, Axis::LeftStickX, 200), vec![]);
     assert_eq!(
@@ -393,7 +411,10 @@ fn a_pad_that_goes_away_loses_nothing_and_keeps_its_role() {
     assert_eq!(m.connected(), 0);
     // Events of a pad that is gone do nothing; a second disconnect says nothing.
     assert_eq!(press(&mut m, 0, B::South, Context::Play), vec![]);
-    assert_eq!(m.event(&PadEvent::Disconnected { pad: 0 }, Context::Play), vec![]);
+    assert_eq!(
+        m.event(&PadEvent::Disconnected { pad: 0 }, Context::Play),
+        vec![]
+    );
     assert_eq!(
         m.event(
             &PadEvent::Connected {
@@ -432,7 +453,9 @@ fn a_pad_that_goes_away_loses_nothing_and_keeps_its_role() {
         },
         Context::Play,
     );
-    assert!(matches!(&out[0], PadOut::Notice(Notice::Connected { name, .. }) if name == "Evil[2J pad"));
+    assert!(
+        matches!(&out[0], PadOut::Notice(Notice::Connected { name, .. }) if name == "Evil[2J pad")
+    );
 }
 
 #[test]
@@ -471,7 +494,10 @@ fn two_pads_are_told_apart_by_a_button_when_asked() {
     assert_eq!(items.last(), Some(&MenuItem::Roles));
     chord(&mut m, 0, B::Start);
     chord(&mut m, 0, B::DPadUp);
-    assert_eq!(chord(&mut m, 0, B::South), vec![PadOut::Notice(Notice::AskRoles)]);
+    assert_eq!(
+        chord(&mut m, 0, B::South),
+        vec![PadOut::Notice(Notice::AskRoles)]
+    );
     assert_eq!(
         press(&mut m, 0, B::North, Context::Play),
         vec![PadOut::Notice(Notice::Roles {
@@ -481,8 +507,14 @@ fn two_pads_are_told_apart_by_a_button_when_asked() {
     );
     release(&mut m, 0, B::North, Context::Play);
     // Both pads play with the full layout outside assistant mode.
-    assert_eq!(chord(&mut m, 1, B::West), vec![PadOut::Action(Action::Square)]);
-    assert_eq!(chord(&mut m, 0, B::West), vec![PadOut::Action(Action::Square)]);
+    assert_eq!(
+        chord(&mut m, 1, B::West),
+        vec![PadOut::Action(Action::Square)]
+    );
+    assert_eq!(
+        chord(&mut m, 0, B::West),
+        vec![PadOut::Action(Action::Square)]
+    );
     // One goes away: the question is not pending, and the menu has no roles item.
     m.event(&PadEvent::Disconnected { pad: 1 }, Context::Play);
     assert!(!m.menu_items().contains(&MenuItem::Roles));
@@ -511,7 +543,12 @@ fn the_players_pad_in_assistant_mode_asks_exactly_the_contract_commands() {
         (B::North, "player: last"),
         (B::South, "player: repeat"),
     ];
-    for context in [Context::Play, Context::Question, Context::Promotion, Context::Input] {
+    for context in [
+        Context::Play,
+        Context::Question,
+        Context::Promotion,
+        Context::Input,
+    ] {
         for button in Button::ALL {
             let mut out = press(&mut m, 3, button, context);
             out.extend(release(&mut m, 3, button, context));
@@ -526,7 +563,10 @@ fn the_players_pad_in_assistant_mode_asks_exactly_the_contract_commands() {
     // Every request of the contract has a button.
     let words: BTreeSet<&str> = expected.iter().map(|(_, t)| *t).collect();
     for r in Request::ALL {
-        assert!(words.contains(format!("player: {}", r.word()).as_str()), "{r:?}");
+        assert!(
+            words.contains(format!("player: {}", r.word()).as_str()),
+            "{r:?}"
+        );
     }
     // The assistant's pad plays the full layout.
     m.event(
@@ -552,14 +592,21 @@ fn the_players_pad_in_assistant_mode_asks_exactly_the_contract_commands() {
 #[test]
 fn line_mode_pads_ask_the_plain_commands() {
     let mut m = mapper();
-    let out: Vec<PadOut> = [B::LeftTrigger, B::RightTrigger, B::West, B::North, B::South, B::East]
-        .into_iter()
-        .flat_map(|b| {
-            let mut o = press(&mut m, 0, b, Context::Line);
-            o.extend(release(&mut m, 0, b, Context::Line));
-            o
-        })
-        .collect();
+    let out: Vec<PadOut> = [
+        B::LeftTrigger,
+        B::RightTrigger,
+        B::West,
+        B::North,
+        B::South,
+        B::East,
+    ]
+    .into_iter()
+    .flat_map(|b| {
+        let mut o = press(&mut m, 0, b, Context::Line);
+        o.extend(release(&mut m, 0, b, Context::Line));
+        o
+    })
+    .collect();
     assert_eq!(
         out,
         ["time", "count", "used", "last"]
@@ -572,7 +619,10 @@ fn line_mode_pads_ask_the_plain_commands() {
 fn no_pad_is_said_only_when_asked_for() {
     let mut quiet = mapper();
     quiet.event(&PadEvent::Disconnected { pad: 0 }, Context::Play);
-    assert_eq!(quiet.event(&PadEvent::Ready { connected: 0 }, Context::Play), vec![]);
+    assert_eq!(
+        quiet.event(&PadEvent::Ready { connected: 0 }, Context::Play),
+        vec![]
+    );
     assert_eq!(
         quiet.event(&PadEvent::Unavailable("no udev".into()), Context::Play),
         vec![]
@@ -588,14 +638,19 @@ fn no_pad_is_said_only_when_asked_for() {
         asked.event(&PadEvent::Unavailable("no udev".into()), Context::Play),
         vec![PadOut::Notice(Notice::Unavailable("no udev".into()))]
     );
-    assert_eq!(asked.event(&PadEvent::Ready { connected: 1 }, Context::Play), vec![]);
+    assert_eq!(
+        asked.event(&PadEvent::Ready { connected: 1 }, Context::Play),
+        vec![]
+    );
 }
 
 #[test]
 fn the_users_file_overrides_and_a_broken_one_changes_nothing() {
     let base = GamepadConfig::builtin();
     let user = "(\n  rumble: Off,\n  buttons: [(West, Material), (North, Turn)],\n  promotion: [(South, Knight)],\n)";
-    let (c, problems) = base.clone().with_overrides(user, "/home/p/.config/hector/gamepad.ron");
+    let (c, problems) = base
+        .clone()
+        .with_overrides(user, "/home/p/.config/hector/gamepad.ron");
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(c.rumble, Use::Off);
     assert_eq!(c.buttons[&B::West], Action::Material);
@@ -609,7 +664,11 @@ fn the_users_file_overrides_and_a_broken_one_changes_nothing() {
         .with_overrides("(\n  buttons: [(Wobble, Up)],\n)", "mine.ron");
     assert_eq!(c, base);
     assert_eq!(problems.len(), 1, "{problems:?}");
-    assert!(problems[0].starts_with("mine.ron, line 2, column"), "{}", problems[0]);
+    assert!(
+        problems[0].starts_with("mine.ron, line 2, column"),
+        "{}",
+        problems[0]
+    );
     let (c, problems) = base.clone().with_overrides("(rumbel: On)", "mine.ron");
     assert_eq!(c, base);
     assert!(problems[0].contains("rumbel"), "{problems:?}");
@@ -618,11 +677,15 @@ fn the_users_file_overrides_and_a_broken_one_changes_nothing() {
         .clone()
         .with_overrides("(buttons: [(West, Material), (West, Turn)])", "mine.ron");
     assert_eq!(c.buttons[&B::West], Action::Material);
-    assert!(problems[0].contains("West") && problems[0].contains("mine.ron"), "{problems:?}");
+    assert!(
+        problems[0].contains("West") && problems[0].contains("mine.ron"),
+        "{problems:?}"
+    );
     // A king from a promotion and a binding on the menu button are reported.
-    let (_, problems) = base
-        .clone()
-        .with_overrides("(promotion: [(North, King)], buttons: [(Start, Up)])", "mine.ron");
+    let (_, problems) = base.clone().with_overrides(
+        "(promotion: [(North, King)], buttons: [(Start, Up)])",
+        "mine.ron",
+    );
     assert_eq!(problems.len(), 2, "{problems:?}");
     // Files: too large, not there, not UTF-8.
     let dir = std::env::temp_dir().join(format!("hector-gamepad-test-{}", std::process::id()));
@@ -689,7 +752,10 @@ fn every_word_about_the_pad_exists_in_every_language() {
         let v = Vocabulary::default();
         for n in &notices {
             let t = notice_text(n, &v, &p, &config);
-            assert!(!t.contains("pad.") && !t.contains('{'), "{lang}: {n:?}: {t}");
+            assert!(
+                !t.contains("pad.") && !t.contains('{'),
+                "{lang}: {n:?}: {t}"
+            );
         }
         for b in Button::ALL {
             assert!(!button_name(b, &p).starts_with("pad."), "{lang} {b:?}");
@@ -699,7 +765,10 @@ fn every_word_about_the_pad_exists_in_every_language() {
         }
         for item in m.menu_items() {
             let d = describe_item(item, &v, &p);
-            assert!(!d.starts_with("key.") && !d.starts_with("pad."), "{lang} {item:?}");
+            assert!(
+                !d.starts_with("key.") && !d.starts_with("pad."),
+                "{lang} {item:?}"
+            );
         }
         // Help names every bound button of every list.
         let help = help_lines(&config, true, &v, &p).join(" ");
@@ -710,7 +779,10 @@ fn every_word_about_the_pad_exists_in_every_language() {
             .chain(config.right_layer.keys())
             .chain(config.requests.keys())
         {
-            assert!(help.contains(&button_name(*b, &p)), "{lang}: {b:?} not in help");
+            assert!(
+                help.contains(&button_name(*b, &p)),
+                "{lang}: {b:?} not in help"
+            );
         }
         assert!(help.contains(&button_name(config.menu_button, &p)));
     }
@@ -718,9 +790,21 @@ fn every_word_about_the_pad_exists_in_every_language() {
     let p = Phrases::default();
     let lines = help_lines(&config, false, &Vocabulary::default(), &p);
     assert_eq!(lines.len(), 4, "{lines:?}");
-    assert!(lines[0].contains("South: choose the piece, then its target"), "{}", lines[0]);
-    assert!(lines[0].contains("Start: menu of every command"), "{}", lines[0]);
-    assert!(lines[1].starts_with("Holding left shoulder: "), "{}", lines[1]);
+    assert!(
+        lines[0].contains("South: choose the piece, then its target"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains("Start: menu of every command"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("Holding left shoulder: "),
+        "{}",
+        lines[1]
+    );
 }
 
 #[test]
@@ -728,7 +812,10 @@ fn rumble_follows_the_tactile_clock_and_the_profile() {
     // The cues of D.2.6.2, and no others.
     assert_eq!(Rumble::of_cue(Cue::Pulse), Some(Rumble::Pulse));
     assert_eq!(Rumble::of_cue(Cue::DoublePulse), Some(Rumble::DoublePulse));
-    assert_eq!(Rumble::of_cue(Cue::FinalWarning), Some(Rumble::FinalWarning));
+    assert_eq!(
+        Rumble::of_cue(Cue::FinalWarning),
+        Some(Rumble::FinalWarning)
+    );
     for c in [
         Cue::Move,
         Cue::Capture,
@@ -770,13 +857,28 @@ fn your_move_rumbles_when_the_turn_comes_to_the_player() {
     let mut s = Session::new(Game::new(), Config::default());
     s.start(Duration::ZERO);
     let before = s.game().plies().len();
-    assert_eq!(glue::your_move(before, &s, Color::White), None, "no move yet");
+    assert_eq!(
+        glue::your_move(before, &s, Color::White),
+        None,
+        "no move yet"
+    );
     s.update(Command::Text("e4".into()), Duration::ZERO);
-    assert_eq!(glue::your_move(before, &s, Color::White), None, "the player moved");
-    assert_eq!(glue::your_move(before, &s, Color::Black), Some(Rumble::YourMove));
+    assert_eq!(
+        glue::your_move(before, &s, Color::White),
+        None,
+        "the player moved"
+    );
+    assert_eq!(
+        glue::your_move(before, &s, Color::Black),
+        Some(Rumble::YourMove)
+    );
     let before = s.game().plies().len();
     s.update(Command::Text("Kd9".into()), Duration::ZERO);
-    assert_eq!(glue::your_move(before, &s, Color::Black), None, "an illegal move");
+    assert_eq!(
+        glue::your_move(before, &s, Color::Black),
+        None,
+        "an illegal move"
+    );
 }
 
 #[test]
@@ -860,7 +962,11 @@ fn gilrs_buttons_and_axes_map_by_position() {
             *b
         })
         .collect();
-    assert_eq!(mapped.len(), Button::ALL.len(), "every button has a gilrs button");
+    assert_eq!(
+        mapped.len(),
+        Button::ALL.len(),
+        "every button has a gilrs button"
+    );
     for g in [G::C, G::Z, G::Unknown] {
         assert_eq!(device::button_of(g), None);
     }
@@ -868,7 +974,13 @@ fn gilrs_buttons_and_axes_map_by_position() {
     assert_eq!(device::axis_of(GA::LeftStickY), Some(Axis::LeftStickY));
     assert_eq!(device::axis_of(GA::DPadX), Some(Axis::DPadX));
     assert_eq!(device::axis_of(GA::DPadY), Some(Axis::DPadY));
-    for g in [GA::RightStickX, GA::RightStickY, GA::LeftZ, GA::RightZ, GA::Unknown] {
+    for g in [
+        GA::RightStickX,
+        GA::RightStickY,
+        GA::LeftZ,
+        GA::RightZ,
+        GA::Unknown,
+    ] {
         assert_eq!(device::axis_of(g), None);
     }
 }
@@ -980,7 +1092,12 @@ mod in_the_view {
         v.play(Square::E7, Square::E5);
         // The pad goes away and comes back mid-game: nothing is lost.
         v.send(PadEvent::Disconnected { pad: 0 });
-        assert!(v.app.status.iter().any(|s| s.starts_with("Gamepad disconnected: Test pad")));
+        assert!(
+            v.app
+                .status
+                .iter()
+                .any(|s| s.starts_with("Gamepad disconnected: Test pad"))
+        );
         v.send(PadEvent::Connected {
             pad: 0,
             name: "Test pad".into(),
@@ -1009,13 +1126,24 @@ mod in_the_view {
         // A button with no piece says the pad's choices; East would cancel; right is the rook.
         v.app.begin_batch();
         v.tap(B::West);
-        assert!(v.app.status[0].starts_with("Promotion on the gamepad"), "{:?}", v.app.status);
+        assert!(
+            v.app.status[0].starts_with("Promotion on the gamepad"),
+            "{:?}",
+            v.app.status
+        );
         v.tap(B::DPadRight);
         assert_eq!(v.app.mode, Mode::Explore);
         let last = v.session.game().plies().last().unwrap().san.to_string();
         assert_eq!(last, "a8=R+");
         // Offer a draw from the menu: a confirmation; East cancels, South confirms.
-        let offer = v.face.mapper.config.menu.iter().position(|a| *a == Action::Offer).unwrap();
+        let offer = v
+            .face
+            .mapper
+            .config
+            .menu
+            .iter()
+            .position(|a| *a == Action::Offer)
+            .unwrap();
         let open_at = |v: &mut View| {
             v.tap(B::Start);
             for _ in 0..offer {
@@ -1032,12 +1160,22 @@ mod in_the_view {
         v.tap(B::South);
         assert_eq!(v.app.mode, Mode::Explore);
         assert!(
-            v.app.status.iter().any(|s| s.to_lowercase().contains("draw")),
+            v.app
+                .status
+                .iter()
+                .any(|s| s.to_lowercase().contains("draw")),
             "{:?}",
             v.app.status
         );
         // Resign asks its own question (the session's): South is yes.
-        let resign = v.face.mapper.config.menu.iter().position(|a| *a == Action::Resign).unwrap();
+        let resign = v
+            .face
+            .mapper
+            .config
+            .menu
+            .iter()
+            .position(|a| *a == Action::Resign)
+            .unwrap();
         v.tap(B::Start);
         for _ in 0..resign {
             v.tap(B::DPadDown);

@@ -219,10 +219,8 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     let mut pad_face: Option<PadFace> = match gamepad.filter(GamepadOptions::wanted) {
         Some(options) => {
             let pad_tx = channel.sender();
-            let (face, problems) = PadFace::start(
-                options,
-                Box::new(move |e| pad_tx.send(Msg::Pad(e)).is_ok()),
-            );
+            let (face, problems) =
+                PadFace::start(options, Box::new(move |e| pad_tx.send(Msg::Pad(e)).is_ok()));
             extra.extend(problems);
             if let Some(listener) = face.cue_listener() {
                 edge.set_cue_listener(listener);
