@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use hector::ui::gamepad::GamepadConfig;
+use hector::ui::gamepad::{GamepadConfig, Mapper, MenuItem};
 use hector::ui::screen::keymap::Action;
 use shakmaty::Square;
 
@@ -86,10 +86,11 @@ fn play(focus: &mut Square, uci: &str) -> Vec<String> {
 
 /// The menu opened, moved down to an action, and done.
 fn menu(action: Action) -> Vec<String> {
-    let place = GamepadConfig::builtin()
-        .menu
+    // The menu as a play-mode pad has it.
+    let place = Mapper::new(GamepadConfig::builtin(), false, false)
+        .menu_items()
         .iter()
-        .position(|a| *a == action)
+        .position(|a| *a == MenuItem::Action(action))
         .unwrap();
     let mut out = vec!["tap 0 Start".to_string()];
     out.extend((0..place).map(|_| "tap 0 DPadDown".to_string()));
@@ -403,16 +404,27 @@ fn the_players_pad_asks_in_assistant_mode() {
     // The player's requests typed, as the contract names them (line-mode.md: `player: COMMAND`).
     let input: String = requests.iter().map(|r| format!("player: {r}\n")).collect();
     let typed = line(&dir, &args, &input);
+    // One answer a request, each understood (assistant mode is there).
+    let answers = &typed[typed.len() - requests.len()..];
+    assert!(
+        answers.iter().all(|a| !a.starts_with("Not understood")),
+        "{typed:#?}"
+    );
     let mut script = vec!["connect 0 Player pad".to_string()];
     script.extend(buttons.iter().map(|b| format!("tap 0 {b}")));
     // A button that asks nothing asks nothing: the focus keys are not the player's.
     script.push("tap 0 DPadUp".to_string());
-    let by_pad = line_with_pad(&dir, &args, &script, typed.len() + 1);
+    let dir2 = tmp("assistant-pad");
+    let by_pad = line_with_pad(&dir2, &args, &script, typed.len() + 1);
     let connected = "Gamepad connected: Player pad, the player's pad";
-    let without: Vec<String> = by_pad.iter().filter(|l| *l != connected).cloned().collect();
-    assert_eq!(without, typed, "by pad: {by_pad:#?}");
+    let at = by_pad
+        .iter()
+        .position(|l| l == connected)
+        .expect("connected");
+    assert_eq!(&by_pad[at + 1..], answers, "by pad: {by_pad:#?}");
     assert_eq!(by_pad.len(), typed.len() + 1, "{by_pad:#?}");
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
 }
 
 #[test]
@@ -458,5 +470,66 @@ fn a_pad_asked_for_and_missing_is_one_line_never_an_error() {
             && l.contains("the shipped gamepad settings are used")),
         "{out:#?}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_pads_in_assistant_mode_on_screen_the_assistant_plays_the_player_asks() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = tmp("two-pads");
+    // The oracle: the assistant's move, the press, the player's two requests, typed.
+    let typed = line(
+        &dir,
+        &[
+            "--mode",
+            "assistant",
+            "--time",
+            "90m+30s",
+            "--virtual-clock",
+        ],
+        "e4\npress\nplayer: count\nplayer: last\n",
+    );
+    let answers = typed[typed.len() - 2..].to_vec();
+    assert!(
+        answers.iter().all(|a| !a.starts_with("Not understood")),
+        "{typed:#?}"
+    );
+    let mut script = vec![
+        "connect 0 Assistant pad".to_string(),
+        "connect 1 Player pad".to_string(),
+        // Asked which pad is the player's: a button on it.
+        "tap 1 East".to_string(),
+    ];
+    // The assistant's pad enters 1. e4 and presses the clock (one button, D.2.4).
+    let mut focus = Square::E2;
+    script.extend(play(&mut focus, "e2e4"));
+    script.push("tap 0 RightThumb".into());
+    // The player's pad asks: the move count and the last move.
+    script.push("tap 1 RightTrigger".into());
+    script.push("tap 1 North".into());
+    let file = write_script(&dir, &script);
+    let t = Tmux::start(
+        &dir,
+        "two-pads",
+        &[
+            "--mode".into(),
+            "assistant".into(),
+            "--time".into(),
+            "90m+30s".into(),
+            "--gamepad-events".into(),
+            file.display().to_string(),
+        ],
+    );
+    let mut want = vec![
+        "Gamepad connected: Assistant pad, the player's pad".to_string(),
+        "Gamepad connected: Player pad, the assistant's pad".to_string(),
+        "Two gamepads: press any button on the player's pad".to_string(),
+        "Player pad is the player's pad, Assistant pad the assistant's".to_string(),
+        "Bauer Eva vier".to_string(),
+    ];
+    want.extend(answers);
+    t.wait_said_in_order(&want);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -48,7 +48,7 @@ impl PadFace {
         let rumble_on = options.config.rumble_on(options.tournament);
         let (rumble, problems) = device::start(options.source.clone(), rumble_on, sink);
         let face = PadFace {
-            mapper: Mapper::new(options.config, options.assistant),
+            mapper: Mapper::new(options.config, options.assistant, options.tournament),
             rumble,
             player: options.player,
         };

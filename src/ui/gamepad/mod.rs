@@ -17,6 +17,7 @@ use serde::Deserialize;
 use shakmaty::Role;
 
 use crate::session::Cue;
+pub use crate::ui::screen::keymap::Request;
 use crate::ui::screen::keymap::{self, Action, PieceKind};
 use crate::words::{Phrases, Vocabulary};
 
@@ -159,46 +160,24 @@ pub enum Use {
     Off,
 }
 
-/// A request of the blind player in assistant mode (line-mode contract: `player: time` ...).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
-pub enum Request {
-    Time,
-    Used,
-    Count,
-    Last,
-    Repeat,
-}
+/// Every request of the blind player (keymap's `Request`, the line-mode contract's `player: WORD`).
+pub const REQUESTS: [Request; 5] = [
+    Request::Time,
+    Request::Used,
+    Request::Count,
+    Request::Last,
+    Request::Repeat,
+];
 
-impl Request {
-    pub const ALL: [Request; 5] = [
-        Request::Time,
-        Request::Used,
-        Request::Count,
-        Request::Last,
-        Request::Repeat,
-    ];
-
-    /// The word of the line-mode contract.
-    pub fn word(self) -> &'static str {
-        match self {
-            Request::Time => "time",
-            Request::Used => "used",
-            Request::Count => "count",
-            Request::Last => "last",
-            Request::Repeat => "repeat",
-        }
-    }
-
-    /// The line sent to the session: `player: time` in assistant mode; the plain command otherwise (there
-    /// is no plain `repeat`: nothing is sent).
-    pub fn command(self, assistant: bool) -> Option<String> {
-        if assistant {
-            Some(format!("player: {}", self.word()))
-        } else if self == Request::Repeat {
-            None
-        } else {
-            Some(self.word().to_string())
-        }
+/// The line a request sends to the session: `player: time` in assistant mode (the contract of
+/// line-mode.md); the plain command otherwise (there is no plain `repeat`: nothing is sent).
+pub fn request_command(r: Request, assistant: bool) -> Option<String> {
+    if assistant {
+        Some(format!("player: {}", r.word()))
+    } else if r == Request::Repeat {
+        None
+    } else {
+        Some(r.word().to_string())
     }
 }
 
@@ -515,6 +494,8 @@ pub struct Mapper {
     pub config: GamepadConfig,
     /// Assistant mode: the player's pad is the request device.
     pub assistant: bool,
+    /// The tournament profile (record and assistant mode): the menu leaves out what it refuses.
+    pub tournament: bool,
     pads: BTreeMap<PadId, Pad>,
     asking_roles: bool,
     /// The open menu's place.
@@ -522,10 +503,11 @@ pub struct Mapper {
 }
 
 impl Mapper {
-    pub fn new(config: GamepadConfig, assistant: bool) -> Mapper {
+    pub fn new(config: GamepadConfig, assistant: bool, tournament: bool) -> Mapper {
         Mapper {
             config,
             assistant,
+            tournament,
             pads: BTreeMap::new(),
             asking_roles: false,
             menu: None,
@@ -545,12 +527,35 @@ impl Mapper {
         self.menu.is_some()
     }
 
-    /// The menu's things: the layout's list, and the roles with two pads connected.
+    /// The menu's things: the layout's list, less what the mode refuses (the clock press outside the
+    /// tournament profile, analysis in it, R-11.3.1), and the roles with two pads connected.
     pub fn menu_items(&self) -> Vec<MenuItem> {
         let mut items: Vec<MenuItem> = self
             .config
             .menu
             .iter()
+            .filter(|a| {
+                if self.tournament {
+                    !matches!(
+                        a,
+                        Action::Diagonals
+                            | Action::Lines
+                            | Action::Knight
+                            | Action::Attackers
+                            | Action::LegalMoves
+                            | Action::Material
+                    )
+                } else {
+                    !matches!(
+                        a,
+                        Action::Press
+                            | Action::Undo
+                            | Action::State
+                            | Action::Log
+                            | Action::Player(_)
+                    )
+                }
+            })
             .map(|a| MenuItem::Action(*a))
             .collect();
         if self.connected() >= 2 {
@@ -703,8 +708,7 @@ impl Mapper {
         // The request device: the player's pad in assistant mode, every pad in line mode.
         if context == Context::Line || (self.assistant && role == PadRole::Player) {
             return match self.config.requests.get(&button) {
-                Some(r) => r
-                    .command(self.assistant)
+                Some(r) => request_command(*r, self.assistant)
                     .map(PadOut::Text)
                     .into_iter()
                     .collect(),

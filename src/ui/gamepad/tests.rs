@@ -32,7 +32,7 @@ fn documented() -> Vec<(Option<Button>, Button, Action)> {
         (B::RightTrigger, A::Count),
         (B::Select, A::Help),
         (B::LeftThumb, A::Turn),
-        (B::RightThumb, A::Board),
+        (B::RightThumb, A::Press),
     ];
     let left = [
         (B::DPadUp, A::Diagonals),
@@ -57,6 +57,9 @@ fn documented() -> Vec<(Option<Button>, Button, Action)> {
         (B::South, A::NextOwn(K::Pawn)),
         (B::West, A::NextTheirs(K::King)),
         (B::East, A::NextTheirs(K::Queen)),
+        (B::LeftTrigger, A::Undo),
+        (B::Select, A::State),
+        (B::Start, A::Log),
     ];
     let mut out = Vec::new();
     out.extend(base.iter().map(|(b, a)| (None, *b, *a)));
@@ -66,7 +69,7 @@ fn documented() -> Vec<(Option<Button>, Button, Action)> {
 }
 
 fn mapper() -> Mapper {
-    let mut m = Mapper::new(GamepadConfig::builtin(), false);
+    let mut m = Mapper::new(GamepadConfig::builtin(), false, false);
     let out = m.event(
         &PadEvent::Connected {
             pad: 0,
@@ -123,7 +126,7 @@ fn every_button_in_every_layer_does_the_documented_action() {
                     None if layer.is_none() && button == B::Start => {
                         assert!(m.menu_open());
                         vec![PadOut::Notice(Notice::Menu {
-                            item: MenuItem::Action(Action::Resign),
+                            item: m.menu_items()[0],
                             place: 1,
                             count: m.menu_items().len(),
                             opened: true,
@@ -220,7 +223,27 @@ fn reachable(m: &mut Mapper) -> BTreeSet<Action> {
 #[test]
 fn every_keyboard_action_is_reachable_without_a_keyboard() {
     let mut m = mapper();
-    let found = reachable(&mut m);
+    let mut found = reachable(&mut m);
+    // In the tournament profile: the clock press and the record's commands, from the menu too.
+    let mut t = Mapper::new(GamepadConfig::builtin(), false, true);
+    t.event(
+        &PadEvent::Connected {
+            pad: 0,
+            name: "Test pad".into(),
+        },
+        Context::Play,
+    );
+    let in_tournament = reachable(&mut t);
+    for a in [Action::Press, Action::Undo, Action::State, Action::Log] {
+        assert!(in_tournament.contains(&a), "{a:?}");
+    }
+    found.extend(in_tournament);
+    // The blind player's requests come from the player's pad in assistant mode (as `player: ...` lines,
+    // tested below).
+    for r in REQUESTS {
+        assert!(m.config.requests.values().any(|x| *x == r), "{r:?}");
+        found.insert(Action::Player(r));
+    }
     for (action, _) in Keymap::builtin().actions() {
         assert!(
             found.contains(&action),
@@ -252,15 +275,30 @@ fn every_keyboard_action_is_reachable_without_a_keyboard() {
 #[test]
 fn the_menu_moves_wraps_and_closes() {
     let mut m = mapper();
-    let n = m.menu_items().len();
-    assert_eq!(n, m.config.menu.len());
+    let items = m.menu_items();
+    let n = items.len();
+    // Outside the tournament profile the menu leaves out its commands.
+    assert!(!items.contains(&MenuItem::Action(Action::Press)));
+    assert!(items.contains(&MenuItem::Action(Action::Material)));
+    assert_eq!(
+        n,
+        m.config.menu.len() - 4,
+        "Press, Undo, State and Log are left out"
+    );
+    let mut t = Mapper::new(GamepadConfig::builtin(), false, true);
+    let t_items = t.menu_items();
+    assert!(t_items.contains(&MenuItem::Action(Action::Press)));
+    assert!(!t_items.contains(&MenuItem::Action(Action::Material)));
+    assert!(!t_items.contains(&MenuItem::Action(Action::LegalMoves)));
+    t.config.menu.clear();
+    assert!(t.menu_items().is_empty());
     chord(&mut m, None, B::Start, Context::Play);
     // Up from the first goes to the last; right ten on; left ten back.
     let out = chord(&mut m, None, B::DPadUp, Context::Play);
     assert_eq!(
         out,
         vec![PadOut::Notice(Notice::Menu {
-            item: MenuItem::Action(*m.config.menu.last().unwrap()),
+            item: *items.last().unwrap(),
             place: n,
             count: n,
             opened: false
@@ -271,7 +309,7 @@ fn the_menu_moves_wraps_and_closes() {
     assert_eq!(
         out,
         vec![PadOut::Notice(Notice::Menu {
-            item: MenuItem::Action(m.config.menu[expected_place]),
+            item: items[expected_place],
             place: expected_place + 1,
             count: n,
             opened: false
@@ -281,7 +319,7 @@ fn the_menu_moves_wraps_and_closes() {
     assert_eq!(
         chord(&mut m, None, B::West, Context::Play),
         vec![PadOut::Notice(Notice::Menu {
-            item: MenuItem::Action(m.config.menu[expected_place]),
+            item: items[expected_place],
             place: expected_place + 1,
             count: n,
             opened: false
@@ -528,7 +566,7 @@ fn two_pads_are_told_apart_by_a_button_when_asked() {
 
 #[test]
 fn the_players_pad_in_assistant_mode_asks_exactly_the_contract_commands() {
-    let mut m = Mapper::new(GamepadConfig::builtin(), true);
+    let mut m = Mapper::new(GamepadConfig::builtin(), true, true);
     m.event(
         &PadEvent::Connected {
             pad: 3,
@@ -562,7 +600,7 @@ fn the_players_pad_in_assistant_mode_asks_exactly_the_contract_commands() {
     }
     // Every request of the contract has a button.
     let words: BTreeSet<&str> = expected.iter().map(|(_, t)| *t).collect();
-    for r in Request::ALL {
+    for r in REQUESTS {
         assert!(
             words.contains(format!("player: {}", r.word()).as_str()),
             "{r:?}"
@@ -629,7 +667,7 @@ fn no_pad_is_said_only_when_asked_for() {
     );
     let mut config = GamepadConfig::builtin();
     config.enabled = Use::On;
-    let mut asked = Mapper::new(config, false);
+    let mut asked = Mapper::new(config, false, false);
     assert_eq!(
         asked.event(&PadEvent::Ready { connected: 0 }, Context::Play),
         vec![PadOut::Notice(Notice::NoPad)]
@@ -760,7 +798,7 @@ fn every_word_about_the_pad_exists_in_every_language() {
         for b in Button::ALL {
             assert!(!button_name(b, &p).starts_with("pad."), "{lang} {b:?}");
         }
-        for r in Request::ALL {
+        for r in REQUESTS {
             assert!(!request_name(r, &p).starts_with("pad."), "{lang} {r:?}");
         }
         for item in m.menu_items() {
@@ -1021,7 +1059,7 @@ mod in_the_view {
             let sink: Sink = Box::new(|_| true);
             let (face, problems) = PadFace::start(options, sink);
             assert!(problems.is_empty(), "{problems:?}");
-            let mut session = Session::new(game, Config::default());
+            let mut session = Session::new(game, config(assistant));
             session.start(Duration::ZERO);
             let mut v = View {
                 face,
@@ -1076,6 +1114,17 @@ mod in_the_view {
             self.tap(B::South);
             self.go(to);
             self.tap(B::South);
+        }
+    }
+
+    fn config(assistant: bool) -> Config {
+        Config {
+            mode: if assistant {
+                crate::session::Mode::Assistant
+            } else {
+                crate::session::Mode::Play
+            },
+            ..Config::default()
         }
     }
 
@@ -1139,10 +1188,9 @@ mod in_the_view {
         let offer = v
             .face
             .mapper
-            .config
-            .menu
+            .menu_items()
             .iter()
-            .position(|a| *a == Action::Offer)
+            .position(|a| *a == MenuItem::Action(Action::Offer))
             .unwrap();
         let open_at = |v: &mut View| {
             v.tap(B::Start);
@@ -1171,10 +1219,9 @@ mod in_the_view {
         let resign = v
             .face
             .mapper
-            .config
-            .menu
+            .menu_items()
             .iter()
-            .position(|a| *a == Action::Resign)
+            .position(|a| *a == MenuItem::Action(Action::Resign))
             .unwrap();
         v.tap(B::Start);
         for _ in 0..resign {
@@ -1193,7 +1240,7 @@ mod in_the_view {
         v.tap(B::LeftTrigger);
         let by_pad = v.app.status.clone();
         // The same line typed gives the same answer.
-        let mut typed = Session::new(Game::new(), Config::default());
+        let mut typed = Session::new(Game::new(), config(true));
         typed.start(Duration::ZERO);
         let effects = typed.update(
             crate::session::Command::Text("player: time".into()),
