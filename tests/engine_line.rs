@@ -491,6 +491,45 @@ fn an_engine_that_never_answers_is_given_up_and_the_player_takes_over() {
     h.finish();
 }
 
+/// The peak resident memory of a process, in KiB (Linux /proc).
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc status")
+}
+
+/// Issue 10.5: an engine that floods its output before `uciok`, or never ends a line, is given up at the
+/// greeting time-out, and hector's memory stays small while it floods.
+#[test]
+fn a_flooding_engine_is_given_up_and_memory_stays_bounded() {
+    for script in ["flood_lines.sh", "no_newline.sh"] {
+        let mut h = Hector::start(&["--line", "--opponent", "engine", "--engine", &fake(script)]);
+        h.line();
+        h.line();
+        let failure = h.line_within(60);
+        assert!(
+            failure.contains(
+                "is not a UCI engine: it did not answer the UCI greeting within 5 seconds"
+            ),
+            "{script}: {failure}"
+        );
+        let peak = peak_kib(h.child.id());
+        assert!(
+            peak < 200 * 1024,
+            "{script}: hector's peak memory was {peak} KiB while the engine flooded"
+        );
+        // The game goes on: the player's move is played; at the engine's turn, it says the engine is not working.
+        h.send("e4");
+        assert_eq!(h.line(), "Bauer Eva vier");
+        h.send("e5");
+        assert!(h.line().starts_with("The engine is not working"));
+        h.finish();
+    }
+}
+
 #[test]
 fn a_crash_is_said_restart_tries_again_and_the_game_is_kept() {
     let mut h = Hector::start(&[

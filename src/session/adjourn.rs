@@ -79,6 +79,19 @@ impl Envelope {
         })
     }
 
+    /// Whether this envelope belongs to `game` (Guidelines I.2, I.9): an envelope belongs to exactly one game
+    /// and position, the unfinished game whose position is the one recorded before the sealed move, with the
+    /// sealer to move. `Err` names the phrase key of the reason it does not.
+    pub fn belongs_to(&self, game: &Game) -> Result<(), &'static str> {
+        if game.is_over() {
+            return Err("envelope.stale.finished");
+        }
+        if self.position != game.fen() || self.sealer_color() != game.turn() {
+            return Err("envelope.stale.position");
+        }
+        Ok(())
+    }
+
     /// The envelope of a saved game, if it was adjourned.
     pub fn load_for(pgn: &Path) -> Result<Option<Envelope>, String> {
         let path = envelope_path(pgn);
@@ -193,6 +206,8 @@ impl Session {
             done: None,
             failed,
         }];
+        // Adjourned before the autosave: the autosave of a game that is not adjourned removes its envelope.
+        self.adjourned = Some(envelope);
         out.extend(self.autosave());
         out.push(say(
             Kind::Event,
@@ -201,7 +216,6 @@ impl Session {
                 &[("side", &self.side(sealer)), ("number", &number)],
             ),
         ));
-        self.adjourned = Some(envelope);
         out
     }
 
@@ -250,6 +264,13 @@ impl Session {
         let Some(env) = self.adjourned.take() else {
             return vec![say(Kind::Refusal, self.p("envelope.none", &[]))];
         };
+        // An envelope of another game or position is never opened in this one (issue 10.2); a finished game
+        // has nothing to resume (issue 10.1). Session::with_envelope refuses such envelopes already.
+        if let Err(key) = env.belongs_to(&self.game) {
+            let mut out = vec![say(Kind::Refusal, self.p(key, &[]))];
+            out.extend(self.autosave());
+            return out;
+        }
         let Some(m) = self.game.parse_uci(&env.sealed_move) else {
             // R-GI.8: an illegal or unreadable sealed move loses (unless the game is drawn on the board).
             let sealer = env.sealer_color();
@@ -266,17 +287,13 @@ impl Session {
         if let Some(t) = &mut self.timing {
             let _ = t.clock.resume(now);
         }
-        let mut out = vec![say(Kind::Event, self.p("envelope.opened", &[]))];
         let mover = self.game.turn();
-        self.game
-            .play(m)
-            .expect("the sealed move was checked legal");
-        out.extend(self.after_move(mover, now));
-        if let Some(path) = &self.config.save_path {
-            out.push(Effect::Remove {
-                path: envelope_path(path),
-            });
+        if let Err(e) = self.game.play(m) {
+            return vec![say(Kind::Refusal, self.game_error(&e))];
         }
+        let mut out = vec![say(Kind::Event, self.p("envelope.opened", &[]))];
+        out.extend(self.after_move(mover, now));
+        // The autosave of a game no longer adjourned removes the envelope.
         out.extend(self.autosave());
         out
     }

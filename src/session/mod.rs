@@ -228,6 +228,8 @@ pub struct Session {
     engine: engine::EngineState,
     /// Record and assistant mode: the tournament profile's state (None in play mode).
     tournament: Option<Tournament>,
+    /// Said once after the greeting (an envelope that was not used).
+    start_notes: Vec<String>,
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
@@ -260,13 +262,21 @@ impl Session {
             resume: None,
             engine: engine::EngineState::default(),
             tournament,
+            start_notes: Vec::new(),
         }
     }
 
-    /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5).
+    /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5). An envelope that does not
+    /// belong to this game and position (a finished game, a game replaced in the file) is not used: the start
+    /// says so, and the next save removes it (issue 10.2).
     pub fn with_envelope(mut self, envelope: Envelope) -> Session {
-        self.timing = Timing::from_envelope(&envelope, &self.game, &self.config.clock);
-        self.adjourned = Some(envelope);
+        match envelope.belongs_to(&self.game) {
+            Ok(()) => {
+                self.timing = Timing::from_envelope(&envelope, &self.game, &self.config.clock);
+                self.adjourned = Some(envelope);
+            }
+            Err(key) => self.start_notes.push(self.p(key, &[])),
+        }
         self
     }
 
@@ -361,6 +371,9 @@ impl Session {
         } else {
             self.greeting()
         };
+        for note in std::mem::take(&mut self.start_notes) {
+            out.push(say(Kind::Event, note));
+        }
         if let Some(env) = &self.adjourned {
             let text = self.p(
                 "adjourned.greeting",
@@ -460,9 +473,19 @@ impl Session {
         }
     }
 
+    /// The game saved to its file. A game that is not adjourned has no envelope: one left beside the file (by
+    /// a game that ended, was resumed or was replaced) is removed with the same save (Guidelines I; issue 10.2).
     fn autosave(&self) -> Vec<Effect> {
         match &self.config.save_path {
-            Some(path) => vec![self.save_effect(path.clone(), None)],
+            Some(path) => {
+                let mut out = vec![self.save_effect(path.clone(), None)];
+                if self.adjourned.is_none() {
+                    out.push(Effect::Remove {
+                        path: adjourn::envelope_path(path),
+                    });
+                }
+                out
+            }
             None => Vec::new(),
         }
     }

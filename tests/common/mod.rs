@@ -1,0 +1,75 @@
+//! What every end-to-end test shares: the real binary, run hermetically. Each run gets its own config, data and
+//! home folders (temporary), so a developer's own ~/.config/hector never changes what a test sees.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh, empty folder for one test (removed first if a previous run left it).
+pub fn temp_dir(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("hector-test-{}-{n}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("create a test folder");
+    d
+}
+
+/// The folders a hermetic run uses: `home/config`, `home/data` and `home` itself as HOME.
+pub fn isolate(cmd: &mut Command, home: &Path) {
+    let config = home.join("config");
+    let data = home.join("data");
+    let _ = std::fs::create_dir_all(&config);
+    let _ = std::fs::create_dir_all(&data);
+    cmd.env("HOME", home)
+        .env("XDG_CONFIG_HOME", config)
+        .env("XDG_DATA_HOME", data)
+        .env("LANG", "C.UTF-8");
+}
+
+/// The binary with its own empty config, data and home folders.
+pub fn hector_command(home: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hector"));
+    isolate(&mut cmd, home);
+    cmd
+}
+
+/// What one run printed.
+#[derive(Debug)]
+pub struct Run {
+    pub lines: Vec<String>,
+    pub stdout: Vec<u8>,
+    pub code: i32,
+    pub stderr: String,
+}
+
+/// Runs hector with `args` in the folder `dir` (as its working folder and home), feeding `input`.
+pub fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> Run {
+    let mut child = hector_command(dir)
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hector");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread: a long input must not dead-lock against a full stdout pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    Run {
+        lines: String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        stdout: out.stdout,
+        code: out.status.code().unwrap_or(-1),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
