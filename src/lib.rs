@@ -1,5 +1,6 @@
 //! hector: play, record and check chess games by ear, keyboard and gamepad under the FIDE Laws of Chess.
 
+pub mod bounded;
 pub mod braille;
 pub mod dirs;
 pub mod engine;

@@ -176,3 +176,114 @@ fn a_leftover_envelope_never_decides_a_new_game() {
     );
     assert!(!d2.join("s.pgn.envelope.ron").exists());
 }
+
+/// Whether a character must never reach a terminal or a screen reader from line mode.
+fn unsafe_char(c: char) -> bool {
+    (c.is_control() && c != '\n')
+        || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
+}
+
+/// Issue 10.6: hostile lines (escape sequences, BEL, NUL, DEL, C1 controls, bidirectional overrides, invalid
+/// UTF-8, a 200 kB line) typed as a move or after any command that repeats what was typed: nothing unsafe
+/// is printed, what is said back is bounded, and nothing changes on the board.
+#[test]
+fn hostile_text_is_never_echoed_raw() {
+    let payloads: [&[u8]; 10] = [
+        b"\x1b[31mred\x1b[0m",
+        b"\x07bell\x07",
+        b"nul\x00byte",
+        "\u{202e}4e".as_bytes(),
+        "\u{2066}x\u{2069}\u{200b}".as_bytes(),
+        "\u{9b}2J".as_bytes(),
+        b"\x1b]0;title\x07",
+        b"a\rb\x7f",
+        b"\xff\xfe{text}{path}",
+        b"\x1bPq#0\x1b\\",
+    ];
+    let commands = [
+        "",
+        "moves ",
+        "square ",
+        "resign ",
+        "wait ",
+        "engine ",
+        "opponent ",
+        "level ",
+        "claim ",
+        "seal ",
+        "arbiter ",
+        "save ",
+    ];
+    let d = temp_dir("hostile");
+    let mut input = Vec::new();
+    for p in payloads {
+        for c in commands {
+            input.extend_from_slice(c.as_bytes());
+            input.extend_from_slice(p);
+            input.push(b'\n');
+            // A resign question left open is closed with "no".
+            if c == "resign " {
+                input.extend_from_slice(b"no\n");
+            }
+        }
+    }
+    let mut long = b"Nf3 ".to_vec();
+    long.extend(std::iter::repeat_n(b'\x1b', 200_000));
+    long.push(b'\n');
+    input.extend_from_slice(&long);
+    input.extend_from_slice(b"fen\nquit\n");
+    let r = run_in(
+        &d,
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--time",
+            "90m",
+            "--save",
+            "g.pgn",
+        ],
+        &input,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = String::from_utf8(r.stdout.clone()).expect("stdout is UTF-8");
+    if let Some((i, line)) = r
+        .lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.chars().any(unsafe_char))
+    {
+        panic!("line {i} carries an unsafe character: {line:?}");
+    }
+    assert!(!text.contains('\r'), "no carriage return on stdout");
+    let not_understood = r
+        .lines
+        .iter()
+        .filter(|l| l.starts_with("Not understood: "))
+        .count();
+    assert!(not_understood >= 8, "{:?}", r.lines);
+    assert!(
+        r.lines.iter().any(|l| l.contains("\"?[31mred?[0m\"")),
+        "the escape is shown as a replacement: {:?}",
+        r.lines
+    );
+    assert!(
+        r.lines.iter().any(|l| l.contains("{text}{path}")),
+        "a typed placeholder stays as typed: {:?}",
+        r.lines
+    );
+    assert!(
+        r.lines.iter().all(|l| l.chars().count() < 400),
+        "what is said back is bounded: {:?}",
+        r.lines.iter().map(|l| l.chars().count()).max()
+    );
+    assert_eq!(
+        r.lines
+            .iter()
+            .rev()
+            .find(|l| l.contains('/'))
+            .map(String::as_str),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "nothing was played"
+    );
+}

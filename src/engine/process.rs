@@ -7,7 +7,7 @@
 //! closes, so none is orphaned).
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use super::error::{EngineError, Phase, describe_exit, seconds};
 use super::level::{self, Level, Strength};
 use super::uci::{self, BestMove, UciOption};
+use crate::bounded::read_line_bounded;
 use crate::session::{Command, EngineEvent, EngineRequest};
 
 /// Where the engine's events go (line mode: into its channel).
@@ -34,49 +35,6 @@ pub const MAX_LINE: usize = 16 * 1024;
 pub const MAX_PENDING_LINES: usize = 256;
 /// The most `option` lines kept from the greeting; more are ignored.
 pub const MAX_OPTIONS: usize = 1024;
-
-/// Reads one line of at most `max` bytes into `buf` (without its end); the rest of a longer line is read and
-/// dropped. `Ok(false)` at the end of the output with nothing read.
-pub fn read_line_bounded(
-    r: &mut impl BufRead,
-    buf: &mut Vec<u8>,
-    max: usize,
-) -> std::io::Result<bool> {
-    buf.clear();
-    let mut any = false;
-    loop {
-        let (done, used) = {
-            let chunk = match r.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if chunk.is_empty() {
-                return Ok(any);
-            }
-            any = true;
-            match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    let room = max.saturating_sub(buf.len());
-                    buf.extend_from_slice(&chunk[..i.min(room)]);
-                    (true, i + 1)
-                }
-                None => {
-                    let room = max.saturating_sub(buf.len());
-                    buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-                    (false, chunk.len())
-                }
-            }
-        };
-        r.consume(used);
-        if done {
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-            return Ok(true);
-        }
-    }
-}
 
 /// Lines read but not yet taken by the worker: the reader waits while there are [`MAX_PENDING_LINES`].
 #[derive(Default)]
@@ -840,23 +798,6 @@ mod tests {
             ),
             "{reason}"
         );
-    }
-
-    /// Issue 10.5: lines are cut at MAX_LINE, the rest of the line dropped, the next line read whole.
-    #[test]
-    fn lines_are_bounded() {
-        let mut text = vec![b'x'; 100];
-        text.extend_from_slice(b"\r\nuciok\r\nno end");
-        let mut r = std::io::BufReader::with_capacity(7, std::io::Cursor::new(text));
-        let mut buf = Vec::new();
-        assert!(read_line_bounded(&mut r, &mut buf, 10).unwrap());
-        assert_eq!(buf, b"xxxxxxxxxx");
-        assert!(read_line_bounded(&mut r, &mut buf, 10).unwrap());
-        assert_eq!(buf, b"uciok");
-        assert!(read_line_bounded(&mut r, &mut buf, 10).unwrap());
-        assert_eq!(buf, b"no end");
-        assert!(!read_line_bounded(&mut r, &mut buf, 10).unwrap());
-        assert!(buf.is_empty());
     }
 
     /// Issue 10.5: an engine that floods lines before `uciok`, or prints without ever ending a line, is given

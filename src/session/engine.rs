@@ -7,6 +7,7 @@ use shakmaty::Color;
 
 use super::{Cue, Effect, Kind, Opponent, Pending, Session, say};
 use crate::rules::Start;
+use crate::words;
 
 /// The lowest and highest engine level (1 weakest, 10 full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -294,7 +295,7 @@ impl Session {
             }
             _ => vec![say(
                 Kind::Refusal,
-                self.p("engine.usage", &[("text", rest)]),
+                self.p("engine.usage", &[("text", &words::quote(rest))]),
             )],
         }
     }
@@ -362,7 +363,7 @@ impl Session {
             }
             _ => vec![say(
                 Kind::Refusal,
-                self.p("opponent.usage", &[("text", rest)]),
+                self.p("opponent.usage", &[("text", &words::quote(rest))]),
             )],
         }
     }
@@ -389,7 +390,7 @@ impl Session {
             }
             _ => vec![say(
                 Kind::Refusal,
-                self.p("engine.level_bad", &[("text", rest)]),
+                self.p("engine.level_bad", &[("text", &words::quote(rest))]),
             )],
         }
     }

@@ -464,7 +464,10 @@ impl Session {
     }
 
     fn save_effect(&self, path: PathBuf, done: Option<String>) -> Effect {
-        let failed = self.p("save.failed", &[("path", &path.display().to_string())]);
+        let failed = self.p(
+            "save.failed",
+            &[("path", &words::quote(&path.display().to_string()))],
+        );
         Effect::Save {
             path,
             pgn: self.pgn(),
@@ -740,7 +743,12 @@ impl Session {
         } else {
             match rest.parse::<usize>() {
                 Ok(n) if n > 0 => n.min(plies.len()),
-                _ => return vec![say(Kind::Refusal, self.p("moves.bad", &[("text", rest)]))],
+                _ => {
+                    return vec![say(
+                        Kind::Refusal,
+                        self.p("moves.bad", &[("text", &words::quote(rest))]),
+                    )];
+                }
             }
         };
         if plies.is_empty() {
@@ -819,7 +827,10 @@ impl Session {
 
     fn square(&self, rest: &str) -> Vec<Effect> {
         let Some(sq) = words::spoken::parse_square(&self.config.vocabulary, rest) else {
-            return vec![say(Kind::Refusal, self.p("square.bad", &[("text", rest)]))];
+            return vec![say(
+                Kind::Refusal,
+                self.p("square.bad", &[("text", &words::quote(rest))]),
+            )];
         };
         let v = &self.config.vocabulary;
         let text = match self.game.position().board().piece_at(sq) {
@@ -1020,7 +1031,12 @@ impl Session {
             "" => self.game.turn(),
             "white" | "w" | "weiß" | "weiss" | "λευκά" => Color::White,
             "black" | "b" | "schwarz" | "μαύρα" => Color::Black,
-            other => return vec![say(Kind::Refusal, self.p("resign.bad", &[("text", other)]))],
+            other => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("resign.bad", &[("text", &words::quote(other))]),
+                )];
+            }
         };
         self.pending = Some(Pending::Resign(side));
         vec![say(
@@ -1038,7 +1054,10 @@ impl Session {
         } else {
             PathBuf::from(rest)
         };
-        let done = self.p("save.done", &[("path", &path.display().to_string())]);
+        let done = self.p(
+            "save.done",
+            &[("path", &words::quote(&path.display().to_string()))],
+        );
         vec![self.save_effect(path, Some(done))]
     }
 }

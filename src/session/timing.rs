@@ -500,7 +500,10 @@ impl Session {
             return vec![say(Kind::Refusal, self.p("wait.none", &[]))];
         };
         let Some(d) = parse_duration(rest) else {
-            return vec![say(Kind::Refusal, self.p("wait.bad", &[("text", rest)]))];
+            return vec![say(
+                Kind::Refusal,
+                self.p("wait.bad", &[("text", &words::quote(rest))]),
+            )];
         };
         let target = virtual_now.max(now).saturating_add(d);
         let mut out = Vec::new();
@@ -565,7 +568,10 @@ impl Session {
                     // A legal move is no illegal move: nothing to penalise.
                     return vec![say(
                         Kind::Refusal,
-                        self.p("err.other", &[("reason", &format!("{rest}: legal"))]),
+                        self.p(
+                            "err.other",
+                            &[("reason", &format!("{}: legal", words::quote(rest)))],
+                        ),
                     )];
                 }
                 Err(_) => {}

@@ -1,7 +1,7 @@
 //! Line mode: one command per line on stdin, one announcement per line on stdout (screen readers, braille,
 //! scripts). Diagnostics never go to stdout.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,8 @@ use crate::ui::gamepad::glue::{self as pad, GamepadOptions, LineOut, PadFace};
 
 /// How long the last words may take to be heard before the program ends.
 const FINISH: Duration = Duration::from_secs(5);
+/// The longest line read from the player (bytes); the rest of a longer line is dropped (issue 10).
+pub const MAX_INPUT_LINE: usize = 4096;
 /// How often a pending speech connection is looked at.
 const SPEECH_POLL: Duration = Duration::from_millis(250);
 
@@ -31,8 +33,11 @@ enum Input {
     Pad(PadEvent),
 }
 
-/// Prints one line; a closed stdout (reader gone) must not crash the game, the save still happens.
+/// Prints one line; a closed stdout (reader gone) must not crash the game, the save still happens. The last
+/// line of defence of the line-mode promise: no control byte, escape or bidirectional override is printed,
+/// and one announcement stays one line (issue 10.6).
 fn print(stdout: &io::Stdout, text: &str) {
+    let text = crate::words::quote::clean(text);
     let mut out = stdout.lock();
     let _ = writeln!(out, "{text}");
     let _ = out.flush();
@@ -95,14 +100,11 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         let mut lines = stdin.lock();
         let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match lines.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
+            match crate::bounded::read_line_bounded(&mut lines, &mut buf, MAX_INPUT_LINE) {
+                Ok(false) | Err(_) => break,
+                Ok(true) => {
                     // Invalid UTF-8 is read lossily: a bad byte must not end the game.
-                    let line = String::from_utf8_lossy(&buf)
-                        .trim_end_matches(['\n', '\r'])
-                        .to_string();
+                    let line = String::from_utf8_lossy(&buf).into_owned();
                     if tx.send(Input::Command(Command::Text(line))).is_err() {
                         return;
                     }

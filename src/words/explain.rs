@@ -22,10 +22,13 @@ fn join_or(p: &Phrases, items: &[String]) -> String {
 pub fn explain(v: &Vocabulary, p: &Phrases, e: &MoveInputError) -> String {
     let sq = |s| v.square(s);
     match e {
-        MoveInputError::NotAMove(t) => p.say("input.not_a_move", &[("text", t)]),
+        MoveInputError::NotAMove(t) => p.say("input.not_a_move", &[("text", &super::quote(t))]),
         MoveInputError::AmbiguousWord { word, candidates } => p.say(
             "input.ambiguous_word",
-            &[("word", word), ("candidates", &join_or(p, candidates))],
+            &[
+                ("word", &super::quote(word)),
+                ("candidates", &join_or(p, candidates)),
+            ],
         ),
         MoveInputError::GameOver => p.say("game_over", &[("ending", "")]).replace(" ()", ""),
         MoveInputError::Ambiguous { role, options } => {

@@ -110,14 +110,37 @@ impl Phrases {
     }
 
     /// The phrase for `key` with its placeholders filled. An unknown key (a bug) is said as the key itself.
+    ///
+    /// One pass over the template: a value is never read again for placeholders (a typed "{path}" stays
+    /// as typed), and no value brings a control byte or bidirectional override into the announcement
+    /// (issue 10.6; user text is also bounded by [`super::quote`] where it is taken).
     pub fn say(&self, key: &str, args: &[(&str, &str)]) -> String {
         let Some(template) = self.map.get(key) else {
             return key.to_string();
         };
-        let mut out = template.clone();
-        for (name, value) in args {
-            out = out.replace(&format!("{{{name}}}"), value);
+        let mut out = String::with_capacity(template.len() + 32);
+        let mut rest = template.as_str();
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let value = after.find('}').and_then(|close| {
+                let name = &after[..close];
+                args.iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| (close, *v))
+            });
+            match value {
+                Some((close, v)) => {
+                    out.push_str(&super::quote::clean(v));
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
         }
+        out.push_str(rest);
         out
     }
 
@@ -140,6 +163,21 @@ mod tests {
         assert_eq!(
             de.say("end.checkmate", &[("result", de.get("result.white_wins"))]),
             "Matt. Weiß gewinnt, 1-0"
+        );
+    }
+
+    /// Issue 10.6: values are put in once, cleaned; a value that looks like a placeholder stays as it is.
+    #[test]
+    fn values_are_put_in_once_and_cleaned() {
+        let en = Phrases::builtin("en").unwrap();
+        let said = en.say("input.not_a_move", &[("text", "{text}\u{1b}[2J\u{202e}")]);
+        assert_eq!(
+            said,
+            "Not understood: \"{text}?[2J?\" is neither a move nor a command. Type help for the commands"
+        );
+        assert_eq!(
+            en.say("save.done", &[("path", "a.pgn")]),
+            en.get("save.done").replace("{path}", "a.pgn")
         );
     }
 
