@@ -1,7 +1,43 @@
 //! Reading outside input in bounded pieces (issue 10): no line from a player, an engine or a file may grow
 //! memory without limit.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+/// The largest settings file read (clock.ron, output.ron, keymap.ron, theme.ron, a vocabulary): the shipped
+/// ones are a few kilobytes.
+pub const MAX_SETTINGS_FILE: u64 = 256 * 1024;
+
+/// Reads a settings file of at most `max` bytes. A folder, a FIFO or a device is refused without being read
+/// (a FIFO would block, /dev/zero would never end), and so is a larger file; the message says which.
+pub fn read_settings_file(path: &Path, max: u64) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    if !meta.is_file() {
+        return Err("cannot read the file: it is not a regular file".to_string());
+    }
+    if meta.len() > max {
+        return Err(format!(
+            "the file is too large ({} bytes; settings files are at most {max} bytes)",
+            meta.len()
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the file: {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "the file is too large (settings files are at most {max} bytes)"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the file is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
 
 /// Reads one line of at most `max` bytes into `buf` (without its end); the rest of a longer line is read and
 /// dropped. `Ok(false)` at the end of the output with nothing read.
@@ -49,6 +85,34 @@ pub fn read_line_bounded(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_files_are_small_regular_text() {
+        let dir = std::env::temp_dir().join(format!("hector-bounded-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ok = dir.join("ok.ron");
+        std::fs::write(&ok, "(a: 1)").unwrap();
+        assert_eq!(read_settings_file(&ok, 100).unwrap(), "(a: 1)");
+        let big = dir.join("big.ron");
+        std::fs::write(&big, "x".repeat(101)).unwrap();
+        assert!(
+            read_settings_file(&big, 100)
+                .unwrap_err()
+                .contains("too large")
+        );
+        assert!(
+            read_settings_file(&dir, 100)
+                .unwrap_err()
+                .contains("not a regular file")
+        );
+        assert!(
+            read_settings_file(Path::new("/dev/zero"), 100)
+                .unwrap_err()
+                .contains("not a regular file")
+        );
+        assert!(read_settings_file(&dir.join("none.ron"), 100).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// Issue 10.5: lines are cut at the bound, the rest of the line dropped, the next line read whole.
     #[test]

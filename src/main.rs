@@ -445,12 +445,16 @@ fn main() -> ExitCode {
         .clock_config
         .clone()
         .or_else(|| hector::dirs::user_config("clock.ron"));
+    // A broken settings file does not stop the game (issue 10.7): the shipped settings are used and the
+    // player is told what was wrong and where, as with a broken keymap.
     let clock = match &clock_config {
         Some(path) => match ClockSettings::load(&path.to_string_lossy()) {
             Ok(c) => c,
             Err(e) => {
-                println!("Cannot use those clock settings: {e}");
-                return ExitCode::from(2);
+                notices.push(format!(
+                    "Clock settings: {e}; the shipped clock settings are used"
+                ));
+                ClockSettings::default()
             }
         },
         None => ClockSettings::default(),
@@ -479,8 +483,10 @@ fn main() -> ExitCode {
     let output = match OutputConfig::load(output_config.as_deref()) {
         Ok(o) => o,
         Err(e) => {
-            println!("Cannot use those speech and sound settings: {e}");
-            return ExitCode::from(2);
+            notices.push(format!(
+                "Speech and sound settings: {e}; the shipped settings are used"
+            ));
+            OutputConfig::load(None).unwrap_or_default()
         }
     };
     if args.verbose {

@@ -287,3 +287,159 @@ fn hostile_text_is_never_echoed_raw() {
         "nothing was played"
     );
 }
+
+/// Issue 10.7: a broken clock.ron or output.ron in the config folder does not stop hector: the shipped
+/// settings are used and the player is told what was wrong and where.
+#[test]
+fn broken_settings_files_start_with_the_defaults_and_say_where() {
+    let cases: [(&str, &str, &str); 6] = [
+        ("clock.ron", "(thresholds_seconds: [60]", "Clock settings: "),
+        ("clock.ron", "not ron at all", "Clock settings: "),
+        (
+            "output.ron",
+            "#![enable(implicit_some)]\n(speech: (rate: NaN))",
+            "line 2: the speech rate is NaN",
+        ),
+        (
+            "output.ron",
+            "#![enable(implicit_some)]\n(speech: (volume: inf))",
+            "line 2: the speech volume is inf",
+        ),
+        (
+            "output.ron",
+            "(sound: (volume: Some(1e9)))",
+            "line 1: the sound volume is 1000000000",
+        ),
+        ("output.ron", "(speach: ())", "Speech and sound settings: "),
+    ];
+    for (file, text, expected) in cases {
+        let d = temp_dir("broken-settings");
+        let config = d.join("config/hector");
+        std::fs::create_dir_all(&config).unwrap();
+        std::fs::write(config.join(file), text).unwrap();
+        let r = run_in(&d, &["--line", "--opponent", "human"], b"e4\nquit\n");
+        assert_eq!(r.code, 0, "{file} {text:?}: {:?} {}", r.lines, r.stderr);
+        let notice = r
+            .lines
+            .iter()
+            .find(|l| l.contains(expected))
+            .unwrap_or_else(|| panic!("{file} {text:?}: no notice in {:?}", r.lines));
+        assert!(
+            notice.contains(&format!("hector/{file}")),
+            "the file is named: {notice}"
+        );
+        assert!(notice.contains(", line "), "the line is named: {notice}");
+        assert!(notice.contains("shipped"), "{notice}");
+        assert!(
+            r.lines.contains(&"Bauer Eva vier".to_string()),
+            "{:?}",
+            r.lines
+        );
+    }
+}
+
+/// Issue 10.7: a clock file with tens of thousands of thresholds is refused with a message (the shipped
+/// thresholds are used); `wait` then says the shipped thresholds, once each, in order.
+#[test]
+fn a_huge_clock_file_is_refused_and_wait_stays_correct() {
+    let builtin =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/clock.ron")).unwrap();
+    for (count, why) in [(20_000u32, "at most 64"), (60_000, "too large")] {
+        let d = temp_dir("huge-clock");
+        let thresholds: Vec<String> = (1..=count).map(|n| n.to_string()).collect();
+        let text = builtin.replace(
+            "[1800, 900, 600, 300, 120, 60, 30, 10]",
+            &format!("[{}]", thresholds.join(", ")),
+        );
+        assert_ne!(text, builtin);
+        std::fs::write(d.join("clock.ron"), &text).unwrap();
+        let r = run_in(
+            &d,
+            &[
+                "--line",
+                "--opponent",
+                "human",
+                "--virtual-clock",
+                "--time",
+                "40m",
+                "--clock-config",
+                "clock.ron",
+            ],
+            b"wait 41m\nquit\n",
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(
+            r.lines
+                .iter()
+                .any(|l| l.starts_with("Clock settings: clock.ron")
+                    && l.contains(why)
+                    && l.contains("shipped")),
+            "{:?}",
+            r.lines
+        );
+        let said: Vec<&str> = r
+            .lines
+            .iter()
+            .filter(|l| l.starts_with("White, ") && l.ends_with(" left"))
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "White, 30 minutes left",
+                "White, 15 minutes left",
+                "White, 10 minutes left",
+                "White, 5 minutes left",
+                "White, 2 minutes left",
+                "White, 1 minute left",
+                "White, 30 seconds left",
+                "White, 10 seconds left",
+            ]
+        );
+        assert_eq!(
+            r.lines.last().map(String::as_str),
+            Some("White's flag has fallen. Black wins, 0-1")
+        );
+    }
+}
+
+/// Issue 10.7: the largest clock file allowed (64 thresholds) is said in full by `wait`, each threshold
+/// once, smallest last.
+#[test]
+fn sixty_four_thresholds_are_said_once_each() {
+    let builtin =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/clock.ron")).unwrap();
+    let d = temp_dir("64-thresholds");
+    let thresholds: Vec<String> = (1..=64u32).map(|n| (n * 30).to_string()).collect();
+    let text = builtin.replace(
+        "[1800, 900, 600, 300, 120, 60, 30, 10]",
+        &format!("[{}]", thresholds.join(", ")),
+    );
+    std::fs::write(d.join("clock.ron"), &text).unwrap();
+    let r = run_in(
+        &d,
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--virtual-clock",
+            "--time",
+            "40m",
+            "--clock-config",
+            "clock.ron",
+        ],
+        b"wait 41m\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let said: Vec<&String> = r
+        .lines
+        .iter()
+        .filter(|l| l.starts_with("White, "))
+        .collect();
+    // 40 minutes: the thresholds below it (30 s .. 39 min 30 s) are 79; only 64 are listed, up to 32 min.
+    assert_eq!(said.len(), 64, "{said:?}");
+    assert_eq!(
+        said.last().map(|s| s.as_str()),
+        Some("White, 30 seconds left")
+    );
+}

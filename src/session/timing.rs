@@ -16,7 +16,7 @@ pub(super) struct Timing {
     pub control: TimeControl,
     pub class: TimeClass,
     /// Thresholds already said, per side (White, Black).
-    announced: [Vec<Duration>; 2],
+    announced: [std::collections::BTreeSet<Duration>; 2],
     /// Tactile cue boundaries already given, per side (the remaining time at the last cue).
     last_cue: [Option<Duration>; 2],
     /// When the next periodic read-out is due.
@@ -92,7 +92,7 @@ impl Timing {
             class: control.class(game.edition()).unwrap_or(TimeClass::Standard),
             control: control.clone(),
             clock,
-            announced: [Vec::new(), Vec::new()],
+            announced: Default::default(),
             last_cue: [None, None],
             next_periodic: None,
         })
@@ -103,7 +103,7 @@ impl Timing {
             control: clock.control().clone(),
             class,
             clock,
-            announced: [Vec::new(), Vec::new()],
+            announced: Default::default(),
             last_cue: [None, None],
             next_periodic: None,
         }
@@ -139,10 +139,13 @@ impl Timing {
             due.push(flag);
         }
         let r = self.clock.remaining(side, now);
-        for t in settings.thresholds() {
-            if t < r && !self.announced[idx(side)].contains(&t) {
-                due.extend(self.clock.when_remaining_is(side, t));
-            }
+        // The thresholds run from the largest down: the first one below the remaining time and not yet said
+        // is the next to fall due (one look, not one per threshold: issue 10.7).
+        if let Some(t) = settings
+            .thresholds()
+            .find(|t| *t < r && !self.announced[idx(side)].contains(t))
+        {
+            due.extend(self.clock.when_remaining_is(side, t));
         }
         if settings.tactile {
             if let Some(b) = tactile_boundary_below(r) {

@@ -26,23 +26,82 @@ pub struct OutputConfig {
 /// The shipped settings.
 pub const DEFAULT_OUTPUT: &str = include_str!("../../config/output.ron");
 
+/// The most voices a settings file may name (one per language).
+pub const MAX_VOICES: usize = 64;
+/// The longest voice name (the synthesiser's names are short).
+pub const MAX_VOICE_NAME: usize = 200;
+
+/// The line of the first place `key` is written in `text` (0 when it is not).
+fn line_of(text: &str, key: &str) -> usize {
+    text.find(key)
+        .map_or(0, |at| text[..at].matches('\n').count() + 1)
+}
+
 impl OutputConfig {
-    /// Parses RON; errors name the file, line and column.
+    /// Parses RON; errors name the file, line and column. Rates and volumes are numbers from 0 to 1 (not
+    /// NaN, not infinite), and the voices are few and short (issue 10.7).
     pub fn from_ron(text: &str, file: &str) -> Result<OutputConfig, String> {
-        ron::from_str(text).map_err(|e| {
+        let c: OutputConfig = ron::from_str(text).map_err(|e| {
             format!(
                 "{file}, line {}, column {}: {}",
                 e.position.line, e.position.col, e.code
             )
-        })
+        })?;
+        let unit = |name: &str, key: &str, value: Option<f32>| match value {
+            Some(v) if !(0.0..=1.0).contains(&v) => Err(format!(
+                "{file}, line {}: {name} is {v}; it must be a number from 0.0 to 1.0",
+                line_of(text, key)
+            )),
+            _ => Ok(()),
+        };
+        unit("the speech rate", "rate:", c.speech.rate)?;
+        let speech_volume = text.find("speech:").unwrap_or(0);
+        let volume_line = |after: usize| {
+            text[after..]
+                .find("volume:")
+                .map_or(0, |at| text[..after + at].matches('\n').count() + 1)
+        };
+        if let Some(v) = c.speech.volume.filter(|v| !(0.0..=1.0).contains(v)) {
+            return Err(format!(
+                "{file}, line {}: the speech volume is {v}; it must be a number from 0.0 to 1.0",
+                volume_line(speech_volume)
+            ));
+        }
+        if let Some(v) = c.sound.volume.filter(|v| !(0.0..=1.0).contains(v)) {
+            let sound = text.rfind("sound:").unwrap_or(0);
+            return Err(format!(
+                "{file}, line {}: the sound volume is {v}; it must be a number from 0.0 to 1.0",
+                volume_line(sound)
+            ));
+        }
+        if c.speech.voices.len() > MAX_VOICES {
+            return Err(format!(
+                "{file}, line {}: {} voices are named; at most {MAX_VOICES} are allowed",
+                line_of(text, "voices:"),
+                c.speech.voices.len()
+            ));
+        }
+        let names = c.speech.voice.iter().chain(c.speech.voices.values());
+        if let Some(long) = names
+            .chain(c.speech.voices.keys())
+            .find(|n| n.chars().count() > MAX_VOICE_NAME || n.chars().any(char::is_control))
+        {
+            let shown = crate::words::quote(long);
+            return Err(format!(
+                "{file}, line {}: the voice or language \"{shown}\" is longer than {MAX_VOICE_NAME} characters or holds a control character",
+                line_of(text, "voice")
+            ));
+        }
+        Ok(c)
     }
 
-    /// The user's file when given, else the shipped settings.
+    /// The user's file when given (at most [`crate::bounded::MAX_SETTINGS_FILE`] bytes, a regular file),
+    /// else the shipped settings.
     pub fn load(path: Option<&Path>) -> Result<OutputConfig, String> {
         match path {
             Some(p) => {
-                let text = std::fs::read_to_string(p)
-                    .map_err(|e| format!("{}: cannot read the file: {e}", p.display()))?;
+                let text = crate::bounded::read_settings_file(p, crate::bounded::MAX_SETTINGS_FILE)
+                    .map_err(|e| format!("{}: {e}", p.display()))?;
                 OutputConfig::from_ron(&text, &p.display().to_string())
             }
             None => OutputConfig::from_ron(DEFAULT_OUTPUT, "config/output.ron"),
@@ -515,6 +574,41 @@ mod tests {
             e.contains("x.ron") && e.contains("line 1") && e.contains("rat"),
             "{e}"
         );
+    }
+
+    /// Issue 10.7: NaN, infinite and absurd rates and volumes are refused with the file and line.
+    #[test]
+    fn absurd_rates_and_volumes_are_refused() {
+        for (from, to, what) in [
+            ("rate: 0.5", "rate: NaN", "speech rate"),
+            ("rate: 0.5", "rate: inf", "speech rate"),
+            ("rate: 0.5", "rate: 1e30", "speech rate"),
+            ("rate: 0.5", "rate: -0.1", "speech rate"),
+            ("volume: 1.0", "volume: NaN", "speech volume"),
+            ("volume: 1.0", "volume: -inf", "speech volume"),
+            ("volume: 0.8", "volume: 3.0", "sound volume"),
+        ] {
+            let text = DEFAULT_OUTPUT.replace(from, to);
+            assert_ne!(text, DEFAULT_OUTPUT);
+            let e = OutputConfig::from_ron(&text, "out.ron").unwrap_err();
+            let line = text.lines().position(|l| l.contains(to)).unwrap() + 1;
+            assert!(
+                e.starts_with(&format!("out.ron, line {line}: the {what} is ")),
+                "{to}: {e}"
+            );
+        }
+        let voices: Vec<String> = (0..=MAX_VOICES)
+            .map(|n| format!("\"l{n}\": \"v\""))
+            .collect();
+        let text =
+            DEFAULT_OUTPUT.replace("voices: {}", &format!("voices: {{{}}}", voices.join(", ")));
+        assert!(
+            OutputConfig::from_ron(&text, "o.ron")
+                .unwrap_err()
+                .contains("at most 64")
+        );
+        let ok = DEFAULT_OUTPUT.replace("rate: 0.5", "rate: 1.0");
+        assert!(OutputConfig::from_ron(&ok, "o.ron").is_ok());
     }
 
     #[test]

@@ -75,11 +75,16 @@ pub struct VocabularyError {
 
 impl fmt::Display for VocabularyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}, line {}, column {}: {}",
-            self.file, self.line, self.column, self.message
-        )
+        // A place not known (0) is left out: "file: message" or "file, line 3: message".
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}: {}", self.file, self.message),
+            (line, 0) => write!(f, "{}, line {line}: {}", self.file, self.message),
+            (line, column) => write!(
+                f,
+                "{}, line {line}, column {column}: {}",
+                self.file, self.message
+            ),
+        }
     }
 }
 

@@ -334,24 +334,58 @@ pub struct Keymap {
     bindings: BTreeMap<Key, (Action, Place)>,
 }
 
-/// The line (1-based) of the `n`-th entry that names `key` in quotes.
-fn line_of(text: &str, key: &str, nth: usize) -> usize {
-    let quoted = format!("\"{key}\"");
-    let mut from = 0;
-    let mut seen = 0;
-    while let Some(i) = text[from..].find(&quoted) {
-        let at = from + i;
-        // Only entries: the quoted key opens a pair "(".
-        let before = text[..at].trim_end();
-        if before.ends_with('(') {
-            if seen == nth {
-                return text[..at].matches('\n').count() + 1;
+/// The most entries a keymap file may hold (the shipped one has about a hundred; every key there is can be
+/// bound with far fewer). Issue 10.7: a huge file made start-up quadratic.
+pub const MAX_ENTRIES: usize = 2000;
+/// The most problems reported one by one; the rest are counted.
+pub const MAX_PROBLEMS: usize = 10;
+
+/// The lines (1-based) of the entries, by the key name they quote, in the order written: an entry is a
+/// quoted name right after "(". One pass over the text.
+fn entry_lines(text: &str) -> BTreeMap<&str, Vec<usize>> {
+    let mut out: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut line = 1;
+    let mut after_paren = false;
+    let mut rest = text.char_indices().peekable();
+    while let Some((i, c)) = rest.next() {
+        match c {
+            '\n' => {
+                line += 1;
             }
-            seen += 1;
+            '(' => {
+                after_paren = true;
+                continue;
+            }
+            '"' if after_paren => {
+                let start = i + 1;
+                let mut end = text.len();
+                for (j, d) in rest.by_ref() {
+                    if d == '"' {
+                        end = j;
+                        break;
+                    }
+                    if d == '\n' {
+                        line += 1;
+                    }
+                }
+                out.entry(&text[start..end]).or_default().push(line);
+            }
+            c if c.is_whitespace() => continue,
+            _ => {}
         }
-        from = at + quoted.len();
+        after_paren = false;
     }
-    0
+    out
+}
+
+/// Problems past [`MAX_PROBLEMS`] are counted in one line.
+fn bound_problems(mut problems: Vec<String>, file: &str) -> Vec<String> {
+    if problems.len() > MAX_PROBLEMS {
+        let more = problems.len() - MAX_PROBLEMS;
+        problems.truncate(MAX_PROBLEMS);
+        problems.push(format!("{file}: {more} more problems"));
+    }
+    problems
 }
 
 impl Keymap {
@@ -377,14 +411,27 @@ impl Keymap {
                 return (Keymap { bindings }, problems);
             }
         };
+        if entries.len() > MAX_ENTRIES {
+            problems.push(format!(
+                "{file}: {} entries; a keymap holds at most {MAX_ENTRIES}, so none of them is used",
+                entries.len()
+            ));
+            return (Keymap { bindings }, problems);
+        }
+        let lines = entry_lines(text);
         let mut count: BTreeMap<String, usize> = BTreeMap::new();
         for (name, action) in entries {
             let nth = count.entry(name.clone()).or_default();
             let place = Place {
                 file: file.to_string(),
-                line: line_of(text, &name, *nth),
+                line: lines
+                    .get(name.as_str())
+                    .and_then(|l| l.get(*nth))
+                    .copied()
+                    .unwrap_or(0),
             };
             *nth += 1;
+            let name = crate::words::quote(&name);
             let Some(key) = Key::parse(&name) else {
                 problems.push(format!("{place}: unknown key \"{name}\""));
                 continue;
@@ -399,24 +446,50 @@ impl Keymap {
             }
             bindings.insert(key, (action, place));
         }
-        (Keymap { bindings }, problems)
+        (Keymap { bindings }, bound_problems(problems, file))
     }
 
     /// The shipped keys with the user's file over them: the user's binding of a key replaces the shipped one.
     /// When an action thereby loses its last key, both places are reported.
     pub fn with_overrides(mut self, text: &str, file: &str) -> (Keymap, Vec<String>) {
         let (user, mut problems) = Keymap::from_ron(text, file);
+        let quit_keys: Vec<(Key, (Action, Place))> = self
+            .bindings
+            .iter()
+            .filter(|(_, (a, _))| *a == Action::Quit)
+            .map(|(k, b)| (*k, b.clone()))
+            .collect();
+        // How many keys each action has: kept up to date, so a lost last key is found without a search.
+        let mut keys_of: BTreeMap<Action, usize> = BTreeMap::new();
+        for (a, _) in self.bindings.values() {
+            *keys_of.entry(*a).or_default() += 1;
+        }
         for (key, (action, place)) in user.bindings {
-            if let Some((old, old_place)) = self.bindings.insert(key, (action, place.clone()))
-                && old != action
-                && !self.bindings.values().any(|(a, _)| *a == old)
-            {
-                problems.push(format!(
-                    "{place}: {key} now does {action:?}; {old:?} ({old_place}) has no key left"
-                ));
+            *keys_of.entry(action).or_default() += 1;
+            if let Some((old, old_place)) = self.bindings.insert(key, (action, place.clone())) {
+                let left = keys_of.entry(old).or_default();
+                *left = left.saturating_sub(1);
+                if old != action && *left == 0 && old != Action::Quit {
+                    problems.push(format!(
+                        "{place}: {key} now does {action:?}; {old:?} ({old_place}) has no key left"
+                    ));
+                }
             }
         }
-        (self, problems)
+        // The way out is never taken away (issue 10.7): when no key quits any more, the shipped quit keys
+        // come back and the player is told.
+        if keys_of.get(&Action::Quit).copied().unwrap_or(0) == 0 {
+            let names: Vec<String> = quit_keys.iter().map(|(k, _)| k.to_string()).collect();
+            for (key, binding) in quit_keys {
+                self.bindings.insert(key, binding);
+            }
+            problems.push(format!(
+                "{file}: no key would quit any more; {} still quit{}",
+                names.join(" and "),
+                if names.len() == 1 { "s" } else { "" }
+            ));
+        }
+        (self, bound_problems(problems, file))
     }
 
     /// The shipped keys, and the user's file when there is one.
@@ -425,12 +498,9 @@ impl Keymap {
         let Some(path) = user else {
             return (base, Vec::new());
         };
-        match std::fs::read_to_string(path) {
+        match crate::bounded::read_settings_file(path, crate::bounded::MAX_SETTINGS_FILE) {
             Ok(text) => base.with_overrides(&text, &path.display().to_string()),
-            Err(e) => (
-                base,
-                vec![format!("{}: cannot read the file: {e}", path.display())],
-            ),
+            Err(e) => (base, vec![format!("{}: {e}", path.display())]),
         }
     }
 
@@ -628,5 +698,62 @@ mod tests {
         let (map, problems) = Keymap::from_ron("[\n (\"x\", Fly),\n]", "bad.ron");
         assert!(map.actions().is_empty());
         assert!(problems[0].starts_with("bad.ron, line 2"), "{problems:?}");
+    }
+
+    /// Issue 10.7: a huge keymap is refused in one pass (no quadratic start-up), problems are bounded, and
+    /// the quit key cannot be taken away.
+    #[test]
+    fn huge_keymaps_and_the_quit_key() {
+        let mut text = String::from("[\n");
+        for n in 0..(MAX_ENTRIES + 1) {
+            text.push_str(&format!("    (\"Wobble{n}\", Square),\n"));
+        }
+        text.push(']');
+        let (map, problems) = Keymap::builtin().with_overrides(&text, "huge.ron");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("at most 2000"), "{problems:?}");
+        assert_eq!(
+            map.action(&Key::parse("Ctrl-q").unwrap()),
+            Some(Action::Quit)
+        );
+        // Many unknown keys: ten reported by place, the rest counted.
+        let mut text = String::from("[\n");
+        for n in 0..500 {
+            text.push_str(&format!("    (\"Wobble{n}\", Square),\n"));
+        }
+        text.push(']');
+        let (_, problems) = Keymap::from_ron(&text, "many.ron");
+        assert_eq!(problems.len(), MAX_PROBLEMS + 1);
+        assert!(
+            problems[0].starts_with("many.ron, line 2: unknown key"),
+            "{problems:?}"
+        );
+        assert!(
+            problems[9].starts_with("many.ron, line 11: unknown key"),
+            "{problems:?}"
+        );
+        assert_eq!(problems[10], "many.ron: 490 more problems");
+        // Rebinding every quit key away: refused, the shipped quit keys stay, the player is told.
+        let user = "[\n  (\"Ctrl-q\", Resign),\n  (\"Ctrl-c\", Count),\n]";
+        let (map, problems) = Keymap::builtin().with_overrides(user, "mine.ron");
+        assert_eq!(
+            map.action(&Key::parse("Ctrl-q").unwrap()),
+            Some(Action::Quit)
+        );
+        assert_eq!(
+            map.action(&Key::parse("Ctrl-c").unwrap()),
+            Some(Action::Quit)
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p == "mine.ron: no key would quit any more; Ctrl-c and Ctrl-q still quit"),
+            "{problems:?}"
+        );
+        // Moving quit to another key is fine.
+        let user = "[\n  (\"Ctrl-q\", Resign),\n  (\"Ctrl-c\", Count),\n  (\"F10\", Quit),\n]";
+        let (map, problems) = Keymap::builtin().with_overrides(user, "mine.ron");
+        assert_eq!(map.keys_of(Action::Quit), vec![Key::parse("F10").unwrap()]);
+        assert!(problems.iter().all(|p| !p.contains("quit")), "{problems:?}");
     }
 }

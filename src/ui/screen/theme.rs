@@ -102,8 +102,8 @@ impl Theme {
     pub fn load(path: Option<&std::path::Path>) -> Result<Theme, String> {
         match path {
             Some(p) => {
-                let text = std::fs::read_to_string(p)
-                    .map_err(|e| format!("{}: cannot read the file: {e}", p.display()))?;
+                let text = crate::bounded::read_settings_file(p, crate::bounded::MAX_SETTINGS_FILE)
+                    .map_err(|e| format!("{}: {e}", p.display()))?;
                 Theme::from_ron(&text, &p.display().to_string())
             }
             None => Ok(Theme::default()),
