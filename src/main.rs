@@ -211,33 +211,97 @@ fn name_tags(args: &Args, game: &mut Game) {
     }
 }
 
-fn build_game(args: &Args) -> Result<Game, String> {
+fn build_game(args: &Args, loaded: Option<&Loaded>) -> Result<Game, String> {
     let game = if let Some(fen) = &args.fen {
         Game::from_fen(fen).map_err(|e| format!("Cannot start from that FEN: {e}"))?
     } else if let Some(n) = args.chess960 {
         Game::chess960(n).map_err(|e| format!("Cannot start that Chess960 game: {e}"))?
-    } else if let Some(path) = &args.load {
-        return load(path, args.edition);
+    } else if let Some(loaded) = loaded {
+        return Ok(loaded.games[0].clone());
     } else {
         Game::new()
     };
     Ok(game.with_edition(args.edition))
 }
 
-fn load(path: &PathBuf, edition: Edition) -> Result<Game, String> {
+/// The games of a file, with its text.
+struct Loaded {
+    games: Vec<Game>,
+    text: String,
+}
+
+fn load(path: &PathBuf, edition: Edition) -> Result<Loaded, String> {
     let text = std::fs::read(path).map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
-    let text = String::from_utf8_lossy(&text);
+    let text = String::from_utf8_lossy(&text).into_owned();
     let report = hector::rules::pgn::import(&text);
     if let Some(err) = report.errors.first() {
         return Err(format!("Cannot load {}: {err}", path.display()));
     }
-    let Some(game) = report.games.into_iter().next() else {
+    if report.games.is_empty() {
         return Err(format!(
             "Cannot load {}: the file holds no game",
             path.display()
         ));
-    };
-    Ok(game.with_edition(edition))
+    }
+    let games = report
+        .games
+        .into_iter()
+        .map(|g| g.with_edition(edition))
+        .collect();
+    Ok(Loaded { games, text })
+}
+
+/// A file of several games offered for choice (issue 10.8): each game's place in the file, checked by
+/// reading each place alone (any doubt: no places, and the chosen game is kept in a new file).
+fn game_file(
+    args: &Args,
+    path: &std::path::Path,
+    loaded: Loaded,
+    save_path: Option<&PathBuf>,
+) -> Result<session::GameFile, String> {
+    let spans = session::split_games(&loaded.text);
+    let fits = spans.len() == loaded.games.len()
+        && spans.iter().zip(&loaded.games).all(|(span, game)| {
+            let alone = hector::rules::pgn::import(&loaded.text[span.clone()]);
+            alone.errors.is_empty()
+                && alone.games.len() == 1
+                && alone.games[0].start_fen() == game.start_fen()
+                && alone.games[0].plies().len() == game.plies().len()
+                && alone.games[0].fen() == game.fen()
+        });
+    let same_file =
+        |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => a == b,
+        };
+    let save_alias = save_path.filter(|s| same_file(s, path)).cloned();
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
+    let new_file = (1..)
+        .map(|n| {
+            let name = if n == 1 {
+                format!("{stem}-kept.pgn")
+            } else {
+                format!("{stem}-kept-{n}.pgn")
+            };
+            path.with_file_name(name)
+        })
+        .find(|p| !p.exists())
+        .expect("some name is free");
+    let mut games = Vec::with_capacity(loaded.games.len());
+    for game in loaded.games {
+        let time_control = time_control(args, &game)?;
+        games.push(session::FileGame { game, time_control });
+    }
+    Ok(session::GameFile {
+        path: path.to_path_buf(),
+        save_alias,
+        games,
+        text: loaded.text,
+        spans: fits.then_some(spans),
+        new_file,
+    })
 }
 
 /// `--time` and `--delay`: the time control, or none.
@@ -382,7 +446,17 @@ fn main() -> ExitCode {
         println!("No phrases for the language \"{language}\": choose en, de or el");
         return ExitCode::from(2);
     };
-    let mut game = match build_game(&args) {
+    let loaded = match &args.load {
+        Some(path) => match load(path, args.edition) {
+            Ok(l) => Some(l),
+            Err(msg) => {
+                println!("{msg}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let mut game = match build_game(&args, loaded.as_ref()) {
         Ok(g) => g,
         Err(msg) => {
             // The reason is for the player: it goes where announcements go, and the exit code says it failed.
@@ -579,9 +653,25 @@ fn main() -> ExitCode {
             earlier_log,
         },
     };
+    // A file of several games: the player is asked which one (issue 10.8).
+    let choice = match (&args.load, loaded) {
+        (Some(path), Some(loaded)) if loaded.games.len() > 1 => {
+            match game_file(&args, path, loaded, save_path.as_ref()) {
+                Ok(file) => Some(file),
+                Err(msg) => {
+                    println!("{msg}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        _ => None,
+    };
     let mut session = Session::new(game, config);
     if let Some(offer) = resume {
         session = session.with_resume_offer(offer);
+    }
+    if let Some(file) = choice {
+        session = session.with_game_choice(file);
     }
     if let Some(envelope) = envelope {
         session = session.with_envelope(envelope);

@@ -443,3 +443,221 @@ fn sixty_four_thresholds_are_said_once_each() {
         Some("White, 30 seconds left")
     );
 }
+
+const THREE_GAMES: &str = "[Event \"A\"]\n[White \"Anna\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event \"B\"]\n[White \"Carl\"]\n[Black \"Dora\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n[Event \"C\"]\n[Result \"1/2-1/2\"]\n\n1. c4 { [a comment] } c5 1/2-1/2\n";
+
+/// The byte ranges of the three games of THREE_GAMES.
+fn three_spans(text: &str) -> [std::ops::Range<usize>; 3] {
+    let b = text.find("[Event \"B\"]").unwrap();
+    let c = text.find("[Event \"C\"]").unwrap();
+    [0..b, b..c, c..text.len()]
+}
+
+/// Issue 10.8: `--load` of a file of several games asks which one, listing them in words; an answer that
+/// is not offered asks again; every number offered works, and so does quit.
+#[test]
+fn a_file_of_several_games_asks_which_one() {
+    let d = temp_dir("choose");
+    std::fs::write(d.join("m.pgn"), THREE_GAMES).unwrap();
+    let r = run_in(
+        &d,
+        &["--line", "--opponent", "human", "--load", "m.pgn"],
+        b"two\n0\n\n7\n-1\n2\nfen\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.lines[0],
+        "m.pgn holds 3 games: 1: Anna against Bob, White wins, 1-0, 4 moves; 2: Carl against Dora, not \
+         finished, 1 move; 3: White against Black, Draw, 1/2-1/2, 1 move. Which game? Type its number, 1 to 3, \
+         or quit"
+    );
+    for (i, typed) in ["two", "0", "7", "-1"].iter().enumerate() {
+        assert_eq!(
+            r.lines[1 + i],
+            format!("\"{typed}\" is not one of the games: type a number from 1 to 3, or quit")
+        );
+    }
+    assert!(r.lines[5].starts_with("Game 2 of m.pgn"), "{:?}", r.lines);
+    assert_eq!(r.lines[6], "Game continued: move 2, White to move");
+    assert_eq!(
+        r.lines[7],
+        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
+    );
+    // Every answer offered works: each number loads its game, quit leaves.
+    let fens = [
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+        "rnbqkbnr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2",
+    ];
+    for (n, fen) in fens.iter().enumerate() {
+        let input = format!("{}\nfen\nquit\n", n + 1);
+        let r = run_in(
+            &d,
+            &["--line", "--opponent", "human", "--load", "m.pgn"],
+            input.as_bytes(),
+        );
+        assert!(
+            r.lines.contains(&fen.to_string()),
+            "game {}: {:?}",
+            n + 1,
+            r.lines
+        );
+    }
+    let r = run_in(
+        &d,
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--load",
+            "m.pgn",
+            "--save",
+            "m.pgn",
+        ],
+        b"quit\n",
+    );
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.lines.len(),
+        1,
+        "quit at the question says nothing more: {:?}",
+        r.lines
+    );
+    // Quit or the end of input at the question leaves the file as it was.
+    let r = run_in(
+        &d,
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--load",
+            "m.pgn",
+            "--save",
+            "m.pgn",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        std::fs::read_to_string(d.join("m.pgn")).unwrap(),
+        THREE_GAMES
+    );
+}
+
+/// Issue 10.8: `--load f --save f` with a file of several games rewrites only the chosen game; the others
+/// stay byte for byte, whichever game is chosen.
+#[test]
+fn saving_a_chosen_game_keeps_the_others_byte_for_byte() {
+    for n in 0..3 {
+        let d = temp_dir("keep-others");
+        std::fs::write(d.join("m.pgn"), THREE_GAMES).unwrap();
+        let input = format!("{}\nmoves\nquit\n", n + 1);
+        let r = run_in(
+            &d,
+            &[
+                "--line",
+                "--opponent",
+                "human",
+                "--load",
+                "m.pgn",
+                "--save",
+                "m.pgn",
+            ],
+            input.as_bytes(),
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let after = std::fs::read_to_string(d.join("m.pgn")).unwrap();
+        let old = three_spans(THREE_GAMES);
+        for other in (0..3).filter(|o| *o != n) {
+            assert!(
+                after.contains(&THREE_GAMES[old[other].clone()]),
+                "game {} kept byte for byte when game {} is saved:\n{after}",
+                other + 1,
+                n + 1
+            );
+        }
+        let report = hector::rules::pgn::import(&after);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        assert_eq!(report.games.len(), 3, "{after}");
+    }
+    // A move played in game 2 is saved in game 2's place, between games 1 and 3.
+    let d = temp_dir("play-in-two");
+    std::fs::write(d.join("m.pgn"), THREE_GAMES).unwrap();
+    let r = run_in(
+        &d,
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--load",
+            "m.pgn",
+            "--save",
+            "m.pgn",
+        ],
+        b"2\nc4\nquit\n",
+    );
+    assert!(
+        r.lines.contains(&"Bauer Cesar vier".to_string()),
+        "{:?}",
+        r.lines
+    );
+    let after = std::fs::read_to_string(d.join("m.pgn")).unwrap();
+    let old = three_spans(THREE_GAMES);
+    assert!(after.starts_with(&THREE_GAMES[old[0].clone()]), "{after}");
+    assert!(after.ends_with(&THREE_GAMES[old[2].clone()]), "{after}");
+    let report = hector::rules::pgn::import(&after);
+    assert_eq!(report.games.len(), 3);
+    assert_eq!(report.games[1].plies().len(), 3);
+    assert_eq!(report.games[0].plies().len(), 7);
+    assert_eq!(report.games[2].plies().len(), 2);
+    // The explicit save command to the file does the same.
+    let r = run_in(
+        &d,
+        &["--line", "--opponent", "human", "--load", "m.pgn"],
+        b"1\nsave m.pgn\nquit\n",
+    );
+    assert!(
+        r.lines.iter().any(|l| l == "Game saved to m.pgn"),
+        "{:?}",
+        r.lines
+    );
+    assert_eq!(
+        hector::rules::pgn::import(&std::fs::read_to_string(d.join("m.pgn")).unwrap())
+            .games
+            .len(),
+        3
+    );
+}
+
+/// Issue 10.8: when the games of a file cannot be told apart safely, the file is never written: the chosen
+/// game is kept in a new file beside it, and the player is told where.
+#[test]
+fn games_that_cannot_be_told_apart_go_to_a_new_file() {
+    let d = temp_dir("new-file");
+    let text = "1. e4 e5 *\n\n1. d4 d5 *\n";
+    std::fs::write(d.join("m.pgn"), text).unwrap();
+    let r = run_in(
+        &d,
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--load",
+            "m.pgn",
+            "--save",
+            "m.pgn",
+        ],
+        b"2\nc4\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l.contains("the file stays as it is; this game is kept in m-kept.pgn")),
+        "{:?}",
+        r.lines
+    );
+    assert_eq!(std::fs::read_to_string(d.join("m.pgn")).unwrap(), text);
+    let kept = std::fs::read_to_string(d.join("m-kept.pgn")).unwrap();
+    assert!(kept.contains("1. d4 d5 2. c4"), "{kept}");
+}

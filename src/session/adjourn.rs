@@ -208,6 +208,7 @@ impl Session {
         }];
         // Adjourned before the autosave: the autosave of a game that is not adjourned removes its envelope.
         self.adjourned = Some(envelope);
+        self.keep_envelope = false;
         out.extend(self.autosave());
         out.push(say(
             Kind::Event,

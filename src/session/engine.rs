@@ -152,7 +152,7 @@ impl Session {
         let plies = self.game.plies().len();
         let its_turn = !self.game.is_over()
             && self.game.turn() == self.config.engine_color
-            && self.pending != Some(Pending::Resume)
+            && !matches!(self.pending, Some(Pending::Resume | Pending::ChooseGame))
             && self.adjourned.is_none();
         if its_turn {
             if self.engine.asked_for != Some(plies) {

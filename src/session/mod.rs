@@ -3,6 +3,7 @@
 mod adjourn;
 mod engine;
 pub mod log;
+mod games;
 pub mod settings;
 mod timing;
 pub mod tournament;
@@ -18,6 +19,7 @@ use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, 
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
+pub use games::{FileGame, GameFile, split_games};
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
@@ -197,6 +199,8 @@ enum Pending {
     /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
     /// arbiter, anything else is taken as the entry again.
     NotFitting,
+    /// Which game of the file in `Session::choice`? (issue 10.8)
+    ChooseGame,
 }
 
 /// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
@@ -230,6 +234,14 @@ pub struct Session {
     tournament: Option<Tournament>,
     /// Said once after the greeting (an envelope that was not used).
     start_notes: Vec<String>,
+    /// A file of several games, waiting for the player's choice.
+    choice: Option<games::GameFile>,
+    /// The chosen game's place in its file: saves to that file rewrite only this game.
+    place: Option<games::Place>,
+    /// An envelope read with a file of several games, checked once the game is chosen.
+    pending_envelope: Option<Envelope>,
+    /// The envelope beside the file belongs to another game of it: saves do not remove it.
+    keep_envelope: bool,
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
@@ -263,6 +275,10 @@ impl Session {
             engine: engine::EngineState::default(),
             tournament,
             start_notes: Vec::new(),
+            choice: None,
+            place: None,
+            pending_envelope: None,
+            keep_envelope: false,
         }
     }
 
@@ -270,6 +286,11 @@ impl Session {
     /// belong to this game and position (a finished game, a game replaced in the file) is not used: the start
     /// says so, and the next save removes it (issue 10.2).
     pub fn with_envelope(mut self, envelope: Envelope) -> Session {
+        if self.choice.is_some() {
+            // Checked against the game the player chooses.
+            self.pending_envelope = Some(envelope);
+            return self;
+        }
         match envelope.belongs_to(&self.game) {
             Ok(()) => {
                 self.timing = Timing::from_envelope(&envelope, &self.game, &self.config.clock);
@@ -366,6 +387,11 @@ impl Session {
     /// What is said when the session starts; the clock starts now.
     pub fn start(&mut self, real_now: Duration) -> Vec<Effect> {
         let now = self.now(real_now);
+        if self.choice.is_some() {
+            let mut out = vec![say(Kind::Event, self.choice_question())];
+            out.extend(self.engine_at_start());
+            return out;
+        }
         let mut out = if self.resume.is_some() {
             Vec::new()
         } else {
@@ -456,6 +482,10 @@ impl Session {
     }
 
     fn quit(&mut self) -> Vec<Effect> {
+        // Before a game of the file is chosen, nothing is saved (the file is left as it is).
+        if self.choice.is_some() {
+            return vec![Effect::Quit];
+        }
         let mut out = self.autosave();
         // D.2.7: a tournament game leaves its scoresheet files beside it.
         out.extend(self.scoresheet_beside_game());
@@ -468,9 +498,15 @@ impl Session {
             "save.failed",
             &[("path", &words::quote(&path.display().to_string()))],
         );
+        let pgn = self.pgn();
+        // A file of several games: only this game's place is rewritten (issue 10.8).
+        let pgn = match &self.place {
+            Some(place) => place.splice(&path, &pgn).unwrap_or(pgn),
+            None => pgn,
+        };
         Effect::Save {
             path,
-            pgn: self.pgn(),
+            pgn,
             done,
             failed,
         }
@@ -482,7 +518,7 @@ impl Session {
         match &self.config.save_path {
             Some(path) => {
                 let mut out = vec![self.save_effect(path.clone(), None)];
-                if self.adjourned.is_none() {
+                if self.adjourned.is_none() && !self.keep_envelope {
                     out.push(Effect::Remove {
                         path: adjourn::envelope_path(path),
                     });
@@ -507,6 +543,10 @@ impl Session {
         if line.is_empty() {
             return Vec::new();
         }
+        if self.pending == Some(Pending::ChooseGame) {
+            self.pending = None;
+            return self.choose_game(line, now);
+        }
         let mut parts = line.splitn(2, char::is_whitespace);
         let word = parts.next().unwrap_or("").to_lowercase();
         let rest = parts.next().unwrap_or("").trim();
@@ -523,6 +563,8 @@ impl Session {
                     return self.assistant_view(out);
                 }
                 Pending::NotFitting => Vec::new(),
+                // Answered before this (see above).
+                Pending::ChooseGame => Vec::new(),
             };
             if matches!(word.as_str(), "no" | "n" | "nein" | "όχι") {
                 return out;
@@ -602,6 +644,7 @@ impl Session {
             },
             Pending::Resume => self.accept_resume(now),
             Pending::NotFitting => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
+            Pending::ChooseGame => self.choose_game("yes", now),
         }
     }
 
