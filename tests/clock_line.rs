@@ -1,10 +1,12 @@
 //! End-to-end: the talking clock in line mode with the virtual clock (time passes only with `wait`).
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn hector(args: &[&str], input: &str) -> (Vec<String>, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let mut child = common::hector_command(&common::temp_dir("clock"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

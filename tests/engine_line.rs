@@ -1,11 +1,13 @@
-//! End-to-end: playing a UCI engine in line mode, with the real binary. Whole games against Stockfish (skipped,
-//! with a printed reason, only when Stockfish is not installed; on CI it must be), and fake engines in
+//! End-to-end: playing a UCI engine in line mode, with the real binary. Whole games against Stockfish (a missing
+//! Stockfish fails, saying what to install), and fake engines in
 //! tests/engines/ that never answer, crash, hang or answer an illegal move: each failure is said in plain
 //! words and the game goes on.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -28,7 +30,7 @@ struct Hector {
 
 impl Hector {
     fn start(args: &[&str]) -> Hector {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        let mut child = common::hector_command(&common::temp_dir("engine"))
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -82,8 +84,9 @@ impl Hector {
         }
     }
 
+    /// The next line; the limit only keeps a broken build from hanging (nothing is timed).
     fn line(&mut self) -> String {
-        self.line_within(20)
+        self.line_within(120)
     }
 
     /// Nothing more is printed for `ms` milliseconds.
@@ -96,7 +99,7 @@ impl Hector {
     /// Closes stdin; the program saves and ends with 0.
     fn finish(mut self) -> (Vec<String>, String) {
         drop(self.stdin.take());
-        let until = Instant::now() + Duration::from_secs(20);
+        let until = Instant::now() + Duration::from_secs(120);
         let code = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 break status.code();
@@ -123,16 +126,14 @@ impl Drop for Hector {
     }
 }
 
-/// Stockfish, or `None` with the reason printed. On CI (which installs it) a missing Stockfish fails.
+/// Stockfish. A missing Stockfish fails the test, saying what to install: never a silent skip
+/// (scripts/install-deps.sh --tests installs it).
 fn stockfish() -> Option<PathBuf> {
     let found = hector::engine::find_program("stockfish");
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have Stockfish installed (apt-get install stockfish)"
-        );
-        eprintln!("skipped: Stockfish is not installed (apt-get install stockfish)");
-    }
+    assert!(
+        found.is_some(),
+        "Stockfish is needed for this test: apt-get install stockfish (or bash scripts/install-deps.sh --tests)"
+    );
     found
 }
 
@@ -470,7 +471,7 @@ fn an_engine_that_never_answers_is_given_up_and_the_player_takes_over() {
         h.line(),
         "You play Black, the engine plays White at level 2"
     );
-    let failure = h.line_within(15);
+    let failure = h.line_within(60);
     assert_eq!(
         failure,
         format!(
@@ -546,14 +547,14 @@ fn a_crash_is_said_restart_tries_again_and_the_game_is_kept() {
     let crashed = "The engine stopped working: the engine Crasher 1 crashed while thinking about a move: it exited \
                    with code 3; the game is kept. Type engine restart to start it again, or opponent human to enter \
                    both sides' moves";
-    assert_eq!(h.line_within(10), crashed);
+    assert_eq!(h.line_within(60), crashed);
     h.send("engine restart");
     assert_eq!(
         h.line(),
         "Starting the engine again; it plays Black at level 2"
     );
     // It is asked again at once, and crashes again.
-    assert_eq!(h.line_within(10), crashed);
+    assert_eq!(h.line_within(60), crashed);
     h.send("opponent human");
     assert_eq!(h.line(), "Both sides' moves are entered here now");
     h.send("c5");
@@ -584,7 +585,7 @@ fn an_illegal_engine_move_is_refused_with_the_reason() {
     h.send("d4");
     assert_eq!(h.line(), "Bauer David vier");
     assert_eq!(
-        h.line_within(10),
+        h.line_within(60),
         "The engine stopped working: it answered with an illegal move, e2e5; the game is kept. Type engine restart \
          to start it again, or opponent human to enter both sides' moves"
     );
@@ -632,8 +633,7 @@ fn while_the_engine_thinks_questions_are_answered_and_a_hang_is_cut_off() {
     );
     h.send("count");
     assert!(h.line().contains("Black"));
-    let t = Instant::now();
-    let hung = h.line_within(15);
+    let hung = h.line_within(60);
     assert!(
         hung.starts_with("The engine stopped working: the engine Hanger did not answer within ")
             && hung.contains(
@@ -641,8 +641,7 @@ fn while_the_engine_thinks_questions_are_answered_and_a_hang_is_cut_off() {
             ),
         "{hung}"
     );
-    // Level 2 thinks 0.15 s, then 5 s of margin and 1 s after `stop`.
-    assert!(t.elapsed() < Duration::from_secs(10));
+    // Level 2 thinks 0.15 s, then 5 s of margin and 1 s after `stop`: the message says so, not a stopwatch.
     h.send("opponent human");
     h.line();
     h.send("e5");
@@ -673,7 +672,7 @@ fn engine_commands_answer_in_a_game_between_people() {
 
 #[test]
 fn a_bad_level_is_refused_at_start() {
-    let out = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let out = common::hector_command(&common::temp_dir("engine"))
         .args(["--line", "--level", "0"])
         .output()
         .unwrap();

@@ -1,12 +1,14 @@
 //! Games are never lost: the autosave in the data folder with clock comments, the offer to continue an
 //! unfinished game, and `--load` with its clocks. Drives the real binary in line mode.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn hector(args: &[&str], data: &Path, input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let mut child = common::hector_command(&common::temp_dir("keep"))
         .args(args)
         .env("XDG_DATA_HOME", data)
         .env("XDG_CONFIG_HOME", data.join("no-config"))

@@ -1,8 +1,10 @@
 //! End-to-end: the real binary in line mode, checked by what a player would hear (one announcement per line).
 
+mod common;
+
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 struct Run {
     lines: Vec<String>,
@@ -11,7 +13,7 @@ struct Run {
 }
 
 fn hector(args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let mut child = common::hector_command(&common::temp_dir("line"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -2,8 +2,10 @@
 //! arguments, noise, other scripts) go to the real binary in line mode; it must answer every line, exit 0,
 //! never panic, and the saved game must hold exactly the moves it announced.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -121,7 +123,7 @@ fn random_input_never_crashes_and_never_loses_a_move() {
         }
         input.push_str("fen\nquit\n");
         let save = dir.join(format!("noise-{seed}.pgn"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        let mut child = common::hector_command(&common::temp_dir("noise"))
             .args([
                 "--line",
                 "--opponent",

@@ -3,6 +3,8 @@
 //! Each case runs `Speech::start` in a child process (this test binary, re-run on one ignored test) so
 //! that `SPEECHD_ADDRESS` can point somewhere else without touching this process's environment.
 
+mod common;
+
 use std::io::Read;
 use std::os::unix::net::UnixListener;
 use std::path::PathBuf;
@@ -11,8 +13,6 @@ use std::time::{Duration, Instant};
 
 use hector::speech::{Priority, START_TIMEOUT, Speech, SpeechConfig, SpeechStatus, Utterance};
 
-/// Upper bound for `Speech::start` to give up: the time-out plus a margin for a loaded machine.
-const BOUND: Duration = Duration::from_millis(3_500);
 /// The child gives a pending start up after this long (the default, `GIVE_UP`, is longer).
 const CHILD_GIVE_UP: Duration = Duration::from_secs(4);
 const CHILD: &str = "HECTOR_SPEECH_TIMEOUT_CHILD";
@@ -44,7 +44,8 @@ fn start_in_child(address: &str) -> Outcome {
         .spawn()
         .expect("spawn child");
     // The child must finish by itself (a hung connection attempt is left detached, not joined).
-    let limit = Duration::from_secs(30);
+    // Only so a broken build cannot hang the suite; nothing is timed against it.
+    let limit = Duration::from_secs(120);
     loop {
         if child.try_wait().expect("wait child").is_some() {
             break;
@@ -105,7 +106,9 @@ fn child_start_speech() {
         "speech-start ms={} status={status:?}",
         t.elapsed().as_millis()
     );
-    while status == SpeechStatus::Starting && t.elapsed() < CHILD_GIVE_UP + Duration::from_secs(3) {
+    // Waits for the give-up notice (the outer limit only keeps a broken build from hanging).
+    while status == SpeechStatus::Starting && t.elapsed() < CHILD_GIVE_UP + Duration::from_secs(60)
+    {
         if let Some(notice) = speech.take_notice() {
             println!(
                 "speech-notice ms={} status={notice:?}",
@@ -123,8 +126,8 @@ fn child_start_speech() {
 fn missing_speech_dispatcher_turns_speech_off_at_once() {
     let out = start_in_child("unix_socket:/nonexistent/hector-test/speechd.sock");
     let (elapsed, status) = &out.start;
+    // Off at once: start returned the verdict itself, without waiting for a connection that cannot come.
     assert!(status.starts_with("Off(Unavailable("), "status: {status}");
-    assert!(*elapsed <= BOUND, "took {elapsed:?}");
     assert_eq!(out.notice, None, "speech off is reported once, by start");
     assert!(!out.on_at_end);
     println!("missing: {elapsed:?} {status}; stderr: {:?}", out.stderr);
@@ -145,18 +148,16 @@ fn hung_speech_dispatcher_never_blocks_and_turns_speech_off_once() {
     let out = start_in_child(&format!("unix_socket:{}", socket.display()));
     let _ = std::fs::remove_dir_all(&dir);
     let (elapsed, status) = &out.start;
+    // Start returned while the connection was still pending (it did not block on it), and not before its
+    // time-out: lower bounds only, which no load on the machine can break.
     assert_eq!(status, "Starting");
     assert!(
         *elapsed >= START_TIMEOUT,
         "gave up waiting before the time-out: {elapsed:?}"
     );
-    assert!(*elapsed <= BOUND, "start took {elapsed:?}");
     let (later, notice) = out.notice.clone().expect("one notice that speech is off");
     assert_eq!(notice, format!("Off(TimedOut({CHILD_GIVE_UP:?}))"));
-    assert!(
-        later >= CHILD_GIVE_UP && later <= CHILD_GIVE_UP + Duration::from_millis(1_500),
-        "at {later:?}"
-    );
+    assert!(later >= CHILD_GIVE_UP, "gave up before its time: {later:?}");
     assert!(!out.on_at_end);
     println!(
         "hung: start {elapsed:?} {status}; notice {later:?} {notice}; stderr: {:?}",
@@ -181,7 +182,8 @@ fn scratch_dir(name: &str) -> PathBuf {
 }
 
 /// The real binary with `--speech on` against a speech-dispatcher that accepts and never answers: the
-/// greeting comes at once (far within the time-out), moves are answered at once, and quitting does not wait for it.
+/// greeting and the answer to a move come while speech is still pending, before it is given up (the notice
+/// that speech is off comes after them), and quitting ends the program. Checked by order, not by a stopwatch.
 #[test]
 fn hector_with_a_hung_speech_dispatcher_plays_on_in_text() {
     use std::io::{BufRead, BufReader, Write};
@@ -194,8 +196,7 @@ fn hector_with_a_hung_speech_dispatcher_plays_on_in_text() {
             held.push(stream);
         }
     });
-    let wall = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+    let mut child = common::hector_command(&common::temp_dir("speech"))
         .args(["--line", "--speech", "on", "--opponent", "human"])
         .env(
             "SPEECHD_ADDRESS",
@@ -209,31 +210,19 @@ fn hector_with_a_hung_speech_dispatcher_plays_on_in_text() {
     let mut stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let greeting = lines.next().expect("a greeting").unwrap();
-    let greeted = wall.elapsed();
     assert_eq!(greeting, "New game, White to move");
-    // hector waits only briefly (SPEECH_WAIT) and keeps the connection pending: far below the time-out.
-    assert!(
-        greeted < Duration::from_secs(1),
-        "the greeting took {greeted:?}"
-    );
+    // hector waits only briefly (SPEECH_WAIT) and keeps the connection pending: had it waited for speech to
+    // be given up, the notice that speech is off would come before the answer to the move.
     writeln!(stdin, "e4").unwrap();
-    let asked = Instant::now();
     let answer = lines.next().expect("an answer").unwrap();
-    assert_eq!(answer, "Bauer Eva vier");
-    assert!(
-        asked.elapsed() < Duration::from_secs(1),
-        "the move took {:?}",
-        asked.elapsed()
-    );
+    assert_eq!(answer, "Bauer Eva vier", "answered while speech is pending");
     writeln!(stdin, "quit").unwrap();
-    let quit = Instant::now();
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
     let status = child.wait().unwrap();
     assert!(status.success());
     assert!(
-        quit.elapsed() < Duration::from_secs(2),
-        "quitting took {:?}",
-        quit.elapsed()
+        rest.iter().all(|l| !l.starts_with("Bauer")),
+        "nothing more was played: {rest:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
-    println!("greeting after {greeted:?}");
 }
