@@ -2,8 +2,8 @@
 
 mod adjourn;
 mod engine;
-pub mod log;
 mod games;
+pub mod log;
 pub mod settings;
 mod timing;
 pub mod tournament;
