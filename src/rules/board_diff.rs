@@ -286,7 +286,8 @@ fn ep_victim(m: Move) -> Option<Square> {
     }
 }
 
-/// Plausibility cost of a move step (lower is likelier), below `UNIT`.
+/// Plausibility cost of a move step (lower is likelier), below `UNIT`: a recent move not made on the board
+/// first, then a recent move or castling half done, then short moves before long ones.
 fn move_penalty(piece: Piece, from: Square, to: Square, recent: Recent) -> i64 {
     let mut pen = 100 + 10 * i64::from(from.distance(to));
     for (age, &(c, m)) in recent.iter().rev().enumerate() {
@@ -294,16 +295,19 @@ fn move_penalty(piece: Piece, from: Square, to: Square, recent: Recent) -> i64 {
             continue;
         }
         let age = age as i64;
-        if let Some((k, kt, r, rt)) = castle_squares(c, m)
-            && ((piece.role == Role::King && from == k && to == kt)
-                || (piece.role == Role::Rook && from == r && to == rt))
-        {
-            pen -= 60 - age;
-        } else if m.to() == to && !m.is_castle() {
-            pen -= 50 - age;
+        if let Some((k, kt, r, rt)) = castle_squares(c, m) {
+            if (piece.role == Role::King && from == k && to == kt)
+                || (piece.role == Role::Rook && from == r && to == rt)
+            {
+                pen = pen.min(5 + age);
+            }
+        } else if m.to() == to && m.from() == Some(from) {
+            pen = pen.min(5 + age);
+        } else if m.to() == to {
+            pen = pen.min(40 + 10 * i64::from(from.distance(to)) + age);
         }
     }
-    pen.max(1)
+    pen
 }
 
 fn replace_penalty(was: Piece, now: Piece) -> i64 {
@@ -311,14 +315,15 @@ fn replace_penalty(was: Piece, now: Piece) -> i64 {
 }
 
 fn classify_remove(piece: Piece, at: Square, recent: Recent) -> Slip {
-    for &(c, m) in recent.iter().rev() {
-        if c == piece.color {
-            continue;
-        }
-        if piece.role == Role::Pawn && ep_victim(m) == Some(at) {
-            return Slip::EnPassantNotRemoved;
-        }
-        if m.capture() == Some(piece.role) && !m.is_en_passant() && m.to().distance(at) <= 1 {
+    let theirs = || recent.iter().rev().filter(|(c, _)| *c != piece.color);
+    // A taken pawn exactly where en passant took it, or a captured piece on its square, before one beside it.
+    if piece.role == Role::Pawn && theirs().any(|&(_, m)| ep_victim(m) == Some(at)) {
+        return Slip::EnPassantNotRemoved;
+    }
+    for near in [0, 1] {
+        if theirs().any(|&(_, m)| {
+            m.capture() == Some(piece.role) && !m.is_en_passant() && m.to().distance(at) <= near
+        }) {
             return Slip::CaptureNotRemoved;
         }
     }

@@ -8,6 +8,7 @@ pub mod input;
 pub mod normalize;
 pub mod phrases;
 pub mod scoresheet;
+pub mod scoresheet_text;
 pub mod spoken;
 pub mod time;
 pub mod vocabulary;
