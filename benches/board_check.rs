@@ -80,9 +80,18 @@ fn slipped(g: &Game) -> (Board, Board) {
     let occupied: Vec<Square> = b.occupied().into_iter().collect();
     let a = *occupied.choose(&mut rng).unwrap();
     let p = b.piece_at(a).unwrap();
-    b.set_piece_at(a, Piece { color: p.color.other(), role: p.role });
+    b.set_piece_at(
+        a,
+        Piece {
+            color: p.color.other(),
+            role: p.role,
+        },
+    );
     let movable = occupied.iter().copied().find(|&s| {
-        s != a && shakmaty::attacks::king_attacks(s).into_iter().any(|t| b.piece_at(t).is_none())
+        s != a
+            && shakmaty::attacks::king_attacks(s)
+                .into_iter()
+                .any(|t| b.piece_at(t).is_none())
     });
     let from = movable.unwrap();
     let to = shakmaty::attacks::king_attacks(from)
@@ -92,8 +101,18 @@ fn slipped(g: &Game) -> (Board, Board) {
     let q = b.remove_piece_at(from).unwrap();
     b.set_piece_at(to, q);
     let empty = (!b.occupied()).into_iter().next().unwrap();
-    b.set_piece_at(empty, Piece { color: Color::Black, role: Role::Knight });
-    let gone = occupied.iter().copied().find(|&s| s != a && s != from && b.piece_at(s).is_some()).unwrap();
+    b.set_piece_at(
+        empty,
+        Piece {
+            color: Color::Black,
+            role: Role::Knight,
+        },
+    );
+    let gone = occupied
+        .iter()
+        .copied()
+        .find(|&s| s != a && s != from && b.piece_at(s).is_some())
+        .unwrap();
     b.discard_piece_at(gone);
     assert_eq!(fewest_steps(&b, &target), 4);
     (b, target)
@@ -109,23 +128,32 @@ fn bench(c: &mut Criterion) {
     let (text, other_moves) = other_sheet(&g);
     let record = record_moves(&g);
     let (described, target) = slipped(&g);
-    let recent: Vec<(Color, Move)> = g.plies()[116..120].iter().map(|p| (p.color(), p.mv)).collect();
+    let recent: Vec<(Color, Move)> = g.plies()[116..120]
+        .iter()
+        .map(|p| (p.color(), p.mv))
+        .collect();
     let pgn_text = format!("[Event \"other\"]\n\n{text} *\n");
 
     // Sanity: the pipeline finds the difference at half-move 250.
     let r = scoresheet_text::replay(&g, &v, &text);
     assert_eq!(r.stopped, None);
-    assert_eq!(scoresheet::compare(&record, &r.moves).first_difference(), Some(250));
+    assert_eq!(
+        scoresheet::compare(&record, &r.moves).first_difference(),
+        Some(250)
+    );
 
     c.bench_function("compare two 150-move scoresheets (moves)", |b| {
         b.iter(|| scoresheet::compare(black_box(&record), black_box(&other_moves)))
     });
-    c.bench_function("compare two 150-move scoresheets (typed SAN replayed)", |b| {
-        b.iter(|| {
-            let r = scoresheet_text::replay(black_box(&g), &v, black_box(&text));
-            scoresheet::compare(&record, &r.moves)
-        })
-    });
+    c.bench_function(
+        "compare two 150-move scoresheets (typed SAN replayed)",
+        |b| {
+            b.iter(|| {
+                let r = scoresheet_text::replay(black_box(&g), &v, black_box(&text));
+                scoresheet::compare(&record, &r.moves)
+            })
+        },
+    );
     c.bench_function("compare two 150-move scoresheets (PGN text)", |b| {
         b.iter(|| {
             let other = pgn::import_game(black_box(&pgn_text)).unwrap();
@@ -134,7 +162,13 @@ fn bench(c: &mut Criterion) {
         })
     });
     c.bench_function("correction of a board with 4 slips", |b| {
-        b.iter(|| correct(black_box(&described), black_box(&target), black_box(&recent)))
+        b.iter(|| {
+            correct(
+                black_box(&described),
+                black_box(&target),
+                black_box(&recent),
+            )
+        })
     });
     c.bench_function("typed scoresheet compared + 4-slip correction", |b| {
         b.iter(|| {

@@ -109,7 +109,13 @@ fn inject(
                     let mut around = neighbours(m.to());
                     around.shuffle(rng);
                     if let Some(&sq) = around.iter().find(|&&s| free(board, touched, s)) {
-                        board.set_piece_at(sq, Piece { color: c.other(), role });
+                        board.set_piece_at(
+                            sq,
+                            Piece {
+                                color: c.other(),
+                                role,
+                            },
+                        );
                         touched.add(sq);
                         return 1;
                     }
@@ -198,7 +204,13 @@ fn inject(
             for &(c, m) in recent.iter().rev() {
                 if let Some(promoted) = m.promotion() {
                     let to = m.to();
-                    if touched.contains(to) || board.piece_at(to) != Some(Piece { color: c, role: promoted }) {
+                    if touched.contains(to)
+                        || board.piece_at(to)
+                            != Some(Piece {
+                                color: c,
+                                role: promoted,
+                            })
+                    {
                         continue;
                     }
                     let others: Vec<Role> = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
@@ -253,7 +265,13 @@ fn inject(
             board.discard_piece_at(to);
             board.set_piece_at(from, Piece { color: c, role });
             if let Some(r) = capture {
-                board.set_piece_at(to, Piece { color: c.other(), role: r });
+                board.set_piece_at(
+                    to,
+                    Piece {
+                        color: c.other(),
+                        role: r,
+                    },
+                );
             }
             touched.add(from);
             touched.add(to);
@@ -267,7 +285,10 @@ fn inject(
 fn brute_force(described: &Board, target: &Board, universe: &[Square]) -> usize {
     let mut kinds: Vec<Piece> = Vec::new();
     for &sq in universe {
-        for p in [described.piece_at(sq), target.piece_at(sq)].into_iter().flatten() {
+        for p in [described.piece_at(sq), target.piece_at(sq)]
+            .into_iter()
+            .flatten()
+        {
             if !kinds.contains(&p) {
                 kinds.push(p);
             }
@@ -368,7 +389,8 @@ fn injected_slips_in_real_games_are_corrected_with_the_fewest_steps() {
                 assert_eq!(b, target, "{steps:?}");
                 assert!(steps.len() <= changes, "{plan:?}: {steps:?}");
                 assert_eq!(steps.len(), fewest_steps(&described, &target));
-                let wrong: Vec<Square> = differing_squares(&described, &target).into_iter().collect();
+                let wrong: Vec<Square> =
+                    differing_squares(&described, &target).into_iter().collect();
                 if wrong.len() <= 5 {
                     // The wrong squares, one free square to park a piece on, one right occupied square.
                     let mut universe = wrong.clone();

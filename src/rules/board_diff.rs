@@ -61,9 +61,17 @@ pub enum Step {
         slip: Slip,
     },
     /// Take `piece` off `at`.
-    Remove { piece: Piece, at: Square, slip: Slip },
+    Remove {
+        piece: Piece,
+        at: Square,
+        slip: Slip,
+    },
     /// Put `piece` on the empty square `at`.
-    Put { piece: Piece, at: Square, slip: Slip },
+    Put {
+        piece: Piece,
+        at: Square,
+        slip: Slip,
+    },
     /// Take `was` off `at` and put `now` there.
     Replace {
         at: Square,
@@ -98,9 +106,7 @@ pub fn apply(board: &mut Board, steps: &[Step]) -> Result<(), StepError> {
         let ok = match *step {
             Step::Move {
                 piece, from, to, ..
-            } => {
-                board.piece_at(from) == Some(piece) && board.piece_at(to).is_none() && from != to
-            }
+            } => board.piece_at(from) == Some(piece) && board.piece_at(to).is_none() && from != to,
             Step::Remove { piece, at, .. } => board.piece_at(at) == Some(piece),
             Step::Put { at, .. } => board.piece_at(at).is_none(),
             Step::Replace { at, was, now, .. } => board.piece_at(at) == Some(was) && was != now,
@@ -166,12 +172,7 @@ pub fn fewest_steps(described: &Board, target: &Board) -> usize {
     // Kuhn's augmenting paths: at most 64 × 32 edges.
     let n = w.surplus.len();
     let mut matched_to: Vec<Option<usize>> = vec![None; w.deficit.len()];
-    fn augment(
-        i: usize,
-        w: &Wrong,
-        seen: &mut [bool],
-        matched_to: &mut [Option<usize>],
-    ) -> bool {
+    fn augment(i: usize, w: &Wrong, seen: &mut [bool], matched_to: &mut [Option<usize>]) -> bool {
         for j in 0..w.deficit.len() {
             if !seen[j] && can_pair(w.surplus[i], w.deficit[j]) {
                 seen[j] = true;
@@ -475,9 +476,8 @@ pub fn correct(described: &Board, target: &Board, recent: Recent) -> Vec<Step> {
     // Squares that will still be occupied by a piece that has to leave (a pending move's source).
     loop {
         let sources: Vec<Square> = left.iter().map(|&(_, f, _)| f).collect();
-        let (ready, wait): (Vec<_>, Vec<_>) = left
-            .iter()
-            .partition(|&&(_, _, to)| !sources.contains(&to));
+        let (ready, wait): (Vec<_>, Vec<_>) =
+            left.iter().partition(|&&(_, _, to)| !sources.contains(&to));
         if ready.is_empty() {
             left = wait;
             break;
@@ -494,15 +494,20 @@ pub fn correct(described: &Board, target: &Board, recent: Recent) -> Vec<Step> {
     }
     // A ring of moves: each square gets the piece that belongs there.
     for &(_, _, to) in &left {
-        let was = described
+        let was = described.piece_at(to).expect("a ring square holds a piece");
+        let now = target
             .piece_at(to)
-            .expect("a ring square holds a piece");
-        let now = target.piece_at(to).expect("a ring square has a wanted piece");
+            .expect("a ring square has a wanted piece");
         let slip = match classify_replace(to, was, now, recent) {
             Slip::WrongPiece => Slip::Swapped,
             other => other,
         };
-        replaces.push(Step::Replace { at: to, was, now, slip });
+        replaces.push(Step::Replace {
+            at: to,
+            was,
+            now,
+            slip,
+        });
     }
 
     let mut steps = removes;
@@ -534,7 +539,12 @@ mod tests {
     /// Breadth-first search over every step sequence on the squares `universe`, with the pieces `kinds`: the
     /// true minimum where the steps stay on those squares and pieces. A state is a number in base
     /// `kinds.len() + 1`, one digit per square (0 = empty).
-    fn brute_force(described: &Board, target: &Board, universe: &[Square], kinds: &[Piece]) -> usize {
+    fn brute_force(
+        described: &Board,
+        target: &Board,
+        universe: &[Square],
+        kinds: &[Piece],
+    ) -> usize {
         let base = kinds.len() + 1;
         let code = |b: &Board| -> usize {
             universe.iter().rev().fold(0, |acc, &sq| {
@@ -609,7 +619,13 @@ mod tests {
 
     /// Random boards that differ on `differing` squares, with `parking` free squares and one right, occupied
     /// square around them; the steps found must be as few as the brute-force minimum.
-    fn against_brute_force(seed: u64, cases: usize, kinds: &[Piece], differing: usize, parking: usize) {
+    fn against_brute_force(
+        seed: u64,
+        cases: usize,
+        kinds: &[Piece],
+        differing: usize,
+        parking: usize,
+    ) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut by_cost = [0usize; 8];
         let total = differing + parking + 1;
@@ -646,7 +662,10 @@ mod tests {
             by_cost[brute.min(7)] += 1;
         }
         // The cases are not all trivial.
-        assert!(by_cost[3..].iter().sum::<usize>() > cases / 5, "{by_cost:?}");
+        assert!(
+            by_cost[3..].iter().sum::<usize>() > cases / 5,
+            "{by_cost:?}"
+        );
     }
 
     #[test]
@@ -784,7 +803,8 @@ mod tests {
     #[test]
     fn a_full_board_of_rubbish_is_put_right() {
         let target = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
-        let described = board("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ");
+        let described =
+            board("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ");
         let steps = check(&described, &target, &[]);
         // 31 replaces (d1 is right), 32 removes.
         assert_eq!(steps.len(), 63);

@@ -50,7 +50,10 @@ pub enum BoardTextError {
     /// A word hector does not know.
     Unknown(String),
     /// A beginning of several words.
-    Ambiguous { word: String, candidates: Vec<String> },
+    Ambiguous {
+        word: String,
+        candidates: Vec<String>,
+    },
     /// A word that is known but has no place here ("eins" in a rank line).
     OutOfPlace(String),
     /// A piece word without a colour.
@@ -255,7 +258,9 @@ impl BoardWords {
         let found = if exact.is_empty() {
             self.entries
                 .iter()
-                .filter(|(f, _, _)| a.chars().count() >= 2 && (f.starts_with(&a) || f.starts_with(&b)))
+                .filter(|(f, _, _)| {
+                    a.chars().count() >= 2 && (f.starts_with(&a) || f.starts_with(&b))
+                })
                 .collect()
         } else {
             exact
@@ -281,9 +286,16 @@ impl BoardWords {
 
     /// Reads the words; `rank_line`: a word of FEN letters and digits is a FEN run ("b2" is a bishop and two
     /// empty squares, "kn" a king and a knight), elsewhere never.
-    fn tokens(&self, v: &Vocabulary, text: &str, rank_line: bool) -> Result<Vec<(Token, String)>, BoardTextError> {
+    fn tokens(
+        &self,
+        v: &Vocabulary,
+        text: &str,
+        rank_line: bool,
+    ) -> Result<Vec<(Token, String)>, BoardTextError> {
         let mut out = Vec::new();
-        for raw in text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?' | '(' | ')')) {
+        for raw in text.split(|c: char| {
+            c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?' | '(' | ')')
+        }) {
             let word = if raw.chars().count() > 1 {
                 raw.trim_end_matches('.')
             } else {
@@ -295,11 +307,19 @@ impl BoardWords {
             let chars: Vec<char> = word.chars().collect();
             let token = if matches!(word, "-" | "." | "_") {
                 Token::Empty
-            } else if chars.len() == 1 && chars[0].is_ascii_digit() && ('1'..='8').contains(&chars[0]) {
+            } else if chars.len() == 1
+                && chars[0].is_ascii_digit()
+                && ('1'..='8').contains(&chars[0])
+            {
                 Token::Digit(chars[0] as u8 - b'0')
-            } else if chars.len() == 1 && let Some(p) = self.letter(chars[0]) {
+            } else if chars.len() == 1
+                && let Some(p) = self.letter(chars[0])
+            {
                 Token::Piece(p)
-            } else if rank_line && chars.len() >= 2 && let Some(run) = self.run(&chars) {
+            } else if rank_line
+                && chars.len() >= 2
+                && let Some(run) = self.run(&chars)
+            {
                 Token::Run(run)
             } else if let Some(sq) = self.written_square(v, word) {
                 Token::Square(sq)
@@ -407,7 +427,11 @@ impl BoardWords {
     }
 
     /// Piece lists: the board they describe and the sides they name (the other side is not described).
-    pub fn piece_lists(&self, v: &Vocabulary, text: &str) -> Result<(Board, Vec<Color>), BoardTextError> {
+    pub fn piece_lists(
+        &self,
+        v: &Vocabulary,
+        text: &str,
+    ) -> Result<(Board, Vec<Color>), BoardTextError> {
         let tokens = self.tokens(v, text, false)?;
         if tokens.is_empty() {
             return Err(BoardTextError::Nothing);
@@ -417,22 +441,23 @@ impl BoardWords {
         let mut colour: Option<Color> = None;
         let mut role: Option<Role> = None;
         let mut i = 0;
-        let mut place = |board: &mut Board, sq: Square, colour: Option<Color>, role: Option<Role>| {
-            let Some(role) = role else {
-                return Err(BoardTextError::NoPiece(sq));
+        let mut place =
+            |board: &mut Board, sq: Square, colour: Option<Color>, role: Option<Role>| {
+                let Some(role) = role else {
+                    return Err(BoardTextError::NoPiece(sq));
+                };
+                let Some(color) = colour else {
+                    return Err(BoardTextError::NoColour(role));
+                };
+                if board.piece_at(sq).is_some() {
+                    return Err(BoardTextError::Twice(sq));
+                }
+                board.set_piece_at(sq, Piece { color, role });
+                if !sides.contains(&color) {
+                    sides.push(color);
+                }
+                Ok(())
             };
-            let Some(color) = colour else {
-                return Err(BoardTextError::NoColour(role));
-            };
-            if board.piece_at(sq).is_some() {
-                return Err(BoardTextError::Twice(sq));
-            }
-            board.set_piece_at(sq, Piece { color, role });
-            if !sides.contains(&color) {
-                sides.push(color);
-            }
-            Ok(())
-        };
         while i < tokens.len() {
             match &tokens[i].0 {
                 Token::Colour(c) => {
@@ -469,9 +494,95 @@ impl BoardWords {
     }
 }
 
+/// What a quick question asks about a square: "is there a Springer on Felix drei?".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asked {
+    /// Is it empty?
+    Empty,
+    /// Does this piece stand there (of this colour, when one is said)?
+    Piece { role: Role, color: Option<Color> },
+}
+
+impl BoardWords {
+    /// A rank said as a word of the vocabulary (or an alias, or a beginning of one) or a digit 1 to 8.
+    pub fn rank_word(&self, v: &Vocabulary, word: &str) -> Option<Rank> {
+        match self.tokens(v, word, false).ok()?.as_slice() {
+            [(Token::Rank(r), _)] => Some(*r),
+            [(Token::Digit(d), _)] => Some(Rank::new(u32::from(*d) - 1)),
+            _ => None,
+        }
+    }
+
+    /// A quick question: a square and a piece (colour optional) or an empty word, in any order; the
+    /// `fillers` ("is", "there", "a", "on" ...) are left out.
+    pub fn question(
+        &self,
+        v: &Vocabulary,
+        text: &str,
+        fillers: &[String],
+    ) -> Result<(Square, Asked), BoardTextError> {
+        let folded: Vec<String> = fillers.iter().map(|f| fold(f)).collect();
+        let kept: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?'))
+            .filter(|w| !w.is_empty() && !folded.contains(&fold(w)))
+            .collect();
+        let tokens = self.tokens(v, &kept.join(" "), false)?;
+        let mut square = None;
+        let mut colour = None;
+        let mut role = None;
+        let mut empty = false;
+        let mut i = 0;
+        while i < tokens.len() {
+            match &tokens[i].0 {
+                Token::Square(sq) if square.is_none() => square = Some(*sq),
+                Token::File(f) if square.is_none() => {
+                    let r = match tokens.get(i + 1) {
+                        Some((Token::Rank(r), _)) => *r,
+                        Some((Token::Digit(d), _)) => Rank::new(u32::from(*d) - 1),
+                        _ => return Err(BoardTextError::OutOfPlace(tokens[i].1.clone())),
+                    };
+                    square = Some(Square::from_coords(*f, r));
+                    i += 1;
+                }
+                Token::RoleSquare(r, sq) if square.is_none() && role.is_none() => {
+                    role = Some(*r);
+                    square = Some(*sq);
+                }
+                Token::Colour(c) if colour.is_none() => colour = Some(*c),
+                Token::Role(r) if role.is_none() => role = Some(*r),
+                Token::Piece(p) if role.is_none() && colour.is_none() => {
+                    role = Some(p.role);
+                    colour = Some(p.color);
+                }
+                Token::Empty if !empty => empty = true,
+                _ => return Err(BoardTextError::OutOfPlace(tokens[i].1.clone())),
+            }
+            i += 1;
+        }
+        let Some(square) = square else {
+            return Err(BoardTextError::Nothing);
+        };
+        match (role, empty) {
+            (Some(role), false) => Ok((
+                square,
+                Asked::Piece {
+                    role,
+                    color: colour,
+                },
+            )),
+            (None, true) if colour.is_none() => Ok((square, Asked::Empty)),
+            (None, false) => Err(BoardTextError::Nothing),
+            _ => Err(BoardTextError::TwoPieces(quote(text.trim()))),
+        }
+    }
+}
+
 /// The placement field of a FEN.
 pub fn fen_board(text: &str) -> Result<Board, BoardTextError> {
-    let field = text.split_whitespace().next().ok_or(BoardTextError::Nothing)?;
+    let field = text
+        .split_whitespace()
+        .next()
+        .ok_or(BoardTextError::Nothing)?;
     field
         .parse::<Board>()
         .map_err(|_| BoardTextError::BadFen(quote(field)))
@@ -529,9 +640,7 @@ mod tests {
     }
 
     fn rank_fen(r: &[Option<Piece>; 8]) -> String {
-        r.iter()
-            .map(|p| p.map_or('.', |p| p.char()))
-            .collect()
+        r.iter().map(|p| p.map_or('.', |p| p.char())).collect()
     }
 
     #[test]
@@ -548,7 +657,10 @@ mod tests {
         assert_eq!(w.square(&v, "S"), Ok(pc('N')), "German letter");
         assert_eq!(w.square(&v, "s"), Ok(pc('n')));
         assert_eq!(w.square(&v, "Koenig weiß"), Ok(pc('K')));
-        assert_eq!(w.square(&v, "Springer"), Err(BoardTextError::NoColour(Role::Knight)));
+        assert_eq!(
+            w.square(&v, "Springer"),
+            Err(BoardTextError::NoColour(Role::Knight))
+        );
         assert_eq!(
             w.square(&v, "weiß Springer Läufer"),
             Err(BoardTextError::TwoPieces("weiß Springer Läufer".into()))
@@ -590,7 +702,10 @@ mod tests {
         match &e {
             BoardTextError::Ambiguous { word, candidates } => {
                 assert_eq!(word, "Da");
-                assert!(candidates.contains(&"Dame".to_string()) && candidates.contains(&"David".to_string()));
+                assert!(
+                    candidates.contains(&"Dame".to_string())
+                        && candidates.contains(&"David".to_string())
+                );
             }
             other => panic!("{other:?}"),
         }
@@ -610,9 +725,13 @@ mod tests {
     #[test]
     fn ranks_in_one_line() {
         let (v, _, w) = words("appendix-d", "de");
-        let r = w.rank(&v, "weiß Turm Springer Läufer Dame König leer leer Turm").unwrap();
+        let r = w
+            .rank(&v, "weiß Turm Springer Läufer Dame König leer leer Turm")
+            .unwrap();
         assert_eq!(rank_fen(&r), "RNBQK..R");
-        let r = w.rank(&v, "schwarz Turm 3 leer König Läufer weiß Springer leer").unwrap();
+        let r = w
+            .rank(&v, "schwarz Turm 3 leer König Läufer weiß Springer leer")
+            .unwrap();
         assert_eq!(rank_fen(&r), "r...kbN.");
         let r = w.rank(&v, "rnbqk2r").unwrap();
         assert_eq!(rank_fen(&r), "rnbqk..r");
@@ -636,10 +755,14 @@ mod tests {
         );
         assert_eq!(w.rank(&v, ""), Err(BoardTextError::Nothing));
         let (v, _, w) = words("english", "en");
-        let r = w.rank(&v, "black rook knight bishop queen king bishop knight rook").unwrap();
+        let r = w
+            .rank(&v, "black rook knight bishop queen king bishop knight rook")
+            .unwrap();
         assert_eq!(rank_fen(&r), "rnbqkbnr");
         let (v, _, w) = words("greek", "el");
-        let r = w.rank(&v, "λευκά Πύργος κενό κενό κενό Βασιλιάς κενό κενό Πύργος").unwrap();
+        let r = w
+            .rank(&v, "λευκά Πύργος κενό κενό κενό Βασιλιάς κενό κενό Πύργος")
+            .unwrap();
         assert_eq!(rank_fen(&r), "R...K..R");
     }
 
@@ -674,17 +797,84 @@ mod tests {
             Err(BoardTextError::OutOfPlace("Gustav".into()))
         );
         let (v, _, w) = words("greek", "el");
-        let (b, _) = w.piece_lists(&v, "λευκά Βασιλιάς ζήτα ένα μαύρα Ίππος ε5").unwrap();
+        let (b, _) = w
+            .piece_lists(&v, "λευκά Βασιλιάς ζήτα ένα μαύρα Ίππος ε5")
+            .unwrap();
         assert_eq!(b.board_fen().to_string(), "8/8/8/4n3/8/8/8/5K2");
+    }
+
+    #[test]
+    fn quick_questions() {
+        let (v, p, w) = words("appendix-d", "en");
+        let fillers: Vec<String> = list(p.get("words.filler")).map(str::to_string).collect();
+        assert_eq!(
+            w.question(&v, "is there a Springer on Felix drei?", &fillers),
+            Ok((
+                Square::F3,
+                Asked::Piece {
+                    role: Role::Knight,
+                    color: None
+                }
+            ))
+        );
+        assert_eq!(
+            w.question(&v, "Felix drei schwarzer Springer", &fillers),
+            Ok((
+                Square::F3,
+                Asked::Piece {
+                    role: Role::Knight,
+                    color: Some(Color::Black)
+                }
+            ))
+        );
+        assert_eq!(
+            w.question(&v, "e4 empty", &fillers),
+            Ok((Square::E4, Asked::Empty))
+        );
+        assert_eq!(
+            w.question(&v, "Sf3", &fillers),
+            Ok((
+                Square::F3,
+                Asked::Piece {
+                    role: Role::Knight,
+                    color: None
+                }
+            ))
+        );
+        assert_eq!(
+            w.question(&v, "is there a Springer", &fillers),
+            Err(BoardTextError::Nothing)
+        );
+        let (v, p, w) = words("appendix-d", "de");
+        let fillers: Vec<String> = list(p.get("words.filler")).map(str::to_string).collect();
+        assert_eq!(
+            w.question(&v, "steht ein Springer auf Felix drei", &fillers),
+            Ok((
+                Square::F3,
+                Asked::Piece {
+                    role: Role::Knight,
+                    color: None
+                }
+            ))
+        );
+        assert_eq!(w.rank_word(&v, "drei"), Some(Rank::Third));
+        assert_eq!(w.rank_word(&v, "3"), Some(Rank::Third));
+        assert_eq!(w.rank_word(&v, "fuenf"), Some(Rank::Fifth));
+        assert_eq!(w.rank_word(&v, "Turm"), None);
     }
 
     #[test]
     fn fen_boards() {
         assert_eq!(
             fen_board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap(),
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR".parse().unwrap()
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+                .parse()
+                .unwrap()
         );
-        assert_eq!(fen_board("8/8/9"), Err(BoardTextError::BadFen("8/8/9".into())));
+        assert_eq!(
+            fen_board("8/8/9"),
+            Err(BoardTextError::BadFen("8/8/9".into()))
+        );
         assert_eq!(fen_board("  "), Err(BoardTextError::Nothing));
     }
 }
