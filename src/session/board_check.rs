@@ -25,6 +25,31 @@ use crate::words::{self, MoveInputError, announce, scoresheet_text};
 /// The most a scoresheet file may hold (outside input is bounded).
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
+/// Commands that still work while the walk or the one-by-one entry waits for its next line (no board word
+/// or move reads like them): questions, the clock, saving and leaving.
+const PASS_THROUGH: [&str; 20] = [
+    "help",
+    "?",
+    "quit",
+    "exit",
+    "time",
+    "used",
+    "count",
+    "last",
+    "moves",
+    "board",
+    "square",
+    "fen",
+    "save",
+    "log",
+    "state",
+    "press",
+    "flag",
+    "scoresheet",
+    "control",
+    "inspect",
+];
+
 /// The guided walk: the squares in the order asked, and the answers so far.
 #[derive(Debug, Clone)]
 struct Walk {
@@ -94,6 +119,10 @@ impl Session {
         rest: &str,
         now: Duration,
     ) -> Option<Vec<Effect>> {
+        let waiting = self.board_check.walk.is_some() || self.board_check.entry.is_some();
+        if waiting && (PASS_THROUGH.contains(&word) || line.to_lowercase().starts_with("player:")) {
+            return None;
+        }
         if self.board_check.walk.is_some() {
             return Some(self.walk_answer(line));
         }
@@ -968,6 +997,12 @@ mod tests {
         }
         // The second rank at once, with a slip: a pawn missing on e2.
         assert_eq!(run(&mut s, "PPPP1PPP"), ["Anna drei?"]);
+        // Questions still work during the walk, and the walk goes on where it was.
+        assert_eq!(
+            run(&mut s, "count"),
+            ["Move 1, White to move; 0 moves completed"]
+        );
+        assert_eq!(s.board_check_square(), Some(Square::A3));
         let out = run(&mut s, "stop");
         assert_eq!(
             out,
