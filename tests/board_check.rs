@@ -25,13 +25,8 @@ fn data(path: &str) -> String {
 fn games(path: &str, n: usize) -> Vec<Game> {
     let text = data(path);
     let mut cut = text.len();
-    let mut seen = 0;
-    for (i, _) in text.match_indices("[Event ") {
-        if seen == n {
-            cut = i;
-            break;
-        }
-        seen += 1;
+    if let Some((i, _)) = text.match_indices("[Event ").nth(n) {
+        cut = i;
     }
     pgn::import(&text[..cut]).games
 }
@@ -325,9 +320,9 @@ fn brute_force(described: &Board, target: &Board, universe: &[Square]) -> usize 
             let cleared = s - x * pow[a];
             if x != 0 {
                 push(cleared, &mut queue);
-                for b in 0..n {
+                for (b, pb) in pow.iter().enumerate() {
                     if digit(b) == 0 {
-                        push(cleared + x * pow[b], &mut queue);
+                        push(cleared + x * pb, &mut queue);
                     }
                 }
             }

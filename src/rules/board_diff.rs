@@ -411,8 +411,8 @@ pub fn correct(described: &Board, target: &Board, recent: Recent) -> Vec<Step> {
                 Slip::ExtraPiece => 200,
                 _ => 50,
             };
-        for j in nd..n {
-            cost[i][j] = remove;
+        for c in &mut cost[i][nd..n] {
+            *c = remove;
         }
     }
     for (j, &(dsq, dp)) in w.deficit.iter().enumerate() {
@@ -581,9 +581,9 @@ mod tests {
                     // Remove.
                     push(cleared, &mut queue);
                     // Move to an empty square.
-                    for b in 0..n {
+                    for (b, pb) in pow.iter().enumerate() {
                         if digit(b) == 0 {
-                            push(cleared + x * pow[b], &mut queue);
+                            push(cleared + x * pb, &mut queue);
                         }
                     }
                 }

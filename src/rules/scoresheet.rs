@@ -22,7 +22,7 @@ impl MovePoint {
         MovePoint {
             ply,
             number: first_number + (offset / 2) as u32,
-            color: if offset % 2 == 0 {
+            color: if offset.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

@@ -383,7 +383,7 @@ impl Session {
                     .walk
                     .as_ref()
                     .map_or(0, |w| w.answers.len());
-                match (at % 8 == 0, bw.rank(v, line)) {
+                match (at.is_multiple_of(8), bw.rank(v, line)) {
                     (true, Ok(rank)) => rank.to_vec(),
                     _ => {
                         let again = self.ask_square();
@@ -1013,8 +1013,10 @@ mod tests {
 
     #[test]
     fn scoresheets_that_differ_are_retraced_on_confirmation() {
-        let mut cfg = Config::default();
-        cfg.mode = Mode::Play;
+        let cfg = Config {
+            mode: Mode::Play,
+            ..Default::default()
+        };
         let mut g = Game::new();
         for m in "e4 e5 Nf3 Nc6 Bb5 a6".split_whitespace() {
             g.play_san(m).unwrap();
