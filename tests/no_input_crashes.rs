@@ -12,6 +12,18 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 const WORDS: &[&str] = &[
+    "check",
+    "compare",
+    "rewind",
+    "rewound",
+    "is",
+    "keep",
+    "stop",
+    "end",
+    "back",
+    "leer",
+    "weiß",
+    "RNBQKBNR",
     "last",
     "moves",
     "count",

@@ -523,3 +523,83 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// The board check's guided walk in the full-screen view (Appendix D.2.9): the focus goes to each square asked
+/// and the input line stays open for the answer; a whole rank can be said at its start; back and stop.
+#[test]
+fn the_board_check_walk_in_the_full_screen_view() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "walk",
+        &[
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--opponent",
+            "human",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    t.keys(&[":", "check", "Enter"]);
+    let start = Instant::now();
+    while !t.said().iter().any(|s| s.ends_with("Anna eins?")) {
+        assert!(start.elapsed() < Duration::from_secs(20), "{:?}", t.said());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let said = t.said();
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Board check, square by square from White's side")),
+        "{said:?}"
+    );
+    // The input line is open for the answer (the terminal cursor is on it, not on the board).
+    let input_row = t.cursor().1;
+    assert_ne!(t.cursor(), expected_cursor(Square::A1, Color::White));
+    // No ":" needed for the answer.
+    t.keys(&["white Turm", "Enter"]);
+    t.wait_said("Bella eins?");
+    assert_eq!(t.cursor().1, input_row, "the input line stays open");
+    // A word hector cannot read is named back and the square asked again.
+    t.keys(&["Elefant", "Enter"]);
+    let said = t.wait_said("I cannot read \"Elefant\"; say it again. Bella eins?");
+    assert_eq!(
+        said.last().unwrap(),
+        "I cannot read \"Elefant\"; say it again. Bella eins?"
+    );
+    t.keys(&["back", "Enter"]);
+    t.wait_said("Anna eins?");
+    // The whole first rank at its start, then the second with a pawn missing on e2.
+    t.keys(&["RNBQKBNR", "Enter"]);
+    t.wait_said("Anna zwei?");
+    assert_eq!(t.cursor().1, input_row, "the input line stays open");
+    t.keys(&["PPPP1PPP", "Enter"]);
+    t.wait_said("Anna drei?");
+    t.keys(&["stop", "Enter"]);
+    t.wait_said("Boards differ on Eva zwei. To put it right: a white Bauer belongs on Eva zwei");
+    // The walk is over: the input line is closed, the focus is on the last square asked (it followed the
+    // walk), and an arrow explores again from there.
+    let start = Instant::now();
+    while t.cursor() != expected_cursor(Square::A3, Color::White) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            t.cursor()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    t.keys(&["Right"]);
+    let start = Instant::now();
+    while t.cursor() != expected_cursor(Square::B3, Color::White) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the focus did not move"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    t.keys(&["C-q"]);
+}

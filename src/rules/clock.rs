@@ -87,6 +87,9 @@ pub enum ArbiterAction {
     LateArrival { side: Color, elapsed: Duration },
     /// R-6.10.2 / R-GIII.4: increment or delay for both sides, from the next completed move on.
     SetPerMove { per_move: PerMove },
+    /// R-D.2.9c / R-7.1: after the moves are retraced, the clock of the side to move is the one that runs
+    /// (or runs when the paused clock is resumed).
+    HandOver { side: Color },
 }
 
 /// One arbiter action with the clock before and after it.
@@ -276,6 +279,23 @@ impl Clock {
             c.since = now;
         });
         Ok(())
+    }
+
+    /// R-D.2.9c / R-7.1: the clock of `side` becomes the one that runs (or that runs on resumption when the
+    /// clock is paused); no move is counted and no increment given. Nothing happens before the start or after
+    /// the end.
+    pub fn hand_over(&mut self, side: Color, now: Duration) {
+        if matches!(self.state, ClockState::NotStarted | ClockState::Stopped) {
+            return;
+        }
+        self.audited(now, ArbiterAction::HandOver { side }, |c| {
+            c.state = match c.state {
+                ClockState::Running(_) => ClockState::Running(side),
+                ClockState::Paused(_) => ClockState::Paused(side),
+                other => other,
+            };
+            c.since = now;
+        });
     }
 
     /// the arbiter sets a side's remaining time. Setting zero drops the flag now;
@@ -728,6 +748,50 @@ mod tests {
         // Flag at 2 s delay + 5 s main = 7 s.
         assert_eq!(a.next_due(ms(4000)), Some(ms(7000)));
         assert_eq!(b.next_due(ms(4000)), Some(ms(7000)));
+    }
+
+    #[test]
+    fn hand_over_switches_the_running_side_without_a_move() {
+        let tc = TimeControl::sudden_death(Duration::from_secs(600), Duration::from_secs(5));
+        let mut c = Clock::new(tc).unwrap();
+        c.hand_over(Color::Black, ms(0));
+        assert_eq!(
+            c.state(),
+            ClockState::NotStarted,
+            "nothing before the start"
+        );
+        c.start(Color::White, ms(0)).unwrap();
+        c.hand_over(Color::Black, ms(10_000));
+        assert_eq!(c.running(), Some(Color::Black));
+        assert_eq!(
+            c.remaining(Color::White, ms(15_000)),
+            Duration::from_secs(590)
+        );
+        assert_eq!(
+            c.remaining(Color::Black, ms(15_000)),
+            Duration::from_secs(595)
+        );
+        assert_eq!(
+            c.moves_completed(Color::White),
+            0,
+            "no move counted, no increment"
+        );
+        c.pause(ms(15_000)).unwrap();
+        c.hand_over(Color::White, ms(20_000));
+        assert_eq!(c.state(), ClockState::Paused(Color::White));
+        c.resume(ms(30_000)).unwrap();
+        assert_eq!(
+            c.remaining(Color::White, ms(31_000)),
+            Duration::from_secs(589)
+        );
+        assert_eq!(
+            c.remaining(Color::Black, ms(31_000)),
+            Duration::from_secs(595)
+        );
+        assert!(matches!(
+            c.audit()[0].action,
+            ArbiterAction::HandOver { side: Color::Black }
+        ));
     }
 
     #[test]

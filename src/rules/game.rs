@@ -755,6 +755,38 @@ mod tests {
     }
 
     #[test]
+    fn truncate_retraces_to_an_earlier_position() {
+        let mut g = Game::new();
+        play_all(&mut g, "e4 e5 Nf3 Nc6 Bc4 Nf6");
+        let before = {
+            let mut h = Game::new();
+            play_all(&mut h, "e4 e5 Nf3");
+            h
+        };
+        g.offer_draw(Color::White).ok();
+        let removed = g.truncate(3);
+        assert_eq!(removed.len(), 3);
+        assert_eq!(removed[0].san.to_string(), "Nc6");
+        assert_eq!(g.plies().len(), 3);
+        assert_eq!(g.fen(), before.fen());
+        assert_eq!(g.turn(), Color::Black);
+        assert_eq!(g.draw_offer(), None);
+        assert_eq!(g.repetitions(), 1);
+        // The game goes on from there, and nothing changes when there is nothing to take back.
+        g.play_san("Nf6").unwrap();
+        assert!(g.truncate(10).is_empty());
+        assert_eq!(g.plies().len(), 4);
+        // A finished game taken back before its mate is open again.
+        let mut m = Game::new();
+        play_all(&mut m, "f3 e5 g4 Qh4#");
+        assert!(m.is_over());
+        m.truncate(3);
+        assert!(!m.is_over());
+        assert_eq!(m.truncate(0).len(), 3);
+        assert_eq!(m.fen(), Game::new().fen());
+    }
+
+    #[test]
     fn fools_mate_ends_by_checkmate() {
         let mut g = Game::new();
         play_all(&mut g, "f3 e5 g4 Qh4#");

@@ -1,5 +1,6 @@
 //! The rules core: the Laws of Chess over shakmaty positions. Pure: no I/O, no clock reads.
 
+pub mod board_diff;
 pub mod chess960;
 pub mod clock;
 pub mod dead;
@@ -7,6 +8,7 @@ pub mod edition;
 pub mod ending;
 pub mod game;
 pub mod pgn;
+pub mod scoresheet;
 pub mod time_control;
 
 pub use dead::MatingChance;

@@ -1,6 +1,7 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
 mod adjourn;
+mod board_check;
 mod engine;
 mod games;
 pub mod log;
@@ -74,6 +75,12 @@ pub enum Effect {
     Remove {
         path: PathBuf,
     },
+    /// Read this text file (at most `limit` bytes) and give it back as `Command::Read` before the next input
+    /// (the other scoresheet of D.2.9, `compare FILE.pgn`).
+    Read {
+        path: PathBuf,
+        limit: u64,
+    },
     /// The scoresheet files of D.2.7 into `dir`: `STEM.pgn`, the plain-text scoresheet `STEM.txt`, and
     /// `braille` translated with the braille table into `STEM.brf`. A file of another game already there is not
     /// overwritten: the stem gets a number. `done` is said with `{files}`, `failed` with `{reason}`.
@@ -138,6 +145,11 @@ pub enum Command {
     Tick,
     /// The engine reported (ready, its move, a failure).
     Engine(EngineEvent),
+    /// A file asked for by `Effect::Read`: its text, or why it could not be read.
+    Read {
+        path: PathBuf,
+        text: Result<String, String>,
+    },
 }
 
 /// Settings fixed at start.
@@ -201,6 +213,8 @@ enum Pending {
     NotFitting,
     /// Which game of the file in `Session::choice`? (issue 10.8)
     ChooseGame,
+    /// R-D.2.9b: retrace the moves to where the scoresheets agree?
+    Rewind,
 }
 
 /// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
@@ -242,6 +256,8 @@ pub struct Session {
     pending_envelope: Option<Envelope>,
     /// The envelope beside the file belongs to another game of it: saves do not remove it.
     keep_envelope: bool,
+    /// The board check and the scoresheet comparison of D.2.9.
+    board_check: board_check::BoardCheck,
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
@@ -279,6 +295,7 @@ impl Session {
             place: None,
             pending_envelope: None,
             keep_envelope: false,
+            board_check: board_check::BoardCheck::default(),
         }
     }
 
@@ -475,6 +492,11 @@ impl Session {
             }
             Command::Tick => {}
             Command::Engine(e) => out.extend(self.engine_event(e, now)),
+            Command::Read { path, text } => {
+                let mut answer = self.file_read(&path, text);
+                self.log_command(&format!("compare {}", path.display()), &mut answer, now);
+                out.extend(answer);
+            }
         }
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
@@ -565,6 +587,7 @@ impl Session {
                 Pending::NotFitting => Vec::new(),
                 // Answered before this (see above).
                 Pending::ChooseGame => Vec::new(),
+                Pending::Rewind => vec![say(Kind::Event, self.p("rewind.cancelled", &[]))],
             };
             if matches!(word.as_str(), "no" | "n" | "nein" | "όχι") {
                 return out;
@@ -581,6 +604,9 @@ impl Session {
                 | "save" | "time" | "used" | "control" => {}
                 _ => return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))],
             }
+        }
+        if let Some(out) = self.board_check_text(line, &word, rest, now) {
+            return self.assistant_view(out);
         }
         if let Some(out) = self.tournament_text(line, &word, rest, now) {
             return out;
@@ -645,6 +671,7 @@ impl Session {
             Pending::Resume => self.accept_resume(now),
             Pending::NotFitting => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             Pending::ChooseGame => self.choose_game("yes", now),
+            Pending::Rewind => self.rewind_confirmed(now),
         }
     }
 

@@ -208,7 +208,7 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
     Some(Duration::from_secs(total))
 }
 
-fn parse_side(text: &str) -> Option<Color> {
+pub(super) fn parse_side(text: &str) -> Option<Color> {
     match text.to_lowercase().as_str() {
         "white" | "w" | "weiß" | "weiss" | "λευκά" => Some(Color::White),
         "black" | "b" | "schwarz" | "μαύρα" => Some(Color::Black),

@@ -141,6 +141,13 @@ impl Tournament {
         self.hearing_impaired_opponent
     }
 
+    /// R-D.2.9b: the moves were retraced; no move is made and waiting for its press any more.
+    pub(super) fn rewound(&mut self) {
+        self.made = None;
+        self.unpressed = [0; 2];
+        self.correcting = false;
+    }
+
     /// Whether the last move is made but not completed, for a face to show.
     pub fn move_made_not_completed(&self) -> bool {
         self.made.is_some()

@@ -265,6 +265,8 @@ pub struct Edge {
     engine_events: Option<Arc<Mutex<engine::Callback>>>,
     /// Told every cue (the gamepad rumbles the tactile clock's).
     cue_listener: Option<Box<dyn Fn(Cue) + Send>>,
+    /// Answers for the session to take before the next input (files read for `Effect::Read`).
+    replies: Vec<Command>,
     verbose: bool,
     speak_assistant: bool,
 }
@@ -340,6 +342,7 @@ impl Edge {
             engine: None,
             engine_events: None,
             cue_listener: None,
+            replies: Vec::new(),
             verbose: options.verbose,
             speak_assistant: options.speak_assistant,
         }
@@ -543,6 +546,10 @@ impl Edge {
                     }
                 }
                 Effect::Remove { .. } => {}
+                Effect::Read { path, limit } => {
+                    let text = read_bounded(&path, limit);
+                    self.replies.push(Command::Read { path, text });
+                }
                 Effect::Cue(c) => self.cue(c),
                 Effect::Quit => quit = true,
                 e @ (Effect::EngineStart { .. }
@@ -555,10 +562,29 @@ impl Edge {
         quit
     }
 
+    /// What the session must take before the next input: the files it asked to read.
+    pub fn take_replies(&mut self) -> Vec<Command> {
+        std::mem::take(&mut self.replies)
+    }
+
     /// Before leaving: let the last announcement be heard (at most `max`).
     pub fn finish(&self, max: std::time::Duration) {
         self.speech.wait_until_quiet(max);
     }
+}
+
+/// A text file of at most `limit` bytes (bad UTF-8 read lossily), or why not.
+fn read_bounded(path: &Path, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("the file is larger than {} bytes", limit));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 #[cfg(test)]

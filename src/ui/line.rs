@@ -54,6 +54,23 @@ impl Output {
         self.edge.run(effects, &mut |a| print(stdout, &a.text))
     }
 
+    /// Runs the session's effects, then gives it what the edge read for it (a file), before the next line.
+    fn step(&mut self, session: &mut Session, effects: Vec<Effect>, now: Duration) -> bool {
+        let mut quit = self.run(effects);
+        let mut rounds = 0;
+        while !quit && rounds < 8 {
+            let replies = self.edge.take_replies();
+            if replies.is_empty() {
+                break;
+            }
+            for c in replies {
+                quit |= self.run(session.update(c, now));
+            }
+            rounds += 1;
+        }
+        quit
+    }
+
     /// Notices of what is missing: printed, logged and (when speech is on) spoken.
     fn notices(&mut self, extra: Vec<String>) {
         for n in extra.into_iter().chain(self.edge.take_notices()) {
@@ -138,15 +155,20 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
             None => rx.recv().unwrap_or(Input::Command(Command::EndOfInput)),
         };
         let plies_before = session.game().plies().len();
+        let now = start.elapsed();
         let quit = match input {
-            Input::Command(cmd) => out.run(session.update(cmd, start.elapsed())),
+            Input::Command(cmd) => {
+                let effects = session.update(cmd, now);
+                out.step(&mut session, effects, now)
+            }
             Input::Pad(e) => {
                 let mut quit = false;
                 if let Some(face) = &mut pad_face {
                     for o in pad::line_event(face, &e, &session) {
                         match o {
                             LineOut::Text(t) => {
-                                quit |= out.run(session.update(Command::Text(t), start.elapsed()))
+                                let effects = session.update(Command::Text(t), now);
+                                quit |= out.step(&mut session, effects, now);
                             }
                             LineOut::Say(a) => {
                                 print(&out.stdout, &a.text);

@@ -2,12 +2,14 @@
 //! `rules`; no `match` on a language anywhere, only data.
 
 pub mod announce;
+pub mod board_text;
 pub mod explain;
 pub mod input;
 pub mod normalize;
 pub mod phrases;
 pub mod quote;
 pub mod scoresheet;
+pub mod scoresheet_text;
 pub mod spoken;
 pub mod time;
 pub mod vocabulary;

@@ -38,6 +38,20 @@ pub struct Notation {
     pub files: Vec<String>,
 }
 
+/// Words of a board description (the tactile board check, R-D.2.9): a piece's colour and an empty square,
+/// with the forms a sentence may give them ("weißer", "weiße"). Optional in a vocabulary file; the UI
+/// language's words (config/phrases, `words.white` ...) are accepted too.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardWords {
+    #[serde(default)]
+    pub white: Vec<String>,
+    #[serde(default)]
+    pub black: Vec<String>,
+    #[serde(default)]
+    pub empty: Vec<String>,
+}
+
 /// The words a move announcement is built from, and that are accepted as input.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -62,6 +76,9 @@ pub struct Vocabulary {
     #[serde(default)]
     pub aliases: BTreeMap<String, String>,
     pub notation: Notation,
+    /// Colours and "empty" for board descriptions.
+    #[serde(default)]
+    pub board: BoardWords,
 }
 
 /// A vocabulary file that cannot be used, with where and why.

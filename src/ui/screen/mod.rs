@@ -122,6 +122,15 @@ fn carry(edge: &mut Edge, app: &mut App, effects: Vec<Effect>) -> bool {
     edge.run(effects, &mut |a: &Announcement| app.show(&a.text))
 }
 
+/// What the edge read for the session (a file) goes to it before the next key.
+fn replies(edge: &mut Edge, app: &mut App, session: &mut Session, now: Duration) -> bool {
+    let mut quit = false;
+    for c in edge.take_replies() {
+        quit |= carry(edge, app, session.update(c, now));
+    }
+    quit
+}
+
 /// Notices of what is missing: shown, logged and spoken.
 fn notices(edge: &mut Edge, app: &mut App, extra: Vec<String>) -> bool {
     let all: Vec<String> = extra.into_iter().chain(edge.take_notices()).collect();
@@ -161,7 +170,16 @@ pub fn carry_outs(
             }
             app::Out::Cue(c) => edge.cue(c),
             app::Out::Send(text) => {
-                quit |= carry(edge, app, session.update(Command::Text(text), now))
+                quit |= carry(edge, app, session.update(Command::Text(text), now));
+                quit |= replies(edge, app, session, now);
+                // The board check asks square by square: the focus goes to the square asked, and the input
+                // line stays open for the answer.
+                if session.board_check_waits() && !quit {
+                    if let Some(sq) = session.board_check_square() {
+                        app.focus = sq;
+                    }
+                    app.mode = app::Mode::Input(String::new());
+                }
             }
         }
     }
@@ -312,6 +330,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
             }
             Some(Msg::Command(c)) => {
                 quit = carry(&mut edge, &mut app, session.update(c, now));
+                quit |= replies(&mut edge, &mut app, &mut session, now);
                 dirty = true;
             }
             Some(Msg::InputEnded) => {

@@ -1,0 +1,320 @@
+//! End-to-end: board mismatches (Appendix D.2.9) through the real binary in line mode, in record and in
+//! assistant mode: scoresheets that agree (the player's board is put right in the fewest steps) and scoresheets
+//! that differ (retraced to the last agreeing move on confirmation, the arbiter sets the clocks, the moves taken
+//! back stay in the action log).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+struct Run {
+    lines: Vec<String>,
+    code: i32,
+    stderr: String,
+}
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hector-boardcheck-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config")).unwrap();
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    dir
+}
+
+fn hector(dir: &Path, args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hector");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        lines: String::from_utf8(out.stdout)
+            .expect("stdout is UTF-8")
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        code: out.status.code().unwrap_or(-1),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn has(lines: &[String], text: &str) -> usize {
+    lines
+        .iter()
+        .position(|l| l == text)
+        .unwrap_or_else(|| panic!("no line {text:?} in {lines:#?}"))
+}
+
+fn has_start(lines: &[String], text: &str) -> usize {
+    lines
+        .iter()
+        .position(|l| l.starts_with(text))
+        .unwrap_or_else(|| panic!("no line starting {text:?} in {lines:#?}"))
+}
+
+fn spoken(log: &Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.split_once('\t').map_or(l, |(_, t)| t).to_string())
+        .collect()
+}
+
+fn args<'a>(mode: &'a str, save: &'a str, speech: &'a str) -> Vec<&'a str> {
+    vec![
+        "--line",
+        "--mode",
+        mode,
+        "--time",
+        "90m+30s",
+        "--virtual-clock",
+        "--save",
+        save,
+        "--speech-log",
+        speech,
+    ]
+}
+
+/// D.2.9b: the sighted player's scoresheet (a PGN file) has 2... Nf6 where the record has 2... Nc6. hector names
+/// the first difference and the last agreement; `rewind` and `yes` take the game back to after 2. Nf3; the
+/// arbiter sets Black's clock and keeps the rest; the game goes on; the moves taken back are read back and
+/// stand in the action log; the saved game holds the new line.
+fn scoresheets_differ(mode: &str) {
+    let dir = folder(&format!("differ-{mode}"));
+    let save = dir.join("game.pgn");
+    let speech = dir.join("speech.log");
+    let other = dir.join("other.pgn");
+    std::fs::write(
+        &other,
+        "[Event \"Open\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nxe5 *\n",
+    )
+    .unwrap();
+    let input = [
+        "e4",
+        "press",
+        "e5",
+        "press",
+        "Nf3",
+        "press",
+        "Nc6",
+        "press",
+        "Bb5",
+        "press",
+        "a6",
+        "press",
+        "rewind",
+        &format!("compare {}", other.display()),
+        "rewind",
+        "no",
+        "rewind",
+        "yes",
+        "set black 1h20m",
+        "keep",
+        "Nf6",
+        "press",
+        "rewound",
+        "log",
+        "quit",
+    ]
+    .join("\n");
+    let save_s = save.display().to_string();
+    let speech_s = speech.display().to_string();
+    let r = hector(&dir, &args(mode, &save_s, &speech_s), &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    has_start(l, "Nothing to rewind: compare the scoresheets first");
+    let differ = has(
+        l,
+        "Scoresheets differ from move 2, Black: the record has Springer Cesar sechs, the other scoresheet Springer Felix sechs. They agree up to move 2, White. Type rewind to go back there",
+    );
+    let confirm = has_start(
+        l,
+        "Rewind the game to after move 2, White, Black to move? 3 half-moves are taken back",
+    );
+    assert!(confirm > differ);
+    has(l, "Rewind cancelled");
+    has(
+        l,
+        "Play resumes after move 2, White, Black to move. Taken back: 2... Nc6 3. Bb5 a6. The clock is stopped: the arbiter sets the clocks (Article 7.1): type keep, or set white 1h20m",
+    );
+    has(
+        l,
+        "Black's clock set to 1 hour 20 minutes; set the other, or type keep to start",
+    );
+    let kept = has(l, "Clocks set; the clock of the side to move runs");
+    assert!(l[kept + 1].contains("1 hour 20 minutes"), "{}", l[kept + 1]);
+    has(l, "Springer Felix sechs");
+    has(l, "Taken back: 2... Nc6 3. Bb5 a6");
+    // The action log holds the moves taken back (the arbiter can read them back).
+    let log_line = l
+        .iter()
+        .find(|x| x.starts_with("Action log"))
+        .expect("the log read");
+    assert!(
+        log_line.contains("Taken back: 2... Nc6 3. Bb5 a6"),
+        "{log_line}"
+    );
+    let log_file = std::fs::read_to_string(dir.join("game.pgn.log.txt")).unwrap();
+    assert!(
+        log_file.contains("Taken back: 2... Nc6 3. Bb5 a6"),
+        "{log_file}"
+    );
+    // The game as saved: the record retraced and continued.
+    let pgn = std::fs::read_to_string(&save).unwrap();
+    assert!(pgn.contains("2. Nf3") && pgn.contains("2... Nf6"), "{pgn}");
+    assert!(!pgn.contains("Nc6"), "{pgn}");
+    // Both players hear the difference and the new position (not only the assistant's screen).
+    let said = spoken(&speech);
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Scoresheets differ from move 2, Black")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Play resumes after move 2, White")),
+        "{said:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// D.2.9a: the scoresheets agree; the blind player's board (walked rank by rank) has the castling half done:
+/// the rook still on h1. hector says the position is the record's and what to change on the board.
+fn scoresheets_agree(mode: &str) {
+    let dir = folder(&format!("agree-{mode}"));
+    let save = dir.join("game.pgn");
+    let speech = dir.join("speech.log");
+    let mut input: Vec<String> = "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O"
+        .split_whitespace()
+        .flat_map(|m| [m.to_string(), "press".to_string()])
+        .collect();
+    input.push("check".into());
+    for rank in [
+        "RNBQ2KR", "PPPP1PPP", "5N2", "2B1P3", "2b1p3", "2n5", "pppp1ppp", "r1bqk1nr",
+    ] {
+        input.push(rank.into());
+    }
+    input.push("compare".into());
+    for m in [
+        "Bauer Eva vier",
+        "e5",
+        "Sf3",
+        "Springer Cesar sechs",
+        "Lc4",
+        "Bc5",
+        "Kurze Rochade",
+    ] {
+        input.push(m.into());
+    }
+    input.push("end".into());
+    input.push("is Turm Felix eins".into());
+    input.push("quit".into());
+    let save_s = save.display().to_string();
+    let speech_s = speech.display().to_string();
+    let r = hector(&dir, &args(mode, &save_s, &speech_s), &input.join("\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    let walk = has_start(l, "Board check, square by square from White's side");
+    assert!(l[walk].ends_with("Anna eins?"));
+    // Each rank said at once: the next rank's first square is asked.
+    has(l, "Anna zwei?");
+    has(l, "Anna acht?");
+    let report = "Boards differ on Felix eins, Hector eins. To put it right: Turm from Hector eins to Felix eins (castling half done)";
+    has(l, report);
+    has_start(l, "Read the other scoresheet move by move");
+    has(l, "move 1, White: Bauer Eva vier");
+    has(l, "move 4, White: Kurze Rochade");
+    let agree = has_start(
+        l,
+        "Scoresheets agree: 7 half-moves, up to move 4, White; the position is the record's, Black to move.",
+    );
+    assert!(l[agree].ends_with(report), "{}", l[agree]);
+    has(l, "Yes: Felix eins: White Turm");
+    let said = spoken(&speech);
+    assert!(
+        said.iter().any(|s| s == report),
+        "the player hears the steps: {said:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn record_mode_scoresheets_differ_and_are_retraced() {
+    scoresheets_differ("record");
+}
+
+#[test]
+fn assistant_mode_scoresheets_differ_and_are_retraced() {
+    scoresheets_differ("assistant");
+}
+
+#[test]
+fn record_mode_scoresheets_agree_and_the_board_is_put_right() {
+    scoresheets_agree("record");
+}
+
+#[test]
+fn assistant_mode_scoresheets_agree_and_the_board_is_put_right() {
+    scoresheets_agree("assistant");
+}
+
+/// Play mode (two players at one keyboard): a typed scoresheet in Appendix D words, an unreadable board word
+/// named back safely, a missing file, and a FEN board.
+#[test]
+fn play_mode_typed_sheet_bad_words_and_files() {
+    let dir = folder("play");
+    let input = [
+        "e4",
+        "d5",
+        "exd5",
+        "compare Bauer Eva vier, Bauer David fünf, Bauer schlägt David fünf",
+        "compare e4 d5 Nc3",
+        "check rank fünf leer leer schwarz Bauer weiß Bauer 4",
+        "check rank fünf weiß Elef\u{1b}ant",
+        "check fen rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR",
+        "check fen rnbqkbnr/ppp1pppp/8/3p4/8/8/PPPP1PPP/RNBQKBNR",
+        "compare /nonexistent/other.pgn",
+        "check white König Eva eins, Dame David eins",
+    ]
+    .join("\n");
+    let r = hector(&dir, &["--line", "--opponent", "human"], &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    has_start(l, "Scoresheets agree: 3 half-moves, up to move 2, White");
+    has(
+        l,
+        "Scoresheets differ from move 2, White: the record has Bauer Eva schlägt David fünf, the other scoresheet Springer Cesar drei. They agree up to move 1, Black. Type rewind to go back there",
+    );
+    has(
+        l,
+        "Boards differ on Cesar fünf. To put it right: remove the Bauer on Cesar fünf (a capture not removed)",
+    );
+    // The escape byte is not echoed.
+    let bad = has_start(l, "I cannot read \"Elef");
+    assert!(!l[bad].contains('\u{1b}'), "{:?}", l[bad]);
+    has(l, "Your board agrees with the game on every square");
+    has(
+        l,
+        "Boards differ on David fünf. To put it right: on David fünf a white Bauer instead of the black Bauer (a piece of the wrong colour)",
+    );
+    has_start(l, "Could not read /nonexistent/other.pgn:");
+    // Only White described: the white pieces not named are missing.
+    assert!(
+        l.iter()
+            .any(|x| x.contains("a white Turm belongs on Anna eins")),
+        "{l:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
