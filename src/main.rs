@@ -287,7 +287,8 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
         return (Some(path), None);
     }
     let offer = std::fs::read(&path).ok().and_then(|bytes| {
-        let report = hector::rules::pgn::import(&String::from_utf8_lossy(&bytes));
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let report = hector::rules::pgn::import(&text);
         let game = report.games.into_iter().next()?;
         if game.is_over() || game.plies().is_empty() {
             return None;
@@ -298,13 +299,55 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
             .find(|(k, _)| k == "TimeControl")
             .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
             .filter(TimeControl::is_timed);
+        // The folder of kept games must exist before the player can decline.
+        let _ = std::fs::create_dir_all(dir.join("kept"));
+        let modified = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .unwrap_or_else(|_| std::time::SystemTime::now());
         Some(session::ResumeOffer {
             game,
             time_control,
             path: path.clone(),
+            text,
+            keep_as: keep_as(&dir.join("kept"), modified),
         })
     });
     (Some(path), offer)
+}
+
+/// Where a declined game is kept: the folder of kept games, named by the date it was last saved (UTC),
+/// `2025-01-31_14-05-02.pgn`, with `-2`, `-3` ... when that name is taken.
+fn keep_as(folder: &std::path::Path, modified: std::time::SystemTime) -> PathBuf {
+    let stamp = hector::store::timestamp(modified);
+    let name: String = stamp
+        .get(..19)
+        .unwrap_or(&stamp)
+        .replace('T', "_")
+        .replace(':', "-");
+    let mut path = folder.join(format!("{name}.pgn"));
+    let mut n = 2;
+    while path.exists() {
+        path = folder.join(format!("{name}-{n}.pgn"));
+        n += 1;
+    }
+    path
+}
+
+/// The games kept in the data folder's folder of kept games, oldest first (their names are dates).
+fn kept_games() -> Vec<PathBuf> {
+    let Some(dir) = hector::dirs::data_dir() else {
+        return Vec::new();
+    };
+    let mut games: Vec<PathBuf> = std::fs::read_dir(dir.join("kept"))
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+                .collect()
+        })
+        .unwrap_or_default();
+    games.sort();
+    games
 }
 
 /// The full-screen view's keys and theme from config/ and the user's config folder; problems become notices.
@@ -572,6 +615,9 @@ fn main() -> ExitCode {
             started: Some(started),
             earlier_log,
         },
+        answer_by_keys: !args.line,
+        engine_offers: false,
+        kept_games: kept_games(),
     };
     let mut session = Session::new(game, config);
     if let Some(offer) = resume {

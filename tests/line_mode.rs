@@ -75,10 +75,10 @@ fn scholars_mate_is_announced_and_ends_the_game() {
 fn a_refused_move_says_why_and_changes_nothing() {
     let r = play("Ne5\ne7e5\nhello\nfen\ne4\nKe2\nfen\n");
     let a = answers(&r);
-    assert_eq!(a[0], "Illegal move: no Springer can reach Eva fünf");
+    assert_eq!(a[0], "Not possible: no Springer can reach Eva fünf");
     assert_eq!(
         a[1],
-        "Illegal move: the Bauer on Eva sieben is Black's, and it is White's turn"
+        "Not possible: the Bauer on Eva sieben is Black's, and it is White's turn"
     );
     assert!(a[2].starts_with("Not understood"), "{}", a[2]);
     assert_eq!(
@@ -88,7 +88,7 @@ fn a_refused_move_says_why_and_changes_nothing() {
     assert_eq!(a[4], "Bauer Eva vier");
     assert_eq!(
         a[5],
-        "Illegal move: the König on Eva acht cannot reach Eva zwei"
+        "Not possible: the König on Eva acht cannot reach Eva zwei"
     );
     assert_eq!(
         a[6],
@@ -133,18 +133,15 @@ fn board_lists_pieces_per_side() {
 fn resignation_needs_confirmation() {
     let r = play("e4\nresign\nno\nresign\ne5\nresign\nyes\nd4\n");
     let a = answers(&r);
-    assert_eq!(
-        a[1],
-        "Resign the game for Black? Type yes to confirm; anything else cancels"
-    );
+    assert_eq!(a[1], "Resign the game for Black? Type yes or no");
     assert_eq!(a[2], "Resignation cancelled");
-    assert_eq!(a[4], "Resignation cancelled");
     assert_eq!(
-        a[5], "Bauer Eva fünf",
-        "a move after a resign question cancels it and is played"
+        a[4], "Please answer yes or no. Resign the game for Black? Type yes or no",
+        "a move after a resign question asks again and is not played"
     );
-    assert_eq!(a[7], "White resigns. Black wins, 0-1");
-    assert!(a[8].starts_with("The game is over"), "{}", a[8]);
+    assert_eq!(a[5], a[4], "and again");
+    assert_eq!(a[6], "Black resigns. White wins, 1-0");
+    assert!(a[7].starts_with("The game is over"), "{}", a[7]);
 }
 
 #[test]
@@ -364,7 +361,7 @@ fn moves_in_words_vocabularies_and_languages() {
         [
             "Knight Felix three",
             "Pawn Eva five",
-            "Illegal move: no Bishop can reach Felix four"
+            "Not possible: no Bishop can reach Felix four"
         ]
     );
     let r = hector(
@@ -375,7 +372,7 @@ fn moves_in_words_vocabularies_and_languages() {
     assert_eq!(r.lines[1], "Ίππος ζήτα τρία");
     assert_eq!(
         r.lines[2],
-        "Αντικανονική κίνηση: κανένας Ίππος δεν φτάνει στο δέλτα τέσσερα"
+        "Δεν είναι δυνατό: κανένας Ίππος δεν φτάνει στο δέλτα τέσσερα"
     );
     let r = hector(&["--line", "--language", "de"], b"f3\ne5\ng4\nDh4\n");
     assert_eq!(answers(&r).last().unwrap(), "Matt. Schwarz gewinnt, 0-1");
@@ -489,4 +486,133 @@ fn famous_games_typed_in_appendix_d_words_end_in_the_same_position() {
         }
     }
     assert!(games >= 8, "{games} games");
+}
+
+#[test]
+fn the_promotion_question_is_answered_with_the_words_and_letters_it_offers() {
+    let fen = "4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1";
+    for (vocabulary, language, answer, said) in [
+        ("appendix-d", "en", "Dame", "Bauer Anna acht Dame Schach"),
+        ("appendix-d", "en", "q", "Bauer Anna acht Dame Schach"),
+        ("appendix-d", "de", "Turm", "Bauer Anna acht Turm Schach"),
+        ("appendix-d", "en", "spr", "Bauer Anna acht Springer"),
+        ("appendix-d", "de", "L", "Bauer Anna acht Läufer"),
+        ("english", "en", "queen", "Pawn Anna eight Queen check"),
+        ("english", "en", "N", "Pawn Anna eight Knight"),
+        ("greek", "el", "Πύργος", "Πιόνι άλφα οκτώ Πύργος σαχ"),
+        ("greek", "el", "Β", "Πιόνι άλφα οκτώ Βασίλισσα σαχ"),
+    ] {
+        let r = hector(
+            &[
+                "--line",
+                "--fen",
+                fen,
+                "--vocabulary",
+                vocabulary,
+                "--language",
+                language,
+            ],
+            format!("a8\n{answer}\nfen\n").as_bytes(),
+        );
+        let a = answers(&r);
+        assert_eq!(a.len(), 3, "{answer}: {a:?}");
+        assert!(
+            a[0].ends_with('?') || a[0].ends_with(';'),
+            "the question: {}",
+            a[0]
+        );
+        assert_eq!(a[1], said, "{vocabulary} {answer}");
+        assert!(
+            a[2].starts_with("R3k3/")
+                || a[2].starts_with("Q3k3/")
+                || a[2].starts_with("B3k3/")
+                || a[2].starts_with("N3k3/"),
+            "{}",
+            a[2]
+        );
+    }
+    // Something else than a piece drops the question and is read as usual.
+    let r = hector(&["--line", "--fen", fen], b"a8\nKd2\n");
+    assert_eq!(answers(&r)[1], "König David zwei");
+}
+
+#[test]
+fn a_bishop_with_a_rank_is_read_as_san() {
+    // Two White bishops on the g-file: B1f2 is the one from g1 (python-chess writes it so).
+    let r = hector(
+        &["--line", "--fen", "4k3/7p/8/8/8/8/8/4K1BB w - - 0 1"],
+        b"B1f2\nfen\n",
+    );
+    assert_eq!(answers(&r)[0], "Läufer Felix zwei", "{:?}", r.lines);
+    assert!(
+        answers(&r)[1].ends_with("/8/8/8/8/5B2/4K2B b - - 1 1"),
+        "{:?}",
+        r.lines
+    );
+    let r = hector(
+        &["--line", "--fen", "4k3/7p/8/8/8/6B1/8/4K1B1 w - - 0 1"],
+        b"B1f2\nB3f2\nfen\n",
+    );
+    assert_eq!(answers(&r)[0], "Läufer eins Felix zwei", "{:?}", r.lines);
+}
+
+#[test]
+fn entry_mistakes_are_not_possible_and_the_reason_holds_in_every_language() {
+    // After 1.e4 Nf6 the e-pawn cannot capture on d4: the reason must not speak of d2-d4 or of a check.
+    for (args, input, expected) in [
+        (
+            vec!["--line"],
+            "e4\nNf6\nexd4\n",
+            "Not possible: there is nothing to capture on David vier",
+        ),
+        (
+            vec!["--line"],
+            "e4\nNf6\nBauer Eva schlägt David vier\n",
+            "Not possible: there is nothing to capture on David vier",
+        ),
+        (
+            vec!["--line", "--vocabulary", "greek", "--language", "el"],
+            "e4\nNf6\nεδ4\n",
+            "Δεν είναι δυνατό: δεν υπάρχει τίποτα να παρθεί στο δέλτα τέσσερα",
+        ),
+        (
+            vec!["--line", "--language", "de"],
+            "e4\nNf6\nexd5\n",
+            "Nicht möglich: auf David fünf ist nichts zu schlagen",
+        ),
+        (
+            vec![
+                "--line",
+                "--language",
+                "de",
+                "--fen",
+                "4k3/8/8/8/8/R7/R7/4K3 w - - 0 1",
+            ],
+            "Rah5\n",
+            "Nicht möglich: kein Turm auf der Linie Anna kann Hector fünf erreichen",
+        ),
+        (
+            vec!["--line", "--fen", "4k3/8/8/8/8/R7/R7/4K3 w - - 0 1"],
+            "Rbh5\nR1a4\nQd1\n",
+            "Not possible: you have no Dame",
+        ),
+        (
+            vec!["--line"],
+            "e4\ne5\nd4\nNf6\nBb5\nNc6\nBxc6\nbxc6\nd5\nd6\nKe2\nBg4\nNf3\nNxe4\nNfd2\n",
+            "Not possible: the Springer on Felix drei is pinned to your king",
+        ),
+        (
+            vec!["--line", "--language", "de"],
+            "e3e4\n",
+            "Nicht möglich: auf Eva drei steht keine Figur",
+        ),
+    ] {
+        let r = hector(&args, input.as_bytes());
+        let last = r.lines.last().unwrap();
+        assert_eq!(last, expected, "{input:?}");
+        assert!(
+            !last.contains("Illegal") && !last.contains("Regelwidrig"),
+            "{last}"
+        );
+    }
 }

@@ -523,3 +523,113 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "resume",
+        &[
+            "--opponent",
+            "human",
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    t.keys(&["Enter", "Up", "Up", "Enter"]);
+    t.wait_said("Bauer Eva vier");
+    let first = autosave(&t.dir);
+    assert!(first.contains("1. e4"), "{first}");
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "hector did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(t.tmux(&["kill-server"]));
+    // Started again over the same folders: the question names its keys; other keys ask again.
+    let log = t.dir.join("speech2.log");
+    let line = format!(
+        "env XDG_DATA_HOME={} XDG_CONFIG_HOME={} TERM=xterm-256color {} --opponent human --speech off --sound off --speech-log {}",
+        t.dir.join("data").display(),
+        t.dir.join("config").display(),
+        env!("CARGO_BIN_EXE_hector"),
+        log.display()
+    );
+    t.tmux(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "hector",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &line,
+    ]);
+    let said = || -> Vec<String> {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.split_once('\t').map_or(l, |(_, t)| t).to_string())
+            .collect()
+    };
+    let wait = |pred: &dyn Fn(&[String]) -> bool| {
+        let start = Instant::now();
+        loop {
+            let s = said();
+            if pred(&s) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "{s:?}\n{}",
+                t.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    let s = wait(&|s| s.iter().any(|l| l.starts_with("An unfinished game")));
+    assert!(
+        s.iter()
+            .any(|l| l.ends_with("Continue it? Press y or Enter for yes, n or Escape for no")),
+        "{s:?}"
+    );
+    t.keys(&["e", "s"]);
+    let s = wait(&|s| {
+        s.iter()
+            .filter(|l| l.starts_with("Please answer yes or no"))
+            .count()
+            == 2
+    });
+    assert!(!s.iter().any(|l| l.starts_with("New game")), "{s:?}");
+    assert_eq!(autosave(&t.dir), first, "nothing overwritten");
+    t.keys(&["n"]);
+    let s = wait(&|s| s.iter().any(|l| l == "New game, White to move"));
+    let kept_line = s
+        .iter()
+        .find(|l| l.starts_with("The unfinished game is kept in "))
+        .expect("kept said");
+    let kept: Vec<PathBuf> = std::fs::read_dir(t.dir.join("data/hector/kept"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), first);
+    assert!(
+        kept_line.contains(&*kept[0].to_string_lossy()),
+        "{kept_line}"
+    );
+}

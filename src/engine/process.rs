@@ -536,12 +536,22 @@ impl Worker {
                 if let Some(n) = c.movestogo {
                     line.push_str(&format!(" movestogo {n}"));
                 }
-                let own = if white {
-                    c.wtime + c.winc
+                let (time, inc) = if white {
+                    (c.wtime, c.winc)
                 } else {
-                    c.btime + c.binc
+                    (c.btime, c.binc)
                 };
-                (line, Duration::from_millis(own))
+                // A limited level never spends a large share of its clock (see level.rs).
+                match self
+                    .level
+                    .time_cap(Duration::from_millis(time), Duration::from_millis(inc))
+                {
+                    Some(cap) => {
+                        line.push_str(&format!(" movetime {}", uci::ms(cap)));
+                        (line, cap)
+                    }
+                    None => (line, Duration::from_millis(time + inc)),
+                }
             }
             None => {
                 let t = self.level.movetime();
@@ -575,11 +585,16 @@ impl Worker {
         let asked = Instant::now();
         let mut deadline = asked + budget + self.spec.limits.margin;
         // Stopped by us: on time-out, or because the answer is no longer wanted.
+        // The last evaluation the engine gave in this search (its own view).
+        let mut score = None;
         let mut stop_sent = false;
         let mut wanted = true;
         loop {
             match self.next(Some(deadline))? {
                 Event::Line(l) => {
+                    if let Some(cp) = uci::parse_score(&l) {
+                        score = Some(cp);
+                    }
                     if let Some(best) = uci::parse_bestmove(&l) {
                         self.phase = Phase::Waiting;
                         if !wanted {
@@ -588,6 +603,12 @@ impl Worker {
                         return match best {
                             BestMove::Move { uci, .. } => {
                                 let uci = uci::one_line(&uci);
+                                if let Some(cp) = score {
+                                    (self.events)(Command::Engine(EngineEvent::Eval {
+                                        cp,
+                                        for_ply: r.for_ply,
+                                    }));
+                                }
                                 (self.events)(Command::Engine(EngineEvent::Move {
                                     uci,
                                     for_ply: r.for_ply,
@@ -671,10 +692,17 @@ mod tests {
     struct Events(mpsc::Receiver<EngineEvent>);
 
     impl Events {
+        /// The next event other than an evaluation.
         fn next(&self) -> EngineEvent {
-            self.0
-                .recv_timeout(Duration::from_secs(10))
-                .expect("an engine event within 10 s")
+            loop {
+                let e = self
+                    .0
+                    .recv_timeout(Duration::from_secs(10))
+                    .expect("an engine event within 10 s");
+                if !matches!(e, EngineEvent::Eval { .. }) {
+                    return e;
+                }
+            }
         }
     }
 
@@ -895,7 +923,7 @@ mod tests {
                 "position startpos",
                 "go movetime 200",
                 "position startpos moves a2a3 e7e5",
-                "go wtime 60000 btime 59000 winc 2000 binc 2000",
+                "go wtime 60000 btime 59000 winc 2000 binc 2000 movetime 2000",
                 "setoption name UCI_LimitStrength value false",
                 "ucinewgame",
                 "isready",

@@ -165,6 +165,13 @@ pub struct Config {
     pub tournament: TournamentSettings,
     /// The liblouis table of braille scoresheets (`--braille-table`, see `braille::BrailleTable`).
     pub braille_table: String,
+    /// Questions are answered by keys (the full-screen view) rather than typed words (line mode): the
+    /// question says which.
+    pub answer_by_keys: bool,
+    /// The engine may offer a draw itself when the position has been level for many moves (`engine offers on`).
+    pub engine_offers: bool,
+    /// Games kept earlier (declined resumptions), oldest first, for `kept`.
+    pub kept_games: Vec<PathBuf>,
 }
 
 impl Default for Config {
@@ -184,19 +191,29 @@ impl Default for Config {
             mode: Mode::Play,
             tournament: TournamentSettings::default(),
             braille_table: "en-us-comp6".to_string(),
+            answer_by_keys: false,
+            engine_offers: false,
+            kept_games: Vec::new(),
         }
     }
 }
 
-/// A question waiting for "yes".
+/// A question waiting for its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pending {
+    /// Resign for this side? Only yes or no answers it.
     Resign(Color),
-    /// Continue the unfinished game kept in `Session::resume`?
+    /// Continue the unfinished game kept in `Session::resume`? Only yes or no answers it: nothing is
+    /// overwritten without an explicit no.
     Resume,
     /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
     /// arbiter, anything else is taken as the entry again.
     NotFitting,
+    /// Which piece the pawn becomes (R-3.7.5c): a piece word or letter answers it; anything else drops it.
+    Promotion {
+        from: shakmaty::Square,
+        to: shakmaty::Square,
+    },
 }
 
 /// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
@@ -206,6 +223,10 @@ pub struct ResumeOffer {
     pub time_control: Option<TimeControl>,
     /// Where it was kept (said, so the player knows which game).
     pub path: PathBuf,
+    /// The file as it was read: written unchanged to `keep_as` when the player declines it.
+    pub text: String,
+    /// Where a declined game is kept (the folder of kept games, named by date).
+    pub keep_as: PathBuf,
 }
 
 /// The session: the game and the conversation around it.
@@ -228,6 +249,11 @@ pub struct Session {
     engine: engine::EngineState,
     /// Record and assistant mode: the tournament profile's state (None in play mode).
     tournament: Option<Tournament>,
+}
+
+/// User text echoed back: control characters dropped, at most 80 characters.
+fn quote(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(80).collect()
 }
 
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
@@ -378,6 +404,7 @@ impl Session {
                     ("number", &g.position().fullmoves().to_string()),
                     ("side", &self.side(g.turn())),
                     ("path", &offer.path.display().to_string()),
+                    ("how", &self.how_to_answer()),
                 ],
             );
             out.push(say(Kind::Event, text));
@@ -461,6 +488,10 @@ impl Session {
     }
 
     fn autosave(&self) -> Vec<Effect> {
+        if self.resume.is_some() {
+            // The kept game is not overwritten while its question is open (quit before answering keeps it).
+            return Vec::new();
+        }
         match &self.config.save_path {
             Some(path) => vec![self.save_effect(path.clone(), None)],
             None => Vec::new(),
@@ -485,24 +516,32 @@ impl Session {
         let word = parts.next().unwrap_or("").to_lowercase();
         let rest = parts.next().unwrap_or("").trim();
         if let Some(p) = self.pending.take() {
-            if matches!(word.as_str(), "yes" | "y" | "ja" | "ναι") {
-                return self.confirm(p, now);
-            }
-            let mut out = match p {
-                Pending::Resign(_) => vec![say(Kind::Event, self.p("resign.cancelled", &[]))],
-                Pending::Resume => self.decline_resume(now),
+            if let Pending::Promotion { from, to } = p {
+                if let Some(out) = self.promote(from, to, line, now) {
+                    return out;
+                }
+                // Not a piece: the question is dropped and the line is read as usual.
+            } else if p == Pending::NotFitting {
                 // the entry that did not fit was an illegal move; anything else is a new entry.
-                Pending::NotFitting if word == "illegal" => {
+                if word == "illegal" {
                     let out = self.illegal(rest, now);
                     return self.assistant_view(out);
                 }
-                Pending::NotFitting => Vec::new(),
-            };
-            if matches!(word.as_str(), "no" | "n" | "nein" | "όχι") {
-                return out;
+            } else {
+                return match self.yes_or_no(line) {
+                    Some(true) => self.confirm(p, now),
+                    Some(false) => self.cancel(p, now),
+                    None => {
+                        // An unclear answer changes nothing: the question is asked again.
+                        self.pending = Some(p);
+                        let again = self.p(
+                            "confirm.again",
+                            &[("question", &self.question(p)), ("text", &quote(line))],
+                        );
+                        vec![say(Kind::Refusal, again)]
+                    }
+                };
             }
-            out.extend(self.text(line, now));
-            return out;
         }
         if self.adjourned.is_some() {
             match word.as_str() {
@@ -532,7 +571,7 @@ impl Session {
             "square" => self.square(rest),
             "fen" => vec![say(Kind::Answer, self.game.fen())],
             "claim" => self.claim(rest, now),
-            "offer" => self.offer(),
+            "offer" => self.offer(now),
             "accept" => self.accept(now),
             "decline" => self.decline(now),
             "resign" => self.resign(rest),
@@ -540,6 +579,7 @@ impl Session {
             "save" => self.save(rest),
             "scoresheet" => self.scoresheet(rest),
             "export" => self.export(rest),
+            "kept" => self.kept(),
             "time" => self.time_answer(now),
             "used" => self.used_answer(now),
             "control" => self.control_answer(now),
@@ -559,8 +599,101 @@ impl Session {
         }
     }
 
+    /// "yes" or "no" in the player's language or in English (data: `answer.yes`, `answer.no`).
+    fn yes_or_no(&self, line: &str) -> Option<bool> {
+        let word = line.trim().to_lowercase();
+        let english = Phrases::default();
+        let listed = |key: &str| {
+            [&self.config.phrases, &english].iter().any(|p| {
+                p.get(key)
+                    .split_whitespace()
+                    .any(|w| w.to_lowercase() == word)
+            })
+        };
+        if listed("answer.yes") {
+            Some(true)
+        } else if listed("answer.no") {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// How a question is answered here: typed words in line mode, keys in the full-screen view.
+    fn how_to_answer(&self) -> String {
+        let key = if self.config.answer_by_keys {
+            "confirm.how.keys"
+        } else {
+            "confirm.how.words"
+        };
+        self.p(key, &[])
+    }
+
+    /// The open question, as it was asked.
+    fn question(&self, p: Pending) -> String {
+        match p {
+            Pending::Resign(side) => self.p(
+                "resign.confirm",
+                &[("side", &self.side(side)), ("how", &self.how_to_answer())],
+            ),
+            Pending::Resume => match &self.resume {
+                Some(offer) => self.p(
+                    "resume.offer",
+                    &[
+                        ("number", &offer.game.position().fullmoves().to_string()),
+                        ("side", &self.side(offer.game.turn())),
+                        ("path", &offer.path.display().to_string()),
+                        ("how", &self.how_to_answer()),
+                    ],
+                ),
+                None => String::new(),
+            },
+            Pending::NotFitting => String::new(),
+            Pending::Promotion { to, .. } => {
+                self.refusal(&words::MoveInputError::PromotionNeeded { from: to, to })
+            }
+        }
+    }
+
+    /// The answer to the promotion question: the move with the piece named, or None when `line` names no piece.
+    fn promote(
+        &mut self,
+        from: shakmaty::Square,
+        to: shakmaty::Square,
+        line: &str,
+        now: Duration,
+    ) -> Option<Vec<Effect>> {
+        let role = words::spoken::parse_piece(&self.config.vocabulary, line)?;
+        let m = self
+            .game
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role));
+        match m {
+            Some(m) => Some(self.play(m, now)),
+            None => {
+                // A king or a pawn: the question stays, asked again.
+                self.pending = Some(Pending::Promotion { from, to });
+                Some(vec![say(
+                    Kind::Refusal,
+                    self.question(Pending::Promotion { from, to }),
+                )])
+            }
+        }
+    }
+
+    /// "no" to a question.
+    fn cancel(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
+        match p {
+            Pending::Resign(_) => vec![say(Kind::Event, self.p("resign.cancelled", &[]))],
+            Pending::Resume => self.decline_resume(now),
+            Pending::Promotion { .. } | Pending::NotFitting => Vec::new(),
+        }
+    }
+
     fn confirm(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
         match p {
+            Pending::Promotion { .. } => Vec::new(),
             Pending::Resign(side) => match self.game.resign(side) {
                 Ok(e) => {
                     self.adjourned = None;
@@ -585,6 +718,23 @@ impl Session {
             return Vec::new();
         };
         self.game = offer.game.with_edition(self.game.edition());
+        // The kept game goes on with its own clock: a --time given for the new game is said to be unused.
+        let mut out = Vec::new();
+        if let Some(given) = &self.config.time_control
+            && offer.time_control.as_ref() != Some(given)
+        {
+            let text = match &offer.time_control {
+                Some(kept) => self.p(
+                    "resume.time_kept",
+                    &[
+                        ("kept", &words::time::control(&self.config.phrases, kept)),
+                        ("given", &given.to_string()),
+                    ],
+                ),
+                None => self.p("resume.time_none", &[("given", &given.to_string())]),
+            };
+            out.push(say(Kind::Event, text));
+        }
         self.config.time_control = offer.time_control;
         self.timing = self
             .config
@@ -597,18 +747,54 @@ impl Session {
                 t.start(turn, now, &self.config.clock);
             }
         }
-        self.greeting()
+        let mut greeting = self.greeting();
+        greeting.extend(out);
+        greeting
     }
 
-    /// Anything but `yes`: the new game starts now (its clock too); the kept file is overwritten by the
-    /// first save of the new game.
+    /// `no`: the unfinished game is kept, unchanged, in the folder of kept games (written before anything is
+    /// said, and before the new game's first save can overwrite the old file); the new game starts now.
     fn decline_resume(&mut self, now: Duration) -> Vec<Effect> {
-        self.resume = None;
+        let Some(offer) = self.resume.take() else {
+            return Vec::new();
+        };
         let turn = self.game.turn();
         if let Some(t) = &mut self.timing {
             t.start(turn, now, &self.config.clock);
         }
-        self.greeting()
+        let kept = offer.keep_as.display().to_string();
+        let failed = self.p("resume.keep_failed", &[("path", &kept)]);
+        let mut out = vec![
+            Effect::Save {
+                path: offer.keep_as.clone(),
+                pgn: offer.text,
+                done: None,
+                failed,
+            },
+            say(Kind::Event, self.p("resume.kept", &[("path", &kept)])),
+        ];
+        self.config.kept_games.push(offer.keep_as);
+        out.extend(self.greeting());
+        out
+    }
+
+    /// `kept`: the games kept in the folder of kept games, by date, and how to open one.
+    fn kept(&self) -> Vec<Effect> {
+        let games = &self.config.kept_games;
+        if games.is_empty() {
+            return vec![say(Kind::Answer, self.p("kept.none", &[]))];
+        }
+        let names: Vec<String> = games.iter().map(|p| p.display().to_string()).collect();
+        vec![say(
+            Kind::Answer,
+            self.p(
+                "kept.list",
+                &[
+                    ("n", &games.len().to_string()),
+                    ("games", &names.join("; ")),
+                ],
+            ),
+        )]
     }
 
     fn refusal(&self, e: &words::MoveInputError) -> String {
@@ -628,6 +814,11 @@ impl Session {
             Err(e) if self.tournament.is_some() && tournament::does_not_fit(&e) => {
                 let reason = self.refusal(&e);
                 self.entry_does_not_fit(text, reason)
+            }
+            Err(e @ words::MoveInputError::PromotionNeeded { from, to }) => {
+                // The question is answered by the piece alone ("Dame", "q") on the next line.
+                self.pending = Some(Pending::Promotion { from, to });
+                vec![say(Kind::Event, self.refusal(&e))]
             }
             Err(e) => vec![
                 say(Kind::Refusal, self.refusal(&e)),
@@ -923,7 +1114,7 @@ impl Session {
         }
     }
 
-    fn offer(&mut self) -> Vec<Effect> {
+    fn offer(&mut self, now: Duration) -> Vec<Effect> {
         let by = self.offerer();
         match self.game.offer_draw(by) {
             Ok(()) => {
@@ -934,11 +1125,45 @@ impl Session {
                     ),
                     Effect::Cue(Cue::DrawOffer),
                 ];
-                out.extend(self.autosave());
+                if self.engine_opponent() {
+                    // The engine answers at once, by its rule (engine::draw_rule); the player never answers
+                    // their own offer.
+                    out.extend(self.engine_answers_offer(now));
+                } else {
+                    out.extend(self.autosave());
+                }
                 out
             }
             Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
         }
+    }
+
+    fn engine_answers_offer(&mut self, now: Duration) -> Vec<Effect> {
+        let engine = self.config.engine_color;
+        if self.engine_accepts_draw() {
+            match self.game.accept_draw(engine) {
+                Ok(e) => {
+                    self.qpf_request = None;
+                    self.adjourned = None;
+                    self.stop_clock(now);
+                    let mut out = vec![
+                        say(Kind::Event, self.p("engine.accepts_draw", &[])),
+                        say(Kind::GameEnd, self.ending_text(e)),
+                        Effect::Cue(Cue::GameEnd),
+                    ];
+                    out.extend(self.autosave());
+                    return out;
+                }
+                Err(GameError::AgreementTooEarly) => {}
+                Err(e) => return vec![say(Kind::Refusal, self.game_error(&e))],
+            }
+        }
+        let mut out = match self.game.decline_draw(engine) {
+            Ok(()) => vec![say(Kind::Event, self.p("engine.declines_draw", &[]))],
+            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+        };
+        out.extend(self.autosave());
+        out
     }
 
     fn no_offer(&self) -> Vec<Effect> {
@@ -949,8 +1174,19 @@ impl Session {
         vec![say(Kind::Refusal, self.game_error(&e))]
     }
 
+    /// Who answers the open offer: against the engine always the player (their own offer is refused), at one
+    /// keyboard the side that did not offer.
+    fn answerer(&self) -> Option<Color> {
+        let offer = self.game.draw_offer()?;
+        if self.engine_opponent() {
+            Some(self.config.engine_color.other())
+        } else {
+            Some(offer.other())
+        }
+    }
+
     fn accept(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.game.draw_offer().map(Color::other) else {
+        let Some(by) = self.answerer() else {
             return self.no_offer();
         };
         match self.game.accept_draw(by) {
@@ -970,7 +1206,7 @@ impl Session {
     }
 
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.game.draw_offer().map(Color::other) else {
+        let Some(by) = self.answerer() else {
             return self.no_offer();
         };
         match self.game.decline_draw(by) {
@@ -1000,10 +1236,7 @@ impl Session {
             other => return vec![say(Kind::Refusal, self.p("resign.bad", &[("text", other)]))],
         };
         self.pending = Some(Pending::Resign(side));
-        vec![say(
-            Kind::Event,
-            self.p("resign.confirm", &[("side", &self.side(side))]),
-        )]
+        vec![say(Kind::Event, self.question(Pending::Resign(side)))]
     }
 
     fn save(&mut self, rest: &str) -> Vec<Effect> {

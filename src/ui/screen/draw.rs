@@ -255,7 +255,7 @@ fn mode_label(app: &App, session: &Session) -> String {
         }
         Mode::Promotion { .. } => p.get("screen.mode.promotion").to_string(),
         Mode::Input(_) => p.get("screen.mode.input").to_string(),
-        Mode::Confirm(_) => p.get("screen.mode.confirm").to_string(),
+        Mode::Confirm(..) => p.get("screen.mode.confirm").to_string(),
     }
 }
 

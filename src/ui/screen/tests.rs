@@ -193,7 +193,7 @@ fn moves_by_from_and_to_squares() {
     assert_eq!(said[1], "Bauer Eva sieben chosen; now the target square");
     assert_eq!(
         said.last().unwrap(),
-        "Illegal move: the Bauer on Eva sieben cannot reach Eva vier"
+        "Not possible: the Bauer on Eva sieben cannot reach Eva vier"
     );
     // The opponent's piece and an empty square are refused at once.
     let said = press(
@@ -203,10 +203,10 @@ fn moves_by_from_and_to_squares() {
     );
     assert_eq!(
         said[2],
-        "Illegal move: the Bauer on David zwei is White's, and it is Black's turn"
+        "Not possible: the Bauer on David zwei is White's, and it is Black's turn"
     );
     let said = press(&mut a, &mut s, &[key('4'), code(KeyCode::Enter)]);
-    assert_eq!(said[1], "Illegal move: there is no piece on David vier");
+    assert_eq!(said[1], "Not possible: there is no piece on David vier");
     assert_eq!(a.mode, Mode::Explore);
 }
 
@@ -228,9 +228,11 @@ fn promotion_asks_for_the_piece() {
             code(KeyCode::Enter),
         ],
     );
+    // The prompt names its keys, from the keymap.
     assert_eq!(
         said[2],
-        "Which piece for the pawn on Eva acht: Dame, Turm, Läufer or Springer?"
+        "Which piece for the pawn on Eva acht: Dame, Turm, Läufer or Springer? Press q for Dame, r for Turm, \
+         b for Läufer, n for Springer; Enter for Dame; Escape cancels"
     );
     let said = press(&mut a, &mut s, &[key('r')]);
     assert_eq!(said, vec!["Bauer Eva acht Turm"]);
@@ -241,12 +243,13 @@ fn irreversible_actions_are_confirmed() {
     let mut s = session(&["e4"]);
     let mut a = app(Color::White);
     let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
-    // A draw offer: the view asks; any other key cancels.
-    let said = press(&mut a, &mut s, &[ctrl('d'), key('x')]);
+    // A draw offer: the view asks; any other key asks again, n cancels.
+    let said = press(&mut a, &mut s, &[ctrl('d'), key('x'), key('n')]);
     assert_eq!(
         said,
         vec![
-            "Offer a draw? Press y or Enter to confirm; any other key cancels",
+            "Offer a draw? Press y or Enter for yes, n or Escape for no",
+            "Offer a draw? Press y or Enter for yes, n or Escape for no",
             "Cancelled"
         ]
     );
@@ -269,7 +272,7 @@ fn irreversible_actions_are_confirmed() {
     let said = press(&mut a, &mut s, &text);
     assert_eq!(
         said[1],
-        "Offer a draw? Press y or Enter to confirm; any other key cancels"
+        "Offer a draw? Press y or Enter for yes, n or Escape for no"
     );
     let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
     assert_eq!(said, vec!["Black offers a draw"]);
