@@ -47,6 +47,14 @@ enum AssistantSpeechArg {
     All,
 }
 
+/// Which moves are announced with the side that made them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SidesArg {
+    All,
+    Engine,
+    None,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ColorArg {
     White,
@@ -90,6 +98,9 @@ struct Args {
     /// The side the player plays against the engine.
     #[arg(long, value_enum)]
     color: Option<ColorArg>,
+    /// Which moves are announced with the side that made them: all, engine (default), none.
+    #[arg(long, value_enum)]
+    sides: Option<SidesArg>,
     /// Time control (PGN TimeControl syntax or short form).
     #[arg(long, value_name = "CONTROL")]
     time: Option<String>,
@@ -211,37 +222,86 @@ fn name_tags(args: &Args, game: &mut Game) {
     }
 }
 
-fn build_game(args: &Args) -> Result<Game, String> {
+/// A start-up error in the player's words: a phrase key of config/phrases and its values.
+struct StartError {
+    key: &'static str,
+    args: Vec<(&'static str, String)>,
+}
+
+impl StartError {
+    fn new(key: &'static str, args: &[(&'static str, String)]) -> StartError {
+        StartError {
+            key,
+            args: args.to_vec(),
+        }
+    }
+
+    fn text(&self, phrases: &Phrases) -> String {
+        let args: Vec<(&str, &str)> = self.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        phrases.say(self.key, &args)
+    }
+}
+
+/// A reason from outside (a library's error text) without the system's error numbers: "(os error 2)".
+fn plain(reason: &str) -> String {
+    match reason.find(" (os error ") {
+        Some(at) => reason[..at].to_string(),
+        None => reason.to_string(),
+    }
+}
+
+/// Why a file could not be read, in plain words.
+fn io_reason(e: &std::io::Error) -> StartError {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => StartError::new("io.not_found", &[]),
+        std::io::ErrorKind::PermissionDenied => StartError::new("io.permission", &[]),
+        _ => StartError::new("io.other", &[("reason", plain(&e.to_string()))]),
+    }
+}
+
+fn build_game(args: &Args, phrases: &Phrases) -> Result<Game, StartError> {
     let game = if let Some(fen) = &args.fen {
-        Game::from_fen(fen).map_err(|e| format!("Cannot start from that FEN: {e}"))?
+        Game::from_fen(fen)
+            .map_err(|e| StartError::new("start.bad_fen", &[("reason", plain(&e.to_string()))]))?
     } else if let Some(n) = args.chess960 {
-        Game::chess960(n).map_err(|e| format!("Cannot start that Chess960 game: {e}"))?
+        Game::chess960(n).map_err(|e| {
+            StartError::new("start.bad_chess960", &[("reason", plain(&e.to_string()))])
+        })?
     } else if let Some(path) = &args.load {
-        return load(path, args.edition);
+        return load(path, args.edition, phrases);
     } else {
         Game::new()
     };
     Ok(game.with_edition(args.edition))
 }
 
-fn load(path: &PathBuf, edition: Edition) -> Result<Game, String> {
-    let text = std::fs::read(path).map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
+fn load(path: &PathBuf, edition: Edition, phrases: &Phrases) -> Result<Game, StartError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read(path).map_err(|e| {
+        StartError::new(
+            "start.cannot_read",
+            &[
+                ("path", shown.clone()),
+                ("reason", io_reason(&e).text(phrases)),
+            ],
+        )
+    })?;
     let text = String::from_utf8_lossy(&text);
     let report = hector::rules::pgn::import(&text);
     if let Some(err) = report.errors.first() {
-        return Err(format!("Cannot load {}: {err}", path.display()));
+        return Err(StartError::new(
+            "start.cannot_load",
+            &[("path", shown), ("reason", plain(&err.to_string()))],
+        ));
     }
     let Some(game) = report.games.into_iter().next() else {
-        return Err(format!(
-            "Cannot load {}: the file holds no game",
-            path.display()
-        ));
+        return Err(StartError::new("start.no_game", &[("path", shown)]));
     };
     Ok(game.with_edition(edition))
 }
 
 /// `--time` and `--delay`: the time control, or none.
-fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String> {
+fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, StartError> {
     // A loaded game keeps its own time control unless --time says otherwise.
     let tag = game
         .tags
@@ -257,15 +317,18 @@ fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String>
     }
     let Some(text) = &args.time else {
         return match args.delay {
-            Some(_) => Err(
-                "--delay needs a time control: add --time, e.g. --time 90m --delay 5".to_string(),
-            ),
+            Some(_) => Err(StartError::new("start.delay_needs_time", &[])),
             None => Ok(None),
         };
     };
-    let tc: TimeControl = text
-        .parse()
-        .map_err(|e| format!("Cannot use --time {text}: {e}"))?;
+    let tc: TimeControl =
+        text.parse()
+            .map_err(|e: hector::rules::time_control::ParseTimeControlError| {
+                StartError::new(
+                    "start.bad_time",
+                    &[("text", text.clone()), ("reason", plain(&e.to_string()))],
+                )
+            })?;
     let tc = match args.delay {
         Some(d) => tc.with_delay(std::time::Duration::from_secs(u64::from(d))),
         None => tc,
@@ -357,13 +420,18 @@ fn screen_options(
     player: shakmaty::Color,
     plain: bool,
     gamepad: GamepadOptions,
+    phrases: &Phrases,
 ) -> std::io::Result<ScreenOptions> {
     let (keymap, problems) =
         screen::Keymap::load(hector::dirs::user_config("keymap.ron").as_deref());
-    notices.extend(problems.into_iter().map(|p| format!("Keymap: {p}")));
+    notices.extend(
+        problems
+            .into_iter()
+            .map(|p| phrases.say("notice.keymap", &[("problem", &p.to_string())])),
+    );
     let mut theme = screen::Theme::load(hector::dirs::user_config("theme.ron").as_deref())
         .unwrap_or_else(|e| {
-            notices.push(format!("Theme: {e}"));
+            notices.push(phrases.say("notice.theme", &[("problem", &e.to_string())]));
             screen::Theme::default()
         });
     theme.plain |= plain;
@@ -410,28 +478,80 @@ fn gamepad_options(
     }
 }
 
+/// A start-up error said in the player's language: printed where announcements go, written to the speech log
+/// and spoken (when speech is on, as in the full-screen view); the exit code says it failed.
+fn fail(args: &Args, phrases: &Phrases, e: StartError) -> ExitCode {
+    let text = e.text(phrases);
+    println!("{text}");
+    let speech = args.speech.map_or(!args.line, |s| s == OnOff::On);
+    if speech || args.speech_log.is_some() {
+        let mut edge = Edge::open(EdgeOptions {
+            speech,
+            sound: false,
+            speech_log: args.speech_log.clone(),
+            output: OutputConfig::default(),
+            verbose: args.verbose,
+            board_language: phrases.language.clone(),
+            text_language: phrases.language.clone(),
+            speak_assistant: false,
+        });
+        edge.run(
+            vec![session::Effect::Say(session::Announcement {
+                kind: session::Kind::Refusal,
+                text,
+            })],
+            &mut |_| {},
+        );
+        edge.finish(std::time::Duration::from_secs(5));
+    }
+    ExitCode::from(2)
+}
+
+/// A command line clap cannot read: said in the language named on it (when one is), in one plain line.
+fn bad_options(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let words: Vec<String> = std::env::args().collect();
+    let language = words
+        .iter()
+        .position(|w| w == "--language")
+        .and_then(|i| words.get(i + 1))
+        .and_then(|l| Phrases::builtin(l))
+        .unwrap_or_default();
+    let detail = e.to_string();
+    let first = detail
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_start_matches("error: ");
+    println!("{}", language.say("start.bad_option", &[("reason", first)]));
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        Err(e) => return bad_options(e),
+    };
     let mut notices = Vec::new();
+    let language = args.language.clone().unwrap_or_else(|| "en".to_string());
+    let Some(phrases) = Phrases::builtin(&language) else {
+        let e = StartError::new("start.bad_language", &[("text", language.clone())]);
+        return fail(&args, &Phrases::default(), e);
+    };
     let vocabulary = match Vocabulary::load(args.vocabulary.as_deref().unwrap_or("appendix-d")) {
         Ok(v) => v,
         Err(e) => {
-            println!("Cannot use that vocabulary: {e}");
-            return ExitCode::from(2);
+            let e = StartError::new("start.bad_vocabulary", &[("reason", plain(&e.to_string()))]);
+            return fail(&args, &phrases, e);
         }
     };
-    let language = args.language.clone().unwrap_or_else(|| "en".to_string());
-    let Some(phrases) = Phrases::builtin(&language) else {
-        println!("No phrases for the language \"{language}\": choose en, de or el");
-        return ExitCode::from(2);
-    };
-    let mut game = match build_game(&args) {
+    let mut game = match build_game(&args, &phrases) {
         Ok(g) => g,
-        Err(msg) => {
-            // The reason is for the player: it goes where announcements go, and the exit code says it failed.
-            println!("{msg}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(&args, &phrases, e),
     };
     name_tags(&args, &mut game);
     // The full-screen view plays the engine unless told otherwise; line mode enters both sides' moves.
@@ -457,10 +577,7 @@ fn main() -> ExitCode {
     if opponent == session::Opponent::Engine
         && hector::engine::find_program(&engine_command).is_none()
     {
-        notices.push(format!(
-            "No chess engine found ({engine_command}): install it with apt-get install stockfish, or give one with \
-             --engine. Both sides' moves are entered here."
-        ));
+        notices.push(phrases.say("notice.no_engine", &[("command", &engine_command)]));
         opponent = session::Opponent::Human;
     }
     let level = match args.level {
@@ -468,8 +585,8 @@ fn main() -> ExitCode {
         Some(n) => match u8::try_from(n).ok().filter(|n| session::LEVELS.contains(n)) {
             Some(n) => n,
             None => {
-                println!("Cannot use --level {n}: a level is a number from 1 to 10");
-                return ExitCode::from(2);
+                let e = StartError::new("start.bad_level", &[("text", n.to_string())]);
+                return fail(&args, &phrases, e);
             }
         },
     };
@@ -479,10 +596,7 @@ fn main() -> ExitCode {
     };
     let time_control = match time_control(&args, &game) {
         Ok(tc) => tc,
-        Err(msg) => {
-            println!("{msg}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(&args, &phrases, e),
     };
     let clock_config = args
         .clock_config
@@ -492,8 +606,11 @@ fn main() -> ExitCode {
         Some(path) => match ClockSettings::load(&path.to_string_lossy()) {
             Ok(c) => c,
             Err(e) => {
-                println!("Cannot use those clock settings: {e}");
-                return ExitCode::from(2);
+                let e = StartError::new(
+                    "start.bad_clock_config",
+                    &[("reason", plain(&e.to_string()))],
+                );
+                return fail(&args, &phrases, e);
             }
         },
         None => ClockSettings::default(),
@@ -509,8 +626,14 @@ fn main() -> ExitCode {
         Some(path) => match Envelope::load_for(path) {
             Ok(e) => e,
             Err(e) => {
-                println!("Cannot read the envelope of {}: {e}", path.display());
-                return ExitCode::from(2);
+                let e = StartError::new(
+                    "start.bad_envelope",
+                    &[
+                        ("path", path.display().to_string()),
+                        ("reason", plain(&e.to_string())),
+                    ],
+                );
+                return fail(&args, &phrases, e);
             }
         },
         None => None,
@@ -522,8 +645,8 @@ fn main() -> ExitCode {
     let output = match OutputConfig::load(output_config.as_deref()) {
         Ok(o) => o,
         Err(e) => {
-            println!("Cannot use those speech and sound settings: {e}");
-            return ExitCode::from(2);
+            let e = StartError::new("start.bad_output_config", &[("reason", plain(&e))]);
+            return fail(&args, &phrases, e);
         }
     };
     if args.verbose {
@@ -556,7 +679,7 @@ fn main() -> ExitCode {
         if args.save.is_none()
             && let Some(p) = &path
         {
-            notices.push(format!("The game is kept in {}", p.display()));
+            notices.push(phrases.say("notice.kept_in", &[("path", &p.display().to_string())]));
         }
         (path, None)
     } else if (args.line && !args.autosave) || args.save.is_some() {
@@ -618,6 +741,11 @@ fn main() -> ExitCode {
         answer_by_keys: !args.line,
         engine_offers: false,
         kept_games: kept_games(),
+        name_sides: match args.sides {
+            Some(SidesArg::All) => session::NameSides::All,
+            Some(SidesArg::None) => session::NameSides::None,
+            _ => session::NameSides::Engine,
+        },
     };
     let mut session = Session::new(game, config);
     if let Some(offer) = resume {
@@ -649,7 +777,8 @@ fn main() -> ExitCode {
             },
         )
     } else {
-        screen_options(edge, notices, player, args.plain, gamepad)
+        let phrases = session.config().phrases.clone();
+        screen_options(edge, notices, player, args.plain, gamepad, &phrases)
             .and_then(|o| screen::run(session, o))
     };
     match result {

@@ -193,10 +193,15 @@ fn engine_moves(h: &mut Hector, mirror: &mut Game) -> Move {
         .unwrap_or_else(|| {
             panic!("the engine's move {announced:?} leads to {fen}, which no legal move does")
         });
+    let side = if mirror.turn() == shakmaty::Color::White {
+        "White"
+    } else {
+        "Black"
+    };
     assert_eq!(
         announced,
-        said(mirror, m),
-        "the engine's move is announced like any move"
+        format!("{side}: {}", said(mirror, m)),
+        "the engine's move is announced like any move, with its side"
     );
     mirror.play(m).unwrap();
     match mirror.ending() {

@@ -589,7 +589,7 @@ fn entry_mistakes_are_not_possible_and_the_reason_holds_in_every_language() {
                 "4k3/8/8/8/8/R7/R7/4K3 w - - 0 1",
             ],
             "Rah5\n",
-            "Nicht möglich: kein Turm auf der Linie Anna kann Hector fünf erreichen",
+            "Nicht möglich: keine Figur der Art Turm auf der Linie Anna kann Hector fünf erreichen",
         ),
         (
             vec!["--line", "--fen", "4k3/8/8/8/8/R7/R7/4K3 w - - 0 1"],
@@ -615,4 +615,126 @@ fn entry_mistakes_are_not_possible_and_the_reason_holds_in_every_language() {
             "{last}"
         );
     }
+}
+
+#[test]
+fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
+    for (lang, words, help_start) in [
+        (
+            "de",
+            "zeit\nhilfe\nzugzahl\nbrett\nverbraucht\n",
+            "Befehle:",
+        ),
+        (
+            "el",
+            "χρόνος\nβοήθεια\nμέτρηση\nσκακιέρα\nκαταναλωμένος\n",
+            "Εντολές:",
+        ),
+    ] {
+        let r = hector(
+            &[
+                "--line",
+                "--language",
+                lang,
+                "--time",
+                "5+3",
+                "--virtual-clock",
+            ],
+            words.as_bytes(),
+        );
+        let a = answers(&r);
+        assert_eq!(a.len(), 5, "{a:?}");
+        assert!(
+            !a.iter()
+                .any(|l| l.contains("Nicht verstanden") || l.contains("Δεν έγινε κατανοητό")),
+            "{a:?}"
+        );
+        let help = &a[1];
+        assert!(help.starts_with(help_start), "{help}");
+        // Every command is in help, in the language's word (with the English contract name beside it).
+        for name in [
+            "time",
+            "used",
+            "control",
+            "flag",
+            "arbiter",
+            "seal",
+            "envelope",
+            "open",
+            "wait",
+            "illegal",
+            "increment",
+            "engine",
+            "level",
+            "opponent",
+            "repeat",
+            "quit",
+        ] {
+            assert!(
+                help.contains(&format!("({name})")) || help.contains(&format!("{name};")),
+                "{lang}: {name} missing in {help}"
+            );
+        }
+    }
+    // The English contract names work in every language.
+    let r = hector(&["--line", "--language", "el"], b"count\n");
+    assert!(answers(&r)[0].starts_with("Κίνηση 1"), "{:?}", r.lines);
+}
+
+#[test]
+fn start_up_errors_are_said_in_the_players_language_in_plain_words_and_logged() {
+    let dir = tmp("startup");
+    let log = dir.join("speech.log");
+    let r = hector(
+        &[
+            "--line",
+            "--language",
+            "de",
+            "--speech-log",
+            log.to_str().unwrap(),
+            "--load",
+            "/no/such/game.pgn",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.lines,
+        ["/no/such/game.pgn kann nicht gelesen werden: diese Datei gibt es nicht"]
+    );
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        logged.contains("diese Datei gibt es nicht") && !logged.contains("os error"),
+        "{logged}"
+    );
+    let r = hector(&["--line", "--language", "el", "--level", "11"], b"");
+    assert_eq!(
+        r.lines,
+        ["Το --level 11 δεν μπορεί να χρησιμοποιηθεί: το επίπεδο είναι αριθμός από 1 έως 10"]
+    );
+    let r = hector(&["--line", "--language", "de", "--bogus"], b"");
+    assert!(
+        r.lines[0].starts_with("hector kann diese Optionen nicht verwenden"),
+        "{:?}",
+        r.lines
+    );
+}
+
+#[test]
+fn repeat_says_the_last_announcement_again_and_sides_can_be_named() {
+    let r = play("e4\nrepeat\nsides all\ne5\nagain\nsides none\nNf3\n");
+    assert_eq!(
+        answers(&r),
+        [
+            "Bauer Eva vier",
+            "Bauer Eva vier",
+            "Every move is announced with the side that made it",
+            "Black: Bauer Eva fünf",
+            "Black: Bauer Eva fünf",
+            "Moves are announced without the side",
+            "Springer Felix drei",
+        ]
+    );
+    let r = hector(&["--line", "--sides", "all"], b"e4\n");
+    assert_eq!(answers(&r), ["White: Bauer Eva vier"]);
 }

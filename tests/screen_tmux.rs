@@ -433,7 +433,11 @@ fn a_whole_game_against_stockfish_by_keys() {
     let said = t.said();
     let mut at = 0;
     for ply in game.plies() {
-        let text = hector::words::announce::short(&v, &ply.san, ply.mv);
+        let mut text = hector::words::announce::short(&v, &ply.san, ply.mv);
+        if ply.color() == Color::Black {
+            // The engine's moves are announced with its side (issue 11: whose move it was).
+            text = format!("Black: {text}");
+        }
         match said[at..].iter().position(|l| *l == text) {
             Some(i) => at += i + 1,
             None => panic!("{text} is not in the speech log after line {at}: {said:?}"),
@@ -556,8 +560,7 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    drop(t.tmux(&["kill-server"]));
-    // Started again over the same folders: the question names its keys; other keys ask again.
+    // Started again over the same folders, in the same pane: the question names its keys; other keys ask again.
     let log = t.dir.join("speech2.log");
     let line = format!(
         "env XDG_DATA_HOME={} XDG_CONFIG_HOME={} TERM=xterm-256color {} --opponent human --speech off --sound off --speech-log {}",
@@ -566,19 +569,7 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
         env!("CARGO_BIN_EXE_hector"),
         log.display()
     );
-    t.tmux(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        "hector",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        &line,
-    ]);
+    t.tmux(&["respawn-pane", "-k", "-t", "hector", &line]);
     let said = || -> Vec<String> {
         std::fs::read_to_string(&log)
             .unwrap_or_default()

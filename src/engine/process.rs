@@ -63,6 +63,8 @@ pub struct EngineSpec {
     pub limits: Limits,
     /// The conversation (without `info` lines) and the engine's stderr go to stderr.
     pub verbose: bool,
+    /// The language failures are said in.
+    pub phrases: crate::words::Phrases,
 }
 
 impl EngineSpec {
@@ -73,6 +75,7 @@ impl EngineSpec {
             chess960,
             limits: Limits::default(),
             verbose: false,
+            phrases: crate::words::Phrases::default(),
         }
     }
 }
@@ -235,7 +238,7 @@ fn run(spec: EngineSpec, events: Callback, rx: Receiver<Msg>, lines: Sender<Msg>
         Ok(c) => c,
         Err(e) => {
             events(Command::Engine(EngineEvent::Failed {
-                reason: e.to_string(),
+                reason: e.say(&spec.phrases),
             }));
             return;
         }
@@ -321,7 +324,7 @@ fn run(spec: EngineSpec, events: Callback, rx: Receiver<Msg>, lines: Sender<Msg>
                 eprintln!("hector: engine: {e}");
             }
             (w.events)(Command::Engine(EngineEvent::Failed {
-                reason: e.to_string(),
+                reason: e.say(&w.spec.phrases),
             }));
         }
     }

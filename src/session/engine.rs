@@ -396,7 +396,7 @@ impl Session {
     pub(super) fn engine_command(&mut self, rest: &str) -> Vec<Effect> {
         match rest.to_lowercase().as_str() {
             "" => vec![say(Kind::Answer, self.engine_state_text())],
-            "restart" | "start" | "neustart" => {
+            r if self.config.phrases.is_word("arg.restart", r) => {
                 self.config.opponent = Opponent::Engine;
                 self.engine.set(EngineStatus::Starting);
                 let text = self.p(
@@ -408,8 +408,22 @@ impl Session {
                 );
                 vec![say(Kind::Event, text), self.start_effect()]
             }
-            "offers on" | "offers off" => {
-                self.config.engine_offers = rest.to_lowercase().ends_with("on");
+            o if o.split_whitespace().count() == 2
+                && self
+                    .config
+                    .phrases
+                    .is_word("arg.offers", o.split_whitespace().next().unwrap_or(""))
+                && (self
+                    .config
+                    .phrases
+                    .is_word("arg.on", o.split_whitespace().nth(1).unwrap_or(""))
+                    || self
+                        .config
+                        .phrases
+                        .is_word("arg.off", o.split_whitespace().nth(1).unwrap_or(""))) =>
+            {
+                let on = o.split_whitespace().nth(1).unwrap_or("");
+                self.config.engine_offers = self.config.phrases.is_word("arg.on", on);
                 let key = if self.config.engine_offers {
                     "engine.offers_on"
                 } else {
@@ -455,7 +469,7 @@ impl Session {
     /// `opponent human` / `opponent engine`.
     pub(super) fn opponent_command(&mut self, rest: &str) -> Vec<Effect> {
         match rest.to_lowercase().as_str() {
-            "human" | "person" | "mensch" | "άνθρωπος" => {
+            h if self.config.phrases.is_word("arg.human", h) => {
                 if self.config.opponent == Opponent::Human {
                     return vec![say(Kind::Answer, self.p("opponent.already_human", &[]))];
                 }
@@ -466,7 +480,7 @@ impl Session {
                     Effect::EngineQuit,
                 ]
             }
-            "engine" | "computer" | "maschine" => {
+            e if self.config.phrases.is_word("arg.engine", e) => {
                 if self.engine_plays() {
                     let text = self.p(
                         "opponent.already_engine",
@@ -623,7 +637,11 @@ mod tests {
                 for_ply: 1,
             },
         );
-        assert_eq!(said(&out), ["Bauer Cesar fünf"]);
+        assert_eq!(
+            said(&out),
+            ["Black: Bauer Cesar fünf"],
+            "the engine's move names its side"
+        );
         assert!(go(&out).is_none());
         assert_eq!(s.game().plies().len(), 2);
         // The same answer again is stale.

@@ -22,6 +22,18 @@ pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
 
+/// Which moves are announced with the name of the side that made them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NameSides {
+    /// Every move ("White: Bauer Eva vier"), for two players at one keyboard.
+    All,
+    /// The engine's moves (the default): the player hears at once that the engine has moved.
+    #[default]
+    Engine,
+    /// No move.
+    None,
+}
+
 /// Who enters the moves of the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opponent {
@@ -172,6 +184,8 @@ pub struct Config {
     pub engine_offers: bool,
     /// Games kept earlier (declined resumptions), oldest first, for `kept`.
     pub kept_games: Vec<PathBuf>,
+    /// Which moves are announced with their side's name (`--sides`, `sides`).
+    pub name_sides: NameSides,
 }
 
 impl Default for Config {
@@ -194,6 +208,7 @@ impl Default for Config {
             answer_by_keys: false,
             engine_offers: false,
             kept_games: Vec::new(),
+            name_sides: NameSides::default(),
         }
     }
 }
@@ -247,6 +262,10 @@ pub struct Session {
     resume: Option<ResumeOffer>,
     /// The engine, as far as the session knows it.
     engine: engine::EngineState,
+    /// Command words of the player's language and English → canonical command names.
+    commands: words::commands::Commands,
+    /// The last announcement, for `repeat`.
+    last_said: Option<Announcement>,
     /// Record and assistant mode: the tournament profile's state (None in play mode).
     tournament: Option<Tournament>,
 }
@@ -265,6 +284,7 @@ fn say(kind: Kind, text: impl Into<String>) -> Effect {
 
 impl Session {
     pub fn new(game: Game, config: Config) -> Session {
+        let commands = words::commands::Commands::new(&config.phrases);
         let timing = config
             .time_control
             .as_ref()
@@ -285,6 +305,8 @@ impl Session {
             qpf_request: None,
             resume: None,
             engine: engine::EngineState::default(),
+            commands,
+            last_said: None,
             tournament,
         }
     }
@@ -466,7 +488,59 @@ impl Session {
         }
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
+        // What `repeat` says again: the last thing said.
+        if let Some(a) = out.iter().rev().find_map(|e| match e {
+            Effect::Say(a) => Some(a.clone()),
+            _ => None,
+        }) {
+            self.last_said = Some(a);
+        }
         out
+    }
+
+    /// `repeat`: the last announcement again.
+    fn repeat(&self) -> Vec<Effect> {
+        match &self.last_said {
+            Some(a) => vec![say(Kind::Answer, a.text.clone())],
+            None => vec![say(Kind::Refusal, self.p("repeat.none", &[]))],
+        }
+    }
+
+    /// Whether a move by `mover` is announced with its side's name ("Black: Springer Felix sechs").
+    fn names_side(&self, mover: Color) -> bool {
+        match self.config.name_sides {
+            NameSides::All => true,
+            NameSides::None => false,
+            NameSides::Engine => {
+                self.config.opponent == Opponent::Engine && mover == self.config.engine_color
+            }
+        }
+    }
+
+    /// `sides all|engine|none`: which moves are announced with their side's name.
+    fn sides_command(&mut self, rest: &str) -> Vec<Effect> {
+        let p = &self.config.phrases;
+        let setting = if p.is_word("arg.all", rest) {
+            NameSides::All
+        } else if p.is_word("arg.engine", rest) {
+            NameSides::Engine
+        } else if p.is_word("arg.none", rest) {
+            NameSides::None
+        } else if rest.is_empty() {
+            self.config.name_sides
+        } else {
+            return vec![say(
+                Kind::Refusal,
+                self.p("sides.usage", &[("text", &quote(rest))]),
+            )];
+        };
+        self.config.name_sides = setting;
+        let key = match setting {
+            NameSides::All => "sides.all",
+            NameSides::Engine => "sides.engine",
+            NameSides::None => "sides.none",
+        };
+        vec![say(Kind::Event, self.p(key, &[]))]
     }
 
     fn quit(&mut self) -> Vec<Effect> {
@@ -514,6 +588,11 @@ impl Session {
         }
         let mut parts = line.splitn(2, char::is_whitespace);
         let word = parts.next().unwrap_or("").to_lowercase();
+        // A command word of the player's language (or English) becomes its canonical (contract) name.
+        let word = match self.commands.canonical(&word) {
+            Some(name) => name.to_string(),
+            None => word,
+        };
         let rest = parts.next().unwrap_or("").trim();
         if let Some(p) = self.pending.take() {
             if let Pending::Promotion { from, to } = p {
@@ -562,7 +641,16 @@ impl Session {
 
     fn ordinary_text(&mut self, line: &str, word: &str, rest: &str, now: Duration) -> Vec<Effect> {
         match word {
-            "help" | "?" => vec![say(Kind::Answer, self.p("help", &[]))],
+            "help" | "?" => vec![say(
+                Kind::Answer,
+                self.p(
+                    "help",
+                    &[(
+                        "commands",
+                        &words::commands::help_list(&self.config.phrases),
+                    )],
+                ),
+            )],
             "quit" | "exit" => self.quit(),
             "last" => vec![say(Kind::Answer, self.last())],
             "moves" => self.moves(rest),
@@ -580,6 +668,8 @@ impl Session {
             "scoresheet" => self.scoresheet(rest),
             "export" => self.export(rest),
             "kept" => self.kept(),
+            "repeat" => self.repeat(),
+            "sides" => self.sides_command(rest),
             "time" => self.time_answer(now),
             "used" => self.used_answer(now),
             "control" => self.control_answer(now),
@@ -874,7 +964,11 @@ impl Session {
         } else {
             Cue::Move
         };
-        let mut out = vec![say(Kind::Move, self.announce_last_ply()), Effect::Cue(cue)];
+        let mut said = self.announce_last_ply();
+        if self.names_side(mover) {
+            said = self.p("move.by", &[("side", &self.side(mover)), ("move", &said)]);
+        }
+        let mut out = vec![say(Kind::Move, said), Effect::Cue(cue)];
         if let Some(e) = self.game.ending() {
             self.stop_clock(now);
             self.mark_clock(mover, now);
@@ -1231,8 +1325,8 @@ impl Session {
             // Against the engine, the player resigns, whoever is to move.
             "" if self.config.opponent == Opponent::Engine => self.config.engine_color.other(),
             "" => self.game.turn(),
-            "white" | "w" | "weiß" | "weiss" | "λευκά" => Color::White,
-            "black" | "b" | "schwarz" | "μαύρα" => Color::Black,
+            w if self.config.phrases.is_word("arg.white", w) => Color::White,
+            b if self.config.phrases.is_word("arg.black", b) => Color::Black,
             other => return vec![say(Kind::Refusal, self.p("resign.bad", &[("text", other)]))],
         };
         self.pending = Some(Pending::Resign(side));

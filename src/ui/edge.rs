@@ -255,7 +255,7 @@ impl Edge {
                 Sound::disabled()
             }
             Some(Err(_)) => {
-                notices.push("Sounds are off (the sound thread failed)".to_string());
+                notices.push(sound_off_notice(&phrases, &SoundOff::Failed(String::new())));
                 Sound::disabled()
             }
             None => Sound::disabled(),
@@ -266,7 +266,13 @@ impl Edge {
             .and_then(|p| match SpeechLog::open(p) {
                 Ok(l) => Some(l),
                 Err(e) => {
-                    notices.push(format!("Cannot open the speech log {}: {e}", p.display()));
+                    notices.push(phrases.say(
+                        "notice.speech_log",
+                        &[
+                            ("path", &p.display().to_string()),
+                            ("reason", &e.kind().to_string()),
+                        ],
+                    ));
                     None
                 }
             });
@@ -308,6 +314,7 @@ impl Edge {
                 let level = Level::new(u32::from(level)).unwrap_or_default();
                 let spec = EngineSpec {
                     verbose: self.verbose,
+                    phrases: self.phrases.clone(),
                     ..EngineSpec::new(command, level, chess960)
                 };
                 let forward: engine::Callback = Box::new(move |c: Command| {

@@ -742,7 +742,7 @@ mod tests {
         let e = parse_move(&g, &english, "Knight Eva five").unwrap_err();
         assert_eq!(
             explain(&english, &de, &e),
-            "Nicht möglich: kein Knight kann Eva five erreichen"
+            "Nicht möglich: keine Figur der Art Knight kann Eva five erreichen"
         );
     }
 }

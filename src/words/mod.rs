@@ -2,6 +2,7 @@
 //! `rules`; no `match` on a language anywhere, only data.
 
 pub mod announce;
+pub mod commands;
 pub mod explain;
 pub mod input;
 pub mod normalize;

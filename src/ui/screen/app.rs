@@ -271,6 +271,7 @@ impl App {
             Action::Time => vec![Out::Send("time".into())],
             Action::Used => vec![Out::Send("used".into())],
             Action::Count => vec![Out::Send("count".into())],
+            Action::Repeat => vec![Out::Send("repeat".into())],
             Action::Save => vec![Out::Send("save".into())],
             Action::Quit => vec![Out::Send("quit".into())],
             // The session asks for confirmation itself (Article 5.1.2).
