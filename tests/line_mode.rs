@@ -738,3 +738,62 @@ fn repeat_says_the_last_announcement_again_and_sides_can_be_named() {
     let r = hector(&["--line", "--sides", "all"], b"e4\n");
     assert_eq!(answers(&r), ["White: Bauer Eva vier"]);
 }
+
+#[test]
+fn line_mode_explores_the_board_like_the_screen() {
+    let fen = "3rk3/8/5n2/3pp3/1b1PPB2/2N5/8/3QK2R w K - 0 1";
+    let r = hector(
+        &["--line", "--fen", fen],
+        "rank a4\nrank 4\nfile a\ndiagonals f4\nlines h1\nknights a1\nattackers c3\nattackers d3\nlegal c3\npieces black\npawns\nmaterial\nturn\nrank z9\n".as_bytes(),
+    );
+    let a = answers(&r);
+    let rank = "Rank vier: Bella vier Black Läufer, David vier White Bauer, Eva vier White Bauer, Felix vier White Läufer";
+    assert_eq!(a[0], rank);
+    assert_eq!(a[1], rank);
+    assert_eq!(a[2], "File Anna: empty");
+    assert_eq!(
+        a[3],
+        "Diagonals from Felix vier: up left Eva fünf Black Bauer; up right Gustav fünf, Hector sechs; \
+         down left Eva drei, David zwei, Cesar eins; down right Gustav drei, Hector zwei"
+    );
+    assert!(
+        a[4].starts_with("Lines from Hector eins: up Hector zwei"),
+        "{}",
+        a[4]
+    );
+    assert_eq!(a[5], "A knight on Anna eins reaches Cesar zwei, Bella drei");
+    assert_eq!(
+        a[6],
+        "Cesar drei White Springer: attacked by Läufer Bella vier; defended by none"
+    );
+    assert_eq!(
+        a[7],
+        "David drei: reached by White Dame David eins; by Black none"
+    );
+    assert_eq!(
+        a[8], "Springer Cesar drei has no legal move",
+        "pinned by the Läufer on Bella vier"
+    );
+    assert_eq!(
+        a[9],
+        "Black: König Eva acht; Turm David acht; Läufer Bella vier; Springer Felix sechs; Bauer David fünf, Eva fünf"
+    );
+    assert_eq!(
+        a[10],
+        "Pawns: David: White vier, Black fünf; Eva: White vier, Black fünf"
+    );
+    assert!(a[11].starts_with("Material: White Dame 1"), "{}", a[11]);
+    assert_eq!(a[12], "White to move");
+    assert_eq!(a[13], "rank needs a square like e4, not \"z9\"");
+    // German words for the same commands.
+    let r = hector(
+        &["--line", "--fen", fen, "--language", "de"],
+        b"reihe 4\nangreifer c3\n",
+    );
+    assert!(
+        answers(&r)[0].starts_with("Reihe vier") || answers(&r)[0].contains("Bella vier"),
+        "{:?}",
+        r.lines
+    );
+    assert!(answers(&r)[1].contains("Bella vier"), "{:?}", r.lines);
+}

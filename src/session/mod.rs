@@ -2,6 +2,7 @@
 
 mod adjourn;
 mod engine;
+mod explore;
 pub mod log;
 pub mod settings;
 mod timing;
@@ -669,6 +670,8 @@ impl Session {
             "export" => self.export(rest),
             "kept" => self.kept(),
             "repeat" => self.repeat(),
+            "rank" | "file" | "diagonals" | "lines" | "knights" | "attackers" | "legal"
+            | "pieces" | "pawns" | "material" | "turn" => self.explore(word, rest),
             "sides" => self.sides_command(rest),
             "time" => self.time_answer(now),
             "used" => self.used_answer(now),

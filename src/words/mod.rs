@@ -4,6 +4,7 @@
 pub mod announce;
 pub mod commands;
 pub mod explain;
+pub mod explore;
 pub mod input;
 pub mod normalize;
 pub mod phrases;

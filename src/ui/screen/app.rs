@@ -4,10 +4,10 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::{Color, Piece, Position, Role, Square};
 
-use super::explore;
 use super::keymap::{self, Action, Key, Keymap, PieceKind};
 use super::theme::{PieceStyle, Theme};
 use crate::session::{Announcement, Cue, Kind, Opponent, Session};
+use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
 
 /// What the view is doing with keys.
