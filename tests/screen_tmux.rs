@@ -624,3 +624,47 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
         "{kept_line}"
     );
 }
+
+#[test]
+fn line_mode_on_a_terminal_edits_lines_with_history_and_no_escapes() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "editor",
+        &["--line", "--opponent", "human", "--speech-log", "{log}"],
+    );
+    t.wait_said("New game, White to move");
+    // "cout", Left, "n": the cursor moved inside the line, so the command is "count".
+    t.keys(&["cout", "Left", "n", "Enter"]);
+    t.wait_said("Move 1, White to move; 0 moves completed");
+    t.keys(&["e4", "Enter"]);
+    t.wait_said("Bauer Eva vier");
+    // Up twice recalls "count"; Down and Up again land on the newest entry, "e4"; Home and End move.
+    t.keys(&["Up", "Up", "Home", "End", "Enter"]);
+    let start = Instant::now();
+    loop {
+        let said = t.said();
+        if said
+            .iter()
+            .filter(|l| l.starts_with("Move 1, Black to move"))
+            .count()
+            == 1
+        {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "{said:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let said = t.said();
+    assert!(
+        !said
+            .iter()
+            .any(|l| l.contains('\u{1b}') || l.contains("[A") || l.contains("[D")),
+        "no escape sequence reached a command: {said:?}"
+    );
+    assert!(
+        !said.iter().any(|l| l.starts_with("Not understood")),
+        "{said:?}"
+    );
+}

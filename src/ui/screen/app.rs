@@ -179,7 +179,13 @@ impl App {
             if event.code == KeyCode::Char('c') && event.modifiers.contains(KeyModifiers::CONTROL) {
                 return vec![Out::Send("quit".into())];
             }
-            return Vec::new();
+            // A key that does nothing here: a short sound and a word, never silence.
+            let p = &session.config().phrases;
+            let name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
+            return vec![
+                Out::Cue(Cue::Edge),
+                answer(p.say("screen.unbound", &[("key", &name)])),
+            ];
         };
         self.action(action, session)
     }
@@ -224,7 +230,11 @@ impl App {
                 };
                 match explore::step(focus, f, r, self.orientation) {
                     Some(sq) => self.go(sq, session),
-                    None => vec![Out::Cue(Cue::Edge)],
+                    // The edge of the board: a short sound and a short word (never silence).
+                    None => vec![
+                        Out::Cue(Cue::Edge),
+                        answer(session.config().phrases.get("screen.edge").to_string()),
+                    ],
                 }
             }
             Action::Rank(n) => match shakmaty::Rank::try_from(u32::from(n.clamp(1, 8)) - 1) {
@@ -504,15 +514,21 @@ impl App {
                     None => vec![Out::Send(line)],
                 }
             }
+            // Typing is echoed by speech, as screen readers echo it.
             KeyCode::Backspace => {
-                text.pop();
+                let gone = text.pop();
                 self.mode = Mode::Input(text);
-                Vec::new()
+                match gone {
+                    Some(c) => vec![answer(
+                        p.say("screen.deleted", &[("char", &char_name(p, c))]),
+                    )],
+                    None => vec![Out::Cue(Cue::Edge)],
+                }
             }
             KeyCode::Char(c) if !event.modifiers.contains(KeyModifiers::CONTROL) => {
                 text.push(c);
                 self.mode = Mode::Input(text);
-                Vec::new()
+                vec![answer(char_name(p, c))]
             }
             KeyCode::F(1) => self.help(session),
             _ => Vec::new(),
@@ -582,6 +598,15 @@ impl App {
         let text = p.say("screen.help", &[("keys", &lines.join("; "))]);
         self.help = Some(lines);
         vec![answer(text)]
+    }
+}
+
+/// A typed character as speech says it: "space" for a blank, else the character.
+fn char_name(p: &Phrases, c: char) -> String {
+    if c == ' ' {
+        p.get("screen.space").to_string()
+    } else {
+        c.to_string()
     }
 }
 
