@@ -741,6 +741,12 @@ fn main() -> ExitCode {
         answer_by_keys: !args.line,
         engine_offers: false,
         kept_games: kept_games(),
+        kept_dir: hector::dirs::data_dir()
+            .map(|d| d.join("kept"))
+            .filter(|d| std::fs::create_dir_all(d).is_ok()),
+        session_stamp: hector::store::timestamp(started)[..19]
+            .replace('T', "_")
+            .replace(':', "-"),
         name_sides: match args.sides {
             Some(SidesArg::All) => session::NameSides::All,
             Some(SidesArg::None) => session::NameSides::None,

@@ -797,3 +797,62 @@ fn line_mode_explores_the_board_like_the_screen() {
     );
     assert!(answers(&r)[1].contains("Bella vier"), "{:?}", r.lines);
 }
+
+#[test]
+fn takeback_and_a_new_game_keep_the_unfinished_one() {
+    let dir = tmp("takeback");
+    let data = dir.join("data");
+    let _ = std::fs::remove_dir_all(&data);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["--line", "--opponent", "human"])
+        .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"e4\ne5\ntakeback\nd5\ntakeback 2\nfen\nNf3\nnew\nfen\ntakeback x\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let a = &lines[1..];
+    assert_eq!(a[2], "Taken back: Bauer Eva fünf; Black to move");
+    assert_eq!(a[3], "Bauer David fünf");
+    assert_eq!(
+        a[4],
+        "Taken back: Bauer Eva vier, Bauer David fünf; White to move"
+    );
+    assert_eq!(
+        a[5],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(a[6], "Springer Felix drei");
+    assert!(a[7].starts_with("The unfinished game is kept in "), "{a:?}");
+    assert_eq!(a[8], "New game, White to move");
+    assert_eq!(
+        a[9],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert!(a[10].starts_with("takeback takes a number"), "{a:?}");
+    let kept: Vec<_> = std::fs::read_dir(data.join("hector/kept"))
+        .unwrap()
+        .collect();
+    assert_eq!(kept.len(), 1);
+    // In a tournament game, takeback is refused.
+    let r = hector(&["--line", "--mode", "record"], b"e4\npress\ntakeback\n");
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l.starts_with("Not in a tournament game")),
+        "{:?}",
+        r.lines
+    );
+}

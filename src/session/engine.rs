@@ -784,6 +784,43 @@ mod tests {
     }
 
     #[test]
+    fn takeback_rematch_and_new_game_against_the_engine() {
+        let (mut s, _) = engine_game(Game::new(), Color::Black);
+        engine_line(&mut s, &["e4", "e5", "Nf3", "Nc6"], 10);
+        // The player's move and the engine's answer are taken back: the player is to move again.
+        let out = text(&mut s, "takeback");
+        assert_eq!(
+            said(&out),
+            ["Taken back: Springer Felix drei, Springer Cesar sechs; White to move"]
+        );
+        assert_eq!(s.game().plies().len(), 2);
+        assert!(go(&out).is_none(), "the player is to move");
+        // Right after the player's move (the engine thinking), one half-move: the search is called off.
+        let out = text(&mut s, "d4");
+        assert!(go(&out).is_some());
+        let out = text(&mut s, "takeback");
+        assert_eq!(said(&out), ["Taken back: Bauer David vier; White to move"]);
+        assert!(out.contains(&Effect::EngineStop), "{out:?}");
+        // A rematch with colours swapped: the engine now plays White and is asked at once.
+        let out = text(&mut s, "rematch");
+        assert_eq!(
+            said(&out),
+            [
+                "New game, White to move",
+                "You play Black, the engine plays White at level 2"
+            ]
+        );
+        assert_eq!(s.game().plies().len(), 0);
+        assert_eq!(go(&out).map(|r| r.for_ply), Some(0));
+        let out = text(&mut s, "new");
+        assert_eq!(
+            said(&out)[1],
+            "You play Black, the engine plays White at level 2"
+        );
+        assert!(said(&text(&mut s, "takeback"))[0].starts_with("No move has been played"));
+    }
+
+    #[test]
     fn the_engine_offers_a_draw_only_when_allowed_and_level_for_long() {
         let fen = "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 40";
         for allowed in [false, true] {

@@ -5,6 +5,7 @@ mod engine;
 mod explore;
 pub mod log;
 pub mod settings;
+mod takeback;
 mod timing;
 pub mod tournament;
 mod view;
@@ -187,6 +188,10 @@ pub struct Config {
     pub kept_games: Vec<PathBuf>,
     /// Which moves are announced with their side's name (`--sides`, `sides`).
     pub name_sides: NameSides,
+    /// The folder of kept games (an unfinished game replaced by `new` or `rematch` is kept there).
+    pub kept_dir: Option<PathBuf>,
+    /// The session's start as a file-name stamp (`2025-01-31_14-05-02`), for names of kept games.
+    pub session_stamp: String,
 }
 
 impl Default for Config {
@@ -210,6 +215,8 @@ impl Default for Config {
             engine_offers: false,
             kept_games: Vec::new(),
             name_sides: NameSides::default(),
+            kept_dir: None,
+            session_stamp: "game".to_string(),
         }
     }
 }
@@ -670,6 +677,9 @@ impl Session {
             "export" => self.export(rest),
             "kept" => self.kept(),
             "repeat" => self.repeat(),
+            "takeback" => self.takeback(rest),
+            "new" => self.new_game(now),
+            "rematch" => self.rematch(now),
             "rank" | "file" | "diagonals" | "lines" | "knights" | "attackers" | "legal"
             | "pieces" | "pawns" | "material" | "turn" => self.explore(word, rest),
             "sides" => self.sides_command(rest),
@@ -857,15 +867,13 @@ impl Session {
         }
         let kept = offer.keep_as.display().to_string();
         let failed = self.p("resume.keep_failed", &[("path", &kept)]);
-        let mut out = vec![
-            Effect::Save {
-                path: offer.keep_as.clone(),
-                pgn: offer.text,
-                done: None,
-                failed,
-            },
-            say(Kind::Event, self.p("resume.kept", &[("path", &kept)])),
-        ];
+        // "kept" is said only once the file is safely written; a failure says why.
+        let mut out = vec![Effect::Save {
+            path: offer.keep_as.clone(),
+            pgn: offer.text,
+            done: Some(self.p("resume.kept", &[("path", &kept)])),
+            failed,
+        }];
         self.config.kept_games.push(offer.keep_as);
         out.extend(self.greeting());
         out

@@ -344,6 +344,21 @@ impl Edge {
         }
     }
 
+    /// Why a file could not be written, in the player's language and plain words (no "(os error 2)").
+    fn io_words(&self, e: &std::io::Error) -> String {
+        match e.kind() {
+            std::io::ErrorKind::NotFound => self.phrases.get("io.no_folder").to_string(),
+            std::io::ErrorKind::PermissionDenied => self.phrases.get("io.permission").to_string(),
+            _ => {
+                let text = e.to_string();
+                match text.find(" (os error ") {
+                    Some(at) => text[..at].to_string(),
+                    None => text,
+                }
+            }
+        }
+    }
+
     /// An edge with nothing but text (tests, screens without output).
     pub fn silent() -> Edge {
         Edge::open(EdgeOptions::default())
@@ -449,7 +464,7 @@ impl Edge {
                     failed,
                 } => match store::write_atomic(path, pgn) {
                     Ok(()) => done.clone(),
-                    Err(e) => Some(failed.replace("{reason}", &e.to_string())),
+                    Err(e) => Some(failed.replace("{reason}", &self.io_words(&e))),
                 },
                 Effect::Remove { path } => {
                     store::remove_durably(path);
