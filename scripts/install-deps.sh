@@ -30,7 +30,7 @@ if command -v python3 >/dev/null 2>&1; then
 fi
 filtered=(); for p in "${missing[@]}"; do [ -n "$p" ] && filtered+=("$p"); done
 if [ "${#filtered[@]}" -gt 0 ]; then
-  echo "hector: installing Debian packages: ${filtered[*]}" >&2
+  echo "hector: installing Debian packages: ${filtered[*]} (speech, sound, the Stockfish engine, and what building needs)" >&2
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${filtered[@]}" >/dev/null
 fi

@@ -5,5 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cargo build --release --locked --quiet
+# The first build compiles about 250 crates and takes several minutes; cargo shows its progress. Later runs
+# build only what changed.
+if [ ! -x target/release/hector ]; then
+  echo "hector: building hector (release; the first build takes a few minutes, progress below)" >&2
+fi
+cargo build --release --locked
 exec ./target/release/hector "$@"

@@ -47,6 +47,14 @@ enum AssistantSpeechArg {
     All,
 }
 
+/// Which moves are announced with the side that made them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SidesArg {
+    All,
+    Engine,
+    None,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ColorArg {
     White,
@@ -90,6 +98,9 @@ struct Args {
     /// The side the player plays against the engine.
     #[arg(long, value_enum)]
     color: Option<ColorArg>,
+    /// Which moves are announced with the side that made them: all, engine (default), none.
+    #[arg(long, value_enum)]
+    sides: Option<SidesArg>,
     /// Time control (PGN TimeControl syntax or short form).
     #[arg(long, value_name = "CONTROL")]
     time: Option<String>,
@@ -211,11 +222,51 @@ fn name_tags(args: &Args, game: &mut Game) {
     }
 }
 
-fn build_game(args: &Args, loaded: Option<&Loaded>) -> Result<Game, String> {
+/// A start-up error in the player's words: a phrase key of config/phrases and its values.
+struct StartError {
+    key: &'static str,
+    args: Vec<(&'static str, String)>,
+}
+
+impl StartError {
+    fn new(key: &'static str, args: &[(&'static str, String)]) -> StartError {
+        StartError {
+            key,
+            args: args.to_vec(),
+        }
+    }
+
+    fn text(&self, phrases: &Phrases) -> String {
+        let args: Vec<(&str, &str)> = self.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        phrases.say(self.key, &args)
+    }
+}
+
+/// A reason from outside (a library's error text) without the system's error numbers: "(os error 2)".
+fn plain(reason: &str) -> String {
+    match reason.find(" (os error ") {
+        Some(at) => reason[..at].to_string(),
+        None => reason.to_string(),
+    }
+}
+
+/// Why a file could not be read, in plain words.
+fn io_reason(e: &std::io::Error) -> StartError {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => StartError::new("io.not_found", &[]),
+        std::io::ErrorKind::PermissionDenied => StartError::new("io.permission", &[]),
+        _ => StartError::new("io.other", &[("reason", plain(&e.to_string()))]),
+    }
+}
+
+fn build_game(args: &Args, loaded: Option<&Loaded>) -> Result<Game, StartError> {
     let game = if let Some(fen) = &args.fen {
-        Game::from_fen(fen).map_err(|e| format!("Cannot start from that FEN: {e}"))?
+        Game::from_fen(fen)
+            .map_err(|e| StartError::new("start.bad_fen", &[("reason", plain(&e.to_string()))]))?
     } else if let Some(n) = args.chess960 {
-        Game::chess960(n).map_err(|e| format!("Cannot start that Chess960 game: {e}"))?
+        Game::chess960(n).map_err(|e| {
+            StartError::new("start.bad_chess960", &[("reason", plain(&e.to_string()))])
+        })?
     } else if let Some(loaded) = loaded {
         return Ok(loaded.games[0].clone());
     } else {
@@ -230,18 +281,27 @@ struct Loaded {
     text: String,
 }
 
-fn load(path: &PathBuf, edition: Edition) -> Result<Loaded, String> {
-    let text = std::fs::read(path).map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
+fn load(path: &PathBuf, edition: Edition, phrases: &Phrases) -> Result<Loaded, StartError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read(path).map_err(|e| {
+        StartError::new(
+            "start.cannot_read",
+            &[
+                ("path", shown.clone()),
+                ("reason", io_reason(&e).text(phrases)),
+            ],
+        )
+    })?;
     let text = String::from_utf8_lossy(&text).into_owned();
     let report = hector::rules::pgn::import(&text);
     if let Some(err) = report.errors.first() {
-        return Err(format!("Cannot load {}: {err}", path.display()));
+        return Err(StartError::new(
+            "start.cannot_load",
+            &[("path", shown), ("reason", plain(&err.to_string()))],
+        ));
     }
     if report.games.is_empty() {
-        return Err(format!(
-            "Cannot load {}: the file holds no game",
-            path.display()
-        ));
+        return Err(StartError::new("start.no_game", &[("path", shown)]));
     }
     let games = report
         .games
@@ -258,7 +318,7 @@ fn game_file(
     path: &std::path::Path,
     loaded: Loaded,
     save_path: Option<&PathBuf>,
-) -> Result<session::GameFile, String> {
+) -> Result<session::GameFile, StartError> {
     let spans = session::split_games(&loaded.text);
     let fits = spans.len() == loaded.games.len()
         && spans.iter().zip(&loaded.games).all(|(span, game)| {
@@ -305,7 +365,7 @@ fn game_file(
 }
 
 /// `--time` and `--delay`: the time control, or none.
-fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String> {
+fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, StartError> {
     // A loaded game keeps its own time control unless --time says otherwise.
     let tag = game
         .tags
@@ -321,15 +381,18 @@ fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String>
     }
     let Some(text) = &args.time else {
         return match args.delay {
-            Some(_) => Err(
-                "--delay needs a time control: add --time, e.g. --time 90m --delay 5".to_string(),
-            ),
+            Some(_) => Err(StartError::new("start.delay_needs_time", &[])),
             None => Ok(None),
         };
     };
-    let tc: TimeControl = text
-        .parse()
-        .map_err(|e| format!("Cannot use --time {text}: {e}"))?;
+    let tc: TimeControl =
+        text.parse()
+            .map_err(|e: hector::rules::time_control::ParseTimeControlError| {
+                StartError::new(
+                    "start.bad_time",
+                    &[("text", text.clone()), ("reason", plain(&e.to_string()))],
+                )
+            })?;
     let tc = match args.delay {
         Some(d) => tc.with_delay(std::time::Duration::from_secs(u64::from(d))),
         None => tc,
@@ -351,7 +414,8 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
         return (Some(path), None);
     }
     let offer = std::fs::read(&path).ok().and_then(|bytes| {
-        let report = hector::rules::pgn::import(&String::from_utf8_lossy(&bytes));
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let report = hector::rules::pgn::import(&text);
         let game = report.games.into_iter().next()?;
         if game.is_over() || game.plies().is_empty() {
             return None;
@@ -362,13 +426,55 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
             .find(|(k, _)| k == "TimeControl")
             .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
             .filter(TimeControl::is_timed);
+        // The folder of kept games must exist before the player can decline.
+        let _ = std::fs::create_dir_all(dir.join("kept"));
+        let modified = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .unwrap_or_else(|_| std::time::SystemTime::now());
         Some(session::ResumeOffer {
             game,
             time_control,
             path: path.clone(),
+            text,
+            keep_as: keep_as(&dir.join("kept"), modified),
         })
     });
     (Some(path), offer)
+}
+
+/// Where a declined game is kept: the folder of kept games, named by the date it was last saved (UTC),
+/// `2025-01-31_14-05-02.pgn`, with `-2`, `-3` ... when that name is taken.
+fn keep_as(folder: &std::path::Path, modified: std::time::SystemTime) -> PathBuf {
+    let stamp = hector::store::timestamp(modified);
+    let name: String = stamp
+        .get(..19)
+        .unwrap_or(&stamp)
+        .replace('T', "_")
+        .replace(':', "-");
+    let mut path = folder.join(format!("{name}.pgn"));
+    let mut n = 2;
+    while path.exists() {
+        path = folder.join(format!("{name}-{n}.pgn"));
+        n += 1;
+    }
+    path
+}
+
+/// The games kept in the data folder's folder of kept games, oldest first (their names are dates).
+fn kept_games() -> Vec<PathBuf> {
+    let Some(dir) = hector::dirs::data_dir() else {
+        return Vec::new();
+    };
+    let mut games: Vec<PathBuf> = std::fs::read_dir(dir.join("kept"))
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+                .collect()
+        })
+        .unwrap_or_default();
+    games.sort();
+    games
 }
 
 /// The full-screen view's keys and theme from config/ and the user's config folder; problems become notices.
@@ -378,13 +484,18 @@ fn screen_options(
     player: shakmaty::Color,
     plain: bool,
     gamepad: GamepadOptions,
+    phrases: &Phrases,
 ) -> std::io::Result<ScreenOptions> {
     let (keymap, problems) =
         screen::Keymap::load(hector::dirs::user_config("keymap.ron").as_deref());
-    notices.extend(problems.into_iter().map(|p| format!("Keymap: {p}")));
+    notices.extend(
+        problems
+            .into_iter()
+            .map(|p| phrases.say("notice.keymap", &[("problem", &p.to_string())])),
+    );
     let mut theme = screen::Theme::load(hector::dirs::user_config("theme.ron").as_deref())
         .unwrap_or_else(|e| {
-            notices.push(format!("Theme: {e}"));
+            notices.push(phrases.say("notice.theme", &[("problem", &e.to_string())]));
             screen::Theme::default()
         });
     theme.plain |= plain;
@@ -431,38 +542,87 @@ fn gamepad_options(
     }
 }
 
+/// A start-up error said in the player's language: printed where announcements go, written to the speech log
+/// and spoken (when speech is on, as in the full-screen view); the exit code says it failed.
+fn fail(args: &Args, phrases: &Phrases, e: StartError) -> ExitCode {
+    let text = e.text(phrases);
+    println!("{text}");
+    let speech = args.speech.map_or(!args.line, |s| s == OnOff::On);
+    if speech || args.speech_log.is_some() {
+        let mut edge = Edge::open(EdgeOptions {
+            speech,
+            sound: false,
+            speech_log: args.speech_log.clone(),
+            output: OutputConfig::default(),
+            verbose: args.verbose,
+            board_language: phrases.language.clone(),
+            text_language: phrases.language.clone(),
+            speak_assistant: false,
+        });
+        edge.run(
+            vec![session::Effect::Say(session::Announcement {
+                kind: session::Kind::Refusal,
+                text,
+            })],
+            &mut |_| {},
+        );
+        edge.finish(std::time::Duration::from_secs(5));
+    }
+    ExitCode::from(2)
+}
+
+/// A command line clap cannot read: said in the language named on it (when one is), in one plain line.
+fn bad_options(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let words: Vec<String> = std::env::args().collect();
+    let language = words
+        .iter()
+        .position(|w| w == "--language")
+        .and_then(|i| words.get(i + 1))
+        .and_then(|l| Phrases::builtin(l))
+        .unwrap_or_default();
+    let detail = e.to_string();
+    let first = detail
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_start_matches("error: ");
+    println!("{}", language.say("start.bad_option", &[("reason", first)]));
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        Err(e) => return bad_options(e),
+    };
     let mut notices = Vec::new();
+    let language = args.language.clone().unwrap_or_else(|| "en".to_string());
+    let Some(phrases) = Phrases::builtin(&language) else {
+        let e = StartError::new("start.bad_language", &[("text", language.clone())]);
+        return fail(&args, &Phrases::default(), e);
+    };
     let vocabulary = match Vocabulary::load(args.vocabulary.as_deref().unwrap_or("appendix-d")) {
         Ok(v) => v,
         Err(e) => {
-            println!("Cannot use that vocabulary: {e}");
-            return ExitCode::from(2);
+            let e = StartError::new("start.bad_vocabulary", &[("reason", plain(&e.to_string()))]);
+            return fail(&args, &phrases, e);
         }
     };
-    let language = args.language.clone().unwrap_or_else(|| "en".to_string());
-    let Some(phrases) = Phrases::builtin(&language) else {
-        println!("No phrases for the language \"{language}\": choose en, de or el");
-        return ExitCode::from(2);
-    };
     let loaded = match &args.load {
-        Some(path) => match load(path, args.edition) {
+        Some(path) => match load(path, args.edition, &phrases) {
             Ok(l) => Some(l),
-            Err(msg) => {
-                println!("{msg}");
-                return ExitCode::from(2);
-            }
+            Err(e) => return fail(&args, &phrases, e),
         },
         None => None,
     };
     let mut game = match build_game(&args, loaded.as_ref()) {
         Ok(g) => g,
-        Err(msg) => {
-            // The reason is for the player: it goes where announcements go, and the exit code says it failed.
-            println!("{msg}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(&args, &phrases, e),
     };
     name_tags(&args, &mut game);
     // The full-screen view plays the engine unless told otherwise; line mode enters both sides' moves.
@@ -488,10 +648,7 @@ fn main() -> ExitCode {
     if opponent == session::Opponent::Engine
         && hector::engine::find_program(&engine_command).is_none()
     {
-        notices.push(format!(
-            "No chess engine found ({engine_command}): install it with apt-get install stockfish, or give one with \
-             --engine. Both sides' moves are entered here."
-        ));
+        notices.push(phrases.say("notice.no_engine", &[("command", &engine_command)]));
         opponent = session::Opponent::Human;
     }
     let level = match args.level {
@@ -499,8 +656,8 @@ fn main() -> ExitCode {
         Some(n) => match u8::try_from(n).ok().filter(|n| session::LEVELS.contains(n)) {
             Some(n) => n,
             None => {
-                println!("Cannot use --level {n}: a level is a number from 1 to 10");
-                return ExitCode::from(2);
+                let e = StartError::new("start.bad_level", &[("text", n.to_string())]);
+                return fail(&args, &phrases, e);
             }
         },
     };
@@ -510,10 +667,7 @@ fn main() -> ExitCode {
     };
     let time_control = match time_control(&args, &game) {
         Ok(tc) => tc,
-        Err(msg) => {
-            println!("{msg}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(&args, &phrases, e),
     };
     let clock_config = args
         .clock_config
@@ -544,8 +698,14 @@ fn main() -> ExitCode {
         Some(path) => match Envelope::load_for(path) {
             Ok(e) => e,
             Err(e) => {
-                println!("Cannot read the envelope of {}: {e}", path.display());
-                return ExitCode::from(2);
+                let e = StartError::new(
+                    "start.bad_envelope",
+                    &[
+                        ("path", path.display().to_string()),
+                        ("reason", plain(&e.to_string())),
+                    ],
+                );
+                return fail(&args, &phrases, e);
             }
         },
         None => None,
@@ -593,7 +753,7 @@ fn main() -> ExitCode {
         if args.save.is_none()
             && let Some(p) = &path
         {
-            notices.push(format!("The game is kept in {}", p.display()));
+            notices.push(phrases.say("notice.kept_in", &[("path", &p.display().to_string())]));
         }
         (path, None)
     } else if (args.line && !args.autosave) || args.save.is_some() {
@@ -652,15 +812,29 @@ fn main() -> ExitCode {
             started: Some(started),
             earlier_log,
         },
+        answer_by_keys: !args.line,
+        engine_offers: false,
+        kept_games: kept_games(),
+        kept_dir: hector::dirs::data_dir()
+            .map(|d| d.join("kept"))
+            .filter(|d| std::fs::create_dir_all(d).is_ok()),
+        session_stamp: hector::store::timestamp(started)[..19]
+            .replace('T', "_")
+            .replace(':', "-"),
+        name_sides: match args.sides {
+            Some(SidesArg::All) => session::NameSides::All,
+            Some(SidesArg::None) => session::NameSides::None,
+            _ => session::NameSides::Engine,
+        },
     };
     // A file of several games: the player is asked which one (issue 10.8).
     let choice = match (&args.load, loaded) {
         (Some(path), Some(loaded)) if loaded.games.len() > 1 => {
             match game_file(&args, path, loaded, save_path.as_ref()) {
                 Ok(file) => Some(file),
-                Err(msg) => {
-                    println!("{msg}");
-                    return ExitCode::from(2);
+                Err(e) => {
+                    let phrases = Phrases::builtin(&language).unwrap_or_default();
+                    return fail(&args, &phrases, e);
                 }
             }
         }
@@ -699,7 +873,8 @@ fn main() -> ExitCode {
             },
         )
     } else {
-        screen_options(edge, notices, player, args.plain, gamepad)
+        let phrases = session.config().phrases.clone();
+        screen_options(edge, notices, player, args.plain, gamepad, &phrases)
             .and_then(|o| screen::run(session, o))
     };
     match result {

@@ -333,7 +333,7 @@ fn sealed_move_round_trip() {
     );
     assert_eq!(
         lines[3],
-        "Sealed move refused (Guidelines I.8): Illegal move: no Springer can reach Felix fünf"
+        "Sealed move refused (Guidelines I.8): Not possible: no Springer can reach Felix fünf"
     );
     assert_eq!(
         lines[4],

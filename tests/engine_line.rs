@@ -194,10 +194,15 @@ fn engine_moves(h: &mut Hector, mirror: &mut Game) -> Move {
         .unwrap_or_else(|| {
             panic!("the engine's move {announced:?} leads to {fen}, which no legal move does")
         });
+    let side = if mirror.turn() == shakmaty::Color::White {
+        "White"
+    } else {
+        "Black"
+    };
     assert_eq!(
         announced,
-        said(mirror, m),
-        "the engine's move is announced like any move"
+        format!("{side}: {}", said(mirror, m)),
+        "the engine's move is announced like any move, with its side"
     );
     mirror.play(m).unwrap();
     match mirror.ending() {
@@ -431,6 +436,94 @@ fn with_a_clock_stockfish_is_given_both_times() {
             && l.contains("winc 1000 binc 1000")),
         "{go:?}"
     );
+}
+
+#[test]
+fn a_limited_level_caps_its_time_per_move() {
+    if stockfish().is_none() {
+        return;
+    }
+    let mut h = Hector::start(&[
+        "--line",
+        "--opponent",
+        "engine",
+        "--level",
+        "1",
+        "--color",
+        "black",
+        "--time",
+        "5+3",
+        "--verbose",
+    ]);
+    h.line();
+    h.line();
+    let mut mirror = Game::new();
+    let asked = Instant::now();
+    engine_moves(&mut h, &mut mirror);
+    // Level 1 thinks at most 1 s (plus the engine's start): far from the 40 s seen before the cap.
+    assert!(
+        asked.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        asked.elapsed()
+    );
+    let (_, stderr) = h.finish();
+    let go: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("engine <- go "))
+        .collect();
+    assert!(
+        go.first()
+            .is_some_and(|l| l.ends_with("winc 3000 binc 3000 movetime 1000")),
+        "{go:?}"
+    );
+}
+
+#[test]
+fn the_engine_answers_draw_offers_and_the_player_never_answers_their_own() {
+    if stockfish().is_none() {
+        return;
+    }
+    // A level opening: the engine declines at once; the player cannot accept the offer they made.
+    let mut h = Hector::start(&["--line", "--opponent", "engine", "--level", "1"]);
+    h.line();
+    h.line();
+    let mut mirror = Game::new();
+    let m = mirror.parse_san("e4").unwrap();
+    player_moves(&mut h, &mut mirror, m);
+    engine_moves(&mut h, &mut mirror);
+    h.send("offer");
+    assert_eq!(h.line(), "White offers a draw");
+    assert_eq!(
+        h.line(),
+        "The engine declines the draw offer; the game goes on"
+    );
+    h.send("accept");
+    assert_eq!(h.line(), "No draw offer is open");
+    h.send("decline");
+    assert_eq!(h.line(), "No draw offer is open");
+    h.finish();
+    // The engine (Black) has a king against king, queen and rook: it accepts.
+    let fen = "4k3/8/8/8/8/8/QR6/4K3 w - - 0 40";
+    let mut h = Hector::start(&[
+        "--line",
+        "--opponent",
+        "engine",
+        "--level",
+        "1",
+        "--fen",
+        fen,
+    ]);
+    h.line();
+    h.line();
+    let mut mirror = Game::from_fen(fen).unwrap();
+    let m = mirror.parse_san("Kd2").unwrap();
+    player_moves(&mut h, &mut mirror, m);
+    engine_moves(&mut h, &mut mirror);
+    h.send("offer");
+    assert_eq!(h.line(), "White offers a draw");
+    assert_eq!(h.line(), "The engine accepts the draw offer");
+    assert_eq!(h.line(), "Draw by agreement, 1/2-1/2");
+    h.finish();
 }
 
 #[test]

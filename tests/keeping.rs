@@ -82,21 +82,124 @@ fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
 }
 
 #[test]
-fn no_starts_a_new_game_and_a_move_instead_of_the_answer_is_played_in_it() {
+fn nothing_is_overwritten_without_an_explicit_no_and_a_declined_game_is_kept() {
     let d = dir("decline");
     hector(&AUTO, &d, "e4\ne5\n");
-    let out = hector(&AUTO, &d, "no\nd4\n");
+    let first = std::fs::read_to_string(d.join("hector/autosave.pgn")).unwrap();
+    // A move or an unclear word instead of the answer: the question is asked again, nothing changes.
+    let out = hector(&AUTO, &d, "c4\nmaybe\n");
     assert!(
         out[0].starts_with("An unfinished game is kept in"),
         "{out:?}"
     );
-    assert_eq!(out[1..], ["New game, White to move", "Bauer David vier"]);
-    let kept = std::fs::read_to_string(d.join("hector/autosave.pgn")).unwrap();
-    assert!(kept.trim_end().ends_with("1. d4 *"), "{kept}");
+    assert!(out[0].ends_with("Continue it? Type yes or no"), "{out:?}");
+    assert_eq!(out.len(), 3, "{out:?}");
+    for again in &out[1..] {
+        assert!(
+            again.starts_with("Please answer yes or no. An unfinished game"),
+            "{again}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(d.join("hector/autosave.pgn")).unwrap(),
+        first,
+        "the kept game is untouched"
+    );
+    // "no": the game is kept in the folder of kept games, by date, and the new game starts.
+    let out = hector(&AUTO, &d, "no\nd4\nkept\n");
+    assert!(
+        out[1].starts_with("The unfinished game is kept in "),
+        "{out:?}"
+    );
+    assert_eq!(out[2..4], ["New game, White to move", "Bauer David vier"]);
+    let kept: Vec<PathBuf> = std::fs::read_dir(d.join("hector/kept"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1);
+    let name = kept[0].file_name().unwrap().to_string_lossy().into_owned();
+    // 2025-01-31_14-05-02.pgn
+    assert_eq!(name.len(), "2025-01-31_14-05-02.pgn".len(), "{name}");
+    assert!(
+        name[..4].parse::<u32>().is_ok() && name.ends_with(".pgn"),
+        "{name}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&kept[0]).unwrap(),
+        first,
+        "kept unchanged"
+    );
+    assert!(out[1].contains(&name), "{out:?}");
+    assert!(
+        out[4].starts_with("1 kept games") && out[4].contains(&name),
+        "{out:?}"
+    );
+    let now = std::fs::read_to_string(d.join("hector/autosave.pgn")).unwrap();
+    assert!(now.trim_end().ends_with("1. d4 *"), "{now}");
+    // The kept game opens with --load.
+    let out = hector(
+        &["--line", "--load", kept[0].to_str().unwrap()],
+        &d,
+        "moves\n",
+    );
+    assert_eq!(out[1], "1. Bauer Eva vier, Bauer Eva fünf");
+}
 
-    // A move typed instead of the answer: the new game starts and the move is played in it.
-    let out = hector(&AUTO, &d, "c4\n");
-    assert_eq!(out[1..], ["New game, White to move", "Bauer Cesar vier"]);
+#[test]
+fn the_answer_words_of_each_language_answer_the_question() {
+    for (lang, yes, no) in [
+        ("de", "ja", "nein"),
+        ("el", "ναι", "όχι"),
+        ("de", "yes", "no"),
+    ] {
+        let d = dir(&format!("words-{lang}-{yes}"));
+        hector(&AUTO, &d, "e4\n");
+        let out = hector(
+            &[&AUTO[..], &["--language", lang]].concat(),
+            &d,
+            &format!("{yes}\nmoves\n"),
+        );
+        assert!(out[2].contains("Bauer Eva vier"), "{lang} {yes}: {out:?}");
+        let out = hector(
+            &[&AUTO[..], &["--language", lang]].concat(),
+            &d,
+            &format!("{no}\nmoves\n"),
+        );
+        assert_eq!(out.len(), 4, "{lang} {no}: {out:?}");
+        assert!(
+            !out[3].contains("Bauer Eva vier"),
+            "{lang} {no}: a new game: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn a_resumed_game_says_what_became_of_time() {
+    let d = dir("time");
+    hector(&AUTO, &d, "e4\n");
+    let mut args = AUTO.to_vec();
+    args.extend(["--time", "5+3"]);
+    let out = hector(&args, &d, "yes\ntime\n");
+    assert_eq!(out[1], "Game continued: move 1, Black to move");
+    assert_eq!(
+        out[2],
+        "The game goes on without a clock, as it was kept; --time 300+3 is not used"
+    );
+    // A kept game with a clock keeps its own.
+    let d = dir("time2");
+    let mut first = AUTO.to_vec();
+    first.extend(["--time", "90m+30s"]);
+    hector(&first, &d, "e4\n");
+    let out = hector(&args, &d, "yes\ncontrol\n");
+    assert!(
+        out[2].starts_with("The game goes on with its own time control, ")
+            && out[2].ends_with("; --time 300+3 is not used"),
+        "{out:?}"
+    );
+    assert!(
+        out[3].contains("90 minutes") || out[3].contains("1 hour 30 minutes"),
+        "{out:?}"
+    );
 }
 
 #[test]

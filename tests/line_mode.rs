@@ -77,10 +77,10 @@ fn scholars_mate_is_announced_and_ends_the_game() {
 fn a_refused_move_says_why_and_changes_nothing() {
     let r = play("Ne5\ne7e5\nhello\nfen\ne4\nKe2\nfen\n");
     let a = answers(&r);
-    assert_eq!(a[0], "Illegal move: no Springer can reach Eva fünf");
+    assert_eq!(a[0], "Not possible: no Springer can reach Eva fünf");
     assert_eq!(
         a[1],
-        "Illegal move: the Bauer on Eva sieben is Black's, and it is White's turn"
+        "Not possible: the Bauer on Eva sieben is Black's, and it is White's turn"
     );
     assert!(a[2].starts_with("Not understood"), "{}", a[2]);
     assert_eq!(
@@ -90,7 +90,7 @@ fn a_refused_move_says_why_and_changes_nothing() {
     assert_eq!(a[4], "Bauer Eva vier");
     assert_eq!(
         a[5],
-        "Illegal move: the König on Eva acht cannot reach Eva zwei"
+        "Not possible: the König on Eva acht cannot reach Eva zwei"
     );
     assert_eq!(
         a[6],
@@ -135,18 +135,15 @@ fn board_lists_pieces_per_side() {
 fn resignation_needs_confirmation() {
     let r = play("e4\nresign\nno\nresign\ne5\nresign\nyes\nd4\n");
     let a = answers(&r);
-    assert_eq!(
-        a[1],
-        "Resign the game for Black? Type yes to confirm; anything else cancels"
-    );
+    assert_eq!(a[1], "Resign the game for Black? Type yes or no");
     assert_eq!(a[2], "Resignation cancelled");
-    assert_eq!(a[4], "Resignation cancelled");
     assert_eq!(
-        a[5], "Bauer Eva fünf",
-        "a move after a resign question cancels it and is played"
+        a[4], "Please answer yes or no. Resign the game for Black? Type yes or no",
+        "a move after a resign question asks again and is not played"
     );
-    assert_eq!(a[7], "White resigns. Black wins, 0-1");
-    assert!(a[8].starts_with("The game is over"), "{}", a[8]);
+    assert_eq!(a[5], a[4], "and again");
+    assert_eq!(a[6], "Black resigns. White wins, 1-0");
+    assert!(a[7].starts_with("The game is over"), "{}", a[7]);
 }
 
 #[test]
@@ -366,7 +363,7 @@ fn moves_in_words_vocabularies_and_languages() {
         [
             "Knight Felix three",
             "Pawn Eva five",
-            "Illegal move: no Bishop can reach Felix four"
+            "Not possible: no Bishop can reach Felix four"
         ]
     );
     let r = hector(
@@ -377,7 +374,7 @@ fn moves_in_words_vocabularies_and_languages() {
     assert_eq!(r.lines[1], "Ίππος ζήτα τρία");
     assert_eq!(
         r.lines[2],
-        "Αντικανονική κίνηση: κανένας Ίππος δεν φτάνει στο δέλτα τέσσερα"
+        "Δεν είναι δυνατό: κανένας Ίππος δεν φτάνει στο δέλτα τέσσερα"
     );
     let r = hector(&["--line", "--language", "de"], b"f3\ne5\ng4\nDh4\n");
     assert_eq!(answers(&r).last().unwrap(), "Matt. Schwarz gewinnt, 0-1");
@@ -491,4 +488,373 @@ fn famous_games_typed_in_appendix_d_words_end_in_the_same_position() {
         }
     }
     assert!(games >= 8, "{games} games");
+}
+
+#[test]
+fn the_promotion_question_is_answered_with_the_words_and_letters_it_offers() {
+    let fen = "4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1";
+    for (vocabulary, language, answer, said) in [
+        ("appendix-d", "en", "Dame", "Bauer Anna acht Dame Schach"),
+        ("appendix-d", "en", "q", "Bauer Anna acht Dame Schach"),
+        ("appendix-d", "de", "Turm", "Bauer Anna acht Turm Schach"),
+        ("appendix-d", "en", "spr", "Bauer Anna acht Springer"),
+        ("appendix-d", "de", "L", "Bauer Anna acht Läufer"),
+        ("english", "en", "queen", "Pawn Anna eight Queen check"),
+        ("english", "en", "N", "Pawn Anna eight Knight"),
+        ("greek", "el", "Πύργος", "Πιόνι άλφα οκτώ Πύργος σαχ"),
+        ("greek", "el", "Β", "Πιόνι άλφα οκτώ Βασίλισσα σαχ"),
+    ] {
+        let r = hector(
+            &[
+                "--line",
+                "--fen",
+                fen,
+                "--vocabulary",
+                vocabulary,
+                "--language",
+                language,
+            ],
+            format!("a8\n{answer}\nfen\n").as_bytes(),
+        );
+        let a = answers(&r);
+        assert_eq!(a.len(), 3, "{answer}: {a:?}");
+        assert!(
+            a[0].ends_with('?') || a[0].ends_with(';'),
+            "the question: {}",
+            a[0]
+        );
+        assert_eq!(a[1], said, "{vocabulary} {answer}");
+        assert!(
+            a[2].starts_with("R3k3/")
+                || a[2].starts_with("Q3k3/")
+                || a[2].starts_with("B3k3/")
+                || a[2].starts_with("N3k3/"),
+            "{}",
+            a[2]
+        );
+    }
+    // Something else than a piece drops the question and is read as usual.
+    let r = hector(&["--line", "--fen", fen], b"a8\nKd2\n");
+    assert_eq!(answers(&r)[1], "König David zwei");
+}
+
+#[test]
+fn a_bishop_with_a_rank_is_read_as_san() {
+    // Two White bishops on the g-file: B1f2 is the one from g1 (python-chess writes it so).
+    let r = hector(
+        &["--line", "--fen", "4k3/7p/8/8/8/8/8/4K1BB w - - 0 1"],
+        b"B1f2\nfen\n",
+    );
+    assert_eq!(answers(&r)[0], "Läufer Felix zwei", "{:?}", r.lines);
+    assert!(
+        answers(&r)[1].ends_with("/8/8/8/8/5B2/4K2B b - - 1 1"),
+        "{:?}",
+        r.lines
+    );
+    let r = hector(
+        &["--line", "--fen", "4k3/7p/8/8/8/6B1/8/4K1B1 w - - 0 1"],
+        b"B1f2\nB3f2\nfen\n",
+    );
+    assert_eq!(answers(&r)[0], "Läufer eins Felix zwei", "{:?}", r.lines);
+}
+
+#[test]
+fn entry_mistakes_are_not_possible_and_the_reason_holds_in_every_language() {
+    // After 1.e4 Nf6 the e-pawn cannot capture on d4: the reason must not speak of d2-d4 or of a check.
+    for (args, input, expected) in [
+        (
+            vec!["--line"],
+            "e4\nNf6\nexd4\n",
+            "Not possible: there is nothing to capture on David vier",
+        ),
+        (
+            vec!["--line"],
+            "e4\nNf6\nBauer Eva schlägt David vier\n",
+            "Not possible: there is nothing to capture on David vier",
+        ),
+        (
+            vec!["--line", "--vocabulary", "greek", "--language", "el"],
+            "e4\nNf6\nεδ4\n",
+            "Δεν είναι δυνατό: δεν υπάρχει τίποτα να παρθεί στο δέλτα τέσσερα",
+        ),
+        (
+            vec!["--line", "--language", "de"],
+            "e4\nNf6\nexd5\n",
+            "Nicht möglich: auf David fünf ist nichts zu schlagen",
+        ),
+        (
+            vec![
+                "--line",
+                "--language",
+                "de",
+                "--fen",
+                "4k3/8/8/8/8/R7/R7/4K3 w - - 0 1",
+            ],
+            "Rah5\n",
+            "Nicht möglich: keine Figur der Art Turm auf der Linie Anna kann Hector fünf erreichen",
+        ),
+        (
+            vec!["--line", "--fen", "4k3/8/8/8/8/R7/R7/4K3 w - - 0 1"],
+            "Rbh5\nR1a4\nQd1\n",
+            "Not possible: you have no Dame",
+        ),
+        (
+            vec!["--line"],
+            "e4\ne5\nd4\nNf6\nBb5\nNc6\nBxc6\nbxc6\nd5\nd6\nKe2\nBg4\nNf3\nNxe4\nNfd2\n",
+            "Not possible: the Springer on Felix drei is pinned to your king",
+        ),
+        (
+            vec!["--line", "--language", "de"],
+            "e3e4\n",
+            "Nicht möglich: auf Eva drei steht keine Figur",
+        ),
+    ] {
+        let r = hector(&args, input.as_bytes());
+        let last = r.lines.last().unwrap();
+        assert_eq!(last, expected, "{input:?}");
+        assert!(
+            !last.contains("Illegal") && !last.contains("Regelwidrig"),
+            "{last}"
+        );
+    }
+}
+
+#[test]
+fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
+    for (lang, words, help_start) in [
+        (
+            "de",
+            "zeit\nhilfe\nzugzahl\nbrett\nverbraucht\n",
+            "Befehle:",
+        ),
+        (
+            "el",
+            "χρόνος\nβοήθεια\nμέτρηση\nσκακιέρα\nκαταναλωμένος\n",
+            "Εντολές:",
+        ),
+    ] {
+        let r = hector(
+            &[
+                "--line",
+                "--language",
+                lang,
+                "--time",
+                "5+3",
+                "--virtual-clock",
+            ],
+            words.as_bytes(),
+        );
+        let a = answers(&r);
+        assert_eq!(a.len(), 5, "{a:?}");
+        assert!(
+            !a.iter()
+                .any(|l| l.contains("Nicht verstanden") || l.contains("Δεν έγινε κατανοητό")),
+            "{a:?}"
+        );
+        let help = &a[1];
+        assert!(help.starts_with(help_start), "{help}");
+        // Every command is in help, in the language's word (with the English contract name beside it).
+        for name in [
+            "time",
+            "used",
+            "control",
+            "flag",
+            "arbiter",
+            "seal",
+            "envelope",
+            "open",
+            "wait",
+            "illegal",
+            "increment",
+            "engine",
+            "level",
+            "opponent",
+            "repeat",
+            "quit",
+        ] {
+            assert!(
+                help.contains(&format!("({name})")) || help.contains(&format!("{name};")),
+                "{lang}: {name} missing in {help}"
+            );
+        }
+    }
+    // The English contract names work in every language.
+    let r = hector(&["--line", "--language", "el"], b"count\n");
+    assert!(answers(&r)[0].starts_with("Κίνηση 1"), "{:?}", r.lines);
+}
+
+#[test]
+fn start_up_errors_are_said_in_the_players_language_in_plain_words_and_logged() {
+    let dir = tmp("startup");
+    let log = dir.join("speech.log");
+    let r = hector(
+        &[
+            "--line",
+            "--language",
+            "de",
+            "--speech-log",
+            log.to_str().unwrap(),
+            "--load",
+            "/no/such/game.pgn",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.lines,
+        ["/no/such/game.pgn kann nicht gelesen werden: diese Datei gibt es nicht"]
+    );
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        logged.contains("diese Datei gibt es nicht") && !logged.contains("os error"),
+        "{logged}"
+    );
+    let r = hector(&["--line", "--language", "el", "--level", "11"], b"");
+    assert_eq!(
+        r.lines,
+        ["Το --level 11 δεν μπορεί να χρησιμοποιηθεί: το επίπεδο είναι αριθμός από 1 έως 10"]
+    );
+    let r = hector(&["--line", "--language", "de", "--bogus"], b"");
+    assert!(
+        r.lines[0].starts_with("hector kann diese Optionen nicht verwenden"),
+        "{:?}",
+        r.lines
+    );
+}
+
+#[test]
+fn repeat_says_the_last_announcement_again_and_sides_can_be_named() {
+    let r = play("e4\nrepeat\nsides all\ne5\nagain\nsides none\nNf3\n");
+    assert_eq!(
+        answers(&r),
+        [
+            "Bauer Eva vier",
+            "Bauer Eva vier",
+            "Every move is announced with the side that made it",
+            "Black: Bauer Eva fünf",
+            "Black: Bauer Eva fünf",
+            "Moves are announced without the side",
+            "Springer Felix drei",
+        ]
+    );
+    let r = hector(&["--line", "--sides", "all"], b"e4\n");
+    assert_eq!(answers(&r), ["White: Bauer Eva vier"]);
+}
+
+#[test]
+fn line_mode_explores_the_board_like_the_screen() {
+    let fen = "3rk3/8/5n2/3pp3/1b1PPB2/2N5/8/3QK2R w K - 0 1";
+    let r = hector(
+        &["--line", "--fen", fen],
+        "rank a4\nrank 4\nfile a\ndiagonals f4\nlines h1\nknights a1\nattackers c3\nattackers d3\nlegal c3\npieces black\npawns\nmaterial\nturn\nrank z9\n".as_bytes(),
+    );
+    let a = answers(&r);
+    let rank = "Rank vier: Bella vier Black Läufer, David vier White Bauer, Eva vier White Bauer, Felix vier White Läufer";
+    assert_eq!(a[0], rank);
+    assert_eq!(a[1], rank);
+    assert_eq!(a[2], "File Anna: empty");
+    assert_eq!(
+        a[3],
+        "Diagonals from Felix vier: up left Eva fünf Black Bauer; up right Gustav fünf, Hector sechs; \
+         down left Eva drei, David zwei, Cesar eins; down right Gustav drei, Hector zwei"
+    );
+    assert!(
+        a[4].starts_with("Lines from Hector eins: up Hector zwei"),
+        "{}",
+        a[4]
+    );
+    assert_eq!(a[5], "A knight on Anna eins reaches Cesar zwei, Bella drei");
+    assert_eq!(
+        a[6],
+        "Cesar drei White Springer: attacked by Läufer Bella vier; defended by none"
+    );
+    assert_eq!(
+        a[7],
+        "David drei: reached by White Dame David eins; by Black none"
+    );
+    assert_eq!(
+        a[8], "Springer Cesar drei has no legal move",
+        "pinned by the Läufer on Bella vier"
+    );
+    assert_eq!(
+        a[9],
+        "Black: König Eva acht; Turm David acht; Läufer Bella vier; Springer Felix sechs; Bauer David fünf, Eva fünf"
+    );
+    assert_eq!(
+        a[10],
+        "Pawns: David: White vier, Black fünf; Eva: White vier, Black fünf"
+    );
+    assert!(a[11].starts_with("Material: White Dame 1"), "{}", a[11]);
+    assert_eq!(a[12], "White to move");
+    assert_eq!(a[13], "rank needs a square like e4, not \"z9\"");
+    // German words for the same commands.
+    let r = hector(
+        &["--line", "--fen", fen, "--language", "de"],
+        b"reihe 4\nangreifer c3\n",
+    );
+    assert!(
+        answers(&r)[0].starts_with("Reihe vier") || answers(&r)[0].contains("Bella vier"),
+        "{:?}",
+        r.lines
+    );
+    assert!(answers(&r)[1].contains("Bella vier"), "{:?}", r.lines);
+}
+
+#[test]
+fn takeback_and_a_new_game_keep_the_unfinished_one() {
+    let dir = tmp("takeback");
+    let data = dir.join("data");
+    let _ = std::fs::remove_dir_all(&data);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hector"))
+        .args(["--line", "--opponent", "human"])
+        .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"e4\ne5\ntakeback\nd5\ntakeback 2\nfen\nNf3\nnew\nfen\ntakeback x\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let a = &lines[1..];
+    assert_eq!(a[2], "Taken back: Bauer Eva fünf; Black to move");
+    assert_eq!(a[3], "Bauer David fünf");
+    assert_eq!(
+        a[4],
+        "Taken back: Bauer Eva vier, Bauer David fünf; White to move"
+    );
+    assert_eq!(
+        a[5],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(a[6], "Springer Felix drei");
+    assert!(a[7].starts_with("The unfinished game is kept in "), "{a:?}");
+    assert_eq!(a[8], "New game, White to move");
+    assert_eq!(
+        a[9],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert!(a[10].starts_with("takeback takes a number"), "{a:?}");
+    let kept: Vec<_> = std::fs::read_dir(data.join("hector/kept"))
+        .unwrap()
+        .collect();
+    assert_eq!(kept.len(), 1);
+    // In a tournament game, takeback is refused.
+    let r = hector(&["--line", "--mode", "record"], b"e4\npress\ntakeback\n");
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l.starts_with("Not in a tournament game")),
+        "{:?}",
+        r.lines
+    );
 }

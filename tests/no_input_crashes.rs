@@ -133,7 +133,8 @@ fn random_input_never_crashes_and_never_loses_a_move() {
             input.push_str(&random_line(&mut rng, &legal));
             input.push('\n');
         }
-        input.push_str("fen\nquit\n");
+        // An open question (resign?) is asked again until yes or no: "no" closes one left open.
+        input.push_str("no\nfen\nquit\n");
         let save = dir.join(format!("noise-{seed}.pgn"));
         let mut child = common::hector_command(&common::temp_dir("noise"))
             .args([

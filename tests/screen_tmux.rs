@@ -433,7 +433,11 @@ fn a_whole_game_against_stockfish_by_keys() {
     let said = t.said();
     let mut at = 0;
     for ply in game.plies() {
-        let text = hector::words::announce::short(&v, &ply.san, ply.mv);
+        let mut text = hector::words::announce::short(&v, &ply.san, ply.mv);
+        if ply.color() == Color::Black {
+            // The engine's moves are announced with its side (issue 11: whose move it was).
+            text = format!("Black: {text}");
+        }
         match said[at..].iter().position(|l| *l == text) {
             Some(i) => at += i + 1,
             None => panic!("{text} is not in the speech log after line {at}: {said:?}"),
@@ -602,4 +606,145 @@ fn the_board_check_walk_in_the_full_screen_view() {
         std::thread::sleep(Duration::from_millis(50));
     }
     t.keys(&["C-q"]);
+}
+
+#[test]
+fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "resume",
+        &[
+            "--opponent",
+            "human",
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    t.keys(&["Enter", "Up", "Up", "Enter"]);
+    t.wait_said("Bauer Eva vier");
+    let first = autosave(&t.dir);
+    assert!(first.contains("1. e4"), "{first}");
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "hector did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Started again over the same folders, in the same pane: the question names its keys; other keys ask again.
+    let log = t.dir.join("speech2.log");
+    let line = format!(
+        "env XDG_DATA_HOME={} XDG_CONFIG_HOME={} TERM=xterm-256color {} --opponent human --speech off --sound off --speech-log {}",
+        t.dir.join("data").display(),
+        t.dir.join("config").display(),
+        env!("CARGO_BIN_EXE_hector"),
+        log.display()
+    );
+    t.tmux(&["respawn-pane", "-k", "-t", "hector", &line]);
+    let said = || -> Vec<String> {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.split_once('\t').map_or(l, |(_, t)| t).to_string())
+            .collect()
+    };
+    let wait = |pred: &dyn Fn(&[String]) -> bool| {
+        let start = Instant::now();
+        loop {
+            let s = said();
+            if pred(&s) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "{s:?}\n{}",
+                t.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    let s = wait(&|s| s.iter().any(|l| l.starts_with("An unfinished game")));
+    assert!(
+        s.iter()
+            .any(|l| l.ends_with("Continue it? Press y or Enter for yes, n or Escape for no")),
+        "{s:?}"
+    );
+    t.keys(&["e", "s"]);
+    let s = wait(&|s| {
+        s.iter()
+            .filter(|l| l.starts_with("Please answer yes or no"))
+            .count()
+            == 2
+    });
+    assert!(!s.iter().any(|l| l.starts_with("New game")), "{s:?}");
+    assert_eq!(autosave(&t.dir), first, "nothing overwritten");
+    t.keys(&["n"]);
+    let s = wait(&|s| s.iter().any(|l| l == "New game, White to move"));
+    let kept_line = s
+        .iter()
+        .find(|l| l.starts_with("The unfinished game is kept in "))
+        .expect("kept said");
+    let kept: Vec<PathBuf> = std::fs::read_dir(t.dir.join("data/hector/kept"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), first);
+    assert!(
+        kept_line.contains(&*kept[0].to_string_lossy()),
+        "{kept_line}"
+    );
+}
+
+#[test]
+fn line_mode_on_a_terminal_edits_lines_with_history_and_no_escapes() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "editor",
+        &["--line", "--opponent", "human", "--speech-log", "{log}"],
+    );
+    t.wait_said("New game, White to move");
+    // "cout", Left, "n": the cursor moved inside the line, so the command is "count".
+    t.keys(&["cout", "Left", "n", "Enter"]);
+    t.wait_said("Move 1, White to move; 0 moves completed");
+    t.keys(&["e4", "Enter"]);
+    t.wait_said("Bauer Eva vier");
+    // Up twice recalls "count"; Down and Up again land on the newest entry, "e4"; Home and End move.
+    t.keys(&["Up", "Up", "Home", "End", "Enter"]);
+    let start = Instant::now();
+    loop {
+        let said = t.said();
+        if said
+            .iter()
+            .filter(|l| l.starts_with("Move 1, Black to move"))
+            .count()
+            == 1
+        {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "{said:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let said = t.said();
+    assert!(
+        !said
+            .iter()
+            .any(|l| l.contains('\u{1b}') || l.contains("[A") || l.contains("[D")),
+        "no escape sequence reached a command: {said:?}"
+    );
+    assert!(
+        !said.iter().any(|l| l.starts_with("Not understood")),
+        "{said:?}"
+    );
 }

@@ -61,6 +61,77 @@ pub enum EngineError {
     },
 }
 
+impl Phase {
+    fn key(self) -> &'static str {
+        match self {
+            Phase::Starting => "engine_phase.starting",
+            Phase::Thinking => "engine_phase.thinking",
+            Phase::Waiting => "engine_phase.waiting",
+        }
+    }
+}
+
+impl EngineError {
+    /// The error in the player's language (config/phrases `engine_error.*`); `Display` is the English of logs.
+    pub fn say(&self, p: &crate::words::Phrases) -> String {
+        let phase = |ph: &Phase| p.get(ph.key()).to_string();
+        match self {
+            EngineError::EmptyCommand => p.say("engine_error.empty", &[]),
+            EngineError::BadCommand { command, reason } => p.say(
+                "engine_error.bad_command",
+                &[("command", command), ("reason", reason)],
+            ),
+            EngineError::NotFound { command } => {
+                p.say("engine_error.not_found", &[("command", command)])
+            }
+            EngineError::CannotStart { command, reason } => p.say(
+                "engine_error.cannot_start",
+                &[("command", command), ("reason", reason)],
+            ),
+            EngineError::NotUci { command, reason } => p.say(
+                "engine_error.not_uci",
+                &[("command", command), ("reason", reason)],
+            ),
+            EngineError::Crashed {
+                engine,
+                phase: ph,
+                status,
+            } => p.say(
+                "engine_error.crashed",
+                &[
+                    ("engine", engine),
+                    ("phase", &phase(ph)),
+                    ("status", status),
+                ],
+            ),
+            EngineError::NoChess960 { engine } => {
+                p.say("engine_error.no_chess960", &[("engine", engine)])
+            }
+            EngineError::NoMove { engine } => p.say("engine_error.no_move", &[("engine", engine)]),
+            EngineError::Hung {
+                engine,
+                phase: ph,
+                waited,
+            } => {
+                let ms = waited.as_millis();
+                let secs = if ms.is_multiple_of(1000) {
+                    (ms / 1000).to_string()
+                } else {
+                    format!("{:.1}", waited.as_secs_f64())
+                };
+                p.say(
+                    "engine_error.hung",
+                    &[
+                        ("engine", engine),
+                        ("phase", &phase(ph)),
+                        ("seconds", &secs),
+                    ],
+                )
+            }
+        }
+    }
+}
+
 /// "5 seconds", "1 second", "0.5 seconds".
 pub(crate) fn seconds(d: &Duration) -> String {
     let ms = d.as_millis();
@@ -102,6 +173,24 @@ pub(crate) fn describe_exit(status: ExitStatus) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_are_said_in_the_players_language() {
+        let de = crate::words::Phrases::builtin("de").unwrap();
+        let e = EngineError::NotFound {
+            command: "xyz".into(),
+        };
+        assert_eq!(e.say(&de), "Das Programm 'xyz' wurde nicht gefunden");
+        let e = EngineError::Hung {
+            engine: "Stockfish".into(),
+            phase: Phase::Thinking,
+            waited: Duration::from_secs(12),
+        };
+        assert_eq!(
+            e.say(&crate::words::Phrases::default()),
+            "the engine Stockfish did not answer within 12 seconds while thinking about a move, so it was stopped"
+        );
+    }
 
     #[test]
     fn seconds_in_words() {

@@ -1,17 +1,24 @@
 //! Engine strength in ten levels a player understands, and how each level is told to a UCI engine.
 //!
-//! | level | UCI_Elo (Stockfish: 1350..2850) | else Skill Level (0..20) | else depth | time per move without a clock |
-//! |------:|------------------:|------:|-----:|------:|
-//! |     1 |              1350 |     0 |    1 | 0.1 s |
-//! |     2 |              1517 |     2 |    2 | 0.15 s|
-//! |     3 |              1683 |     4 |    3 | 0.2 s |
-//! |     4 |              1850 |     7 |    4 | 0.3 s |
-//! |     5 |              2017 |     9 |    6 | 0.4 s |
-//! |     6 |              2183 |    11 |    8 | 0.6 s |
-//! |     7 |              2350 |    13 |   10 | 0.8 s |
-//! |     8 |              2517 |    16 |   12 | 1 s   |
-//! |     9 |              2683 |    18 |   16 | 1.5 s |
-//! |    10 |     full strength |    20 | none | 2 s   |
+//! | level | UCI_Elo (Stockfish: 1350..2850) | else Skill Level (0..20) | else depth | time per move without a clock | at most per move with a clock |
+//! |------:|------------------:|------:|-----:|------:|------:|
+//! |     1 |              1350 |     0 |    1 | 0.1 s | 1 s   |
+//! |     2 |              1517 |     2 |    2 | 0.15 s| 1.5 s |
+//! |     3 |              1683 |     4 |    3 | 0.2 s | 2 s   |
+//! |     4 |              1850 |     7 |    4 | 0.3 s | 3 s   |
+//! |     5 |              2017 |     9 |    6 | 0.4 s | 4 s   |
+//! |     6 |              2183 |    11 |    8 | 0.6 s | 6 s   |
+//! |     7 |              2350 |    13 |   10 | 0.8 s | 8 s   |
+//! |     8 |              2517 |    16 |   12 | 1 s   | 12 s  |
+//! |     9 |              2683 |    18 |   16 | 1.5 s | 20 s  |
+//! |    10 |     full strength |    20 | none | 2 s   | the engine's own |
+//!
+//! With a clock, levels 1 to 9 also never spend more than a 30th of their remaining time plus three quarters of
+//! the increment on one move (`go wtime ... movetime N`, the smaller of the two limits): Stockfish at a limited
+//! Elo otherwise plans its time as at full strength (measured: about 28 s for its first move at level 1 with
+//! 5+3 on a busy machine). `bash benches/engine_time.sh` measures the time per move at each level; with 5+3
+//! (debug build, Stockfish 15.1, 2 busy cores, start-up included) the first move took 2.2, 1.7, 2.4, 3.2, 4.9,
+//! 6.3, 8.3, 12.2, 12.6 and 10.8 s at levels 1 to 10.
 //!
 //! Levels 1 to 9 spread evenly over the engine's own `UCI_Elo` range when it has `UCI_LimitStrength` and
 //! `UCI_Elo` (the UCI standard way); otherwise over its `Skill Level` range; an engine with neither is held back
@@ -30,6 +37,7 @@ use super::uci::UciOption;
 pub struct Level(u8);
 
 const MOVETIME_MS: [u64; 10] = [100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000];
+const CAP_MS: [u64; 9] = [1000, 1500, 2000, 3000, 4000, 6000, 8000, 12_000, 20_000];
 const DEPTH: [u32; 9] = [1, 2, 3, 4, 6, 8, 10, 12, 16];
 
 impl Level {
@@ -58,6 +66,14 @@ impl Level {
     /// Time per move when the game has no clock.
     pub fn movetime(self) -> Duration {
         Duration::from_millis(MOVETIME_MS[self.index()])
+    }
+
+    /// With a clock: the most one move may take at this level, given the engine's remaining time and
+    /// increment; `None` at full strength (the engine manages its own time).
+    pub fn time_cap(self, remaining: Duration, increment: Duration) -> Option<Duration> {
+        let cap = Duration::from_millis(*CAP_MS.get(self.index())?);
+        let share = remaining / 30 + increment * 3 / 4;
+        Some(cap.min(share).max(Duration::from_millis(50)))
     }
 
     /// `UCI_Elo` for this level within the engine's range `min..=max`; `None` for full strength.
@@ -202,6 +218,30 @@ pub fn plan(level: Level, options: &[UciOption]) -> (Strength, Vec<String>) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_limited_level_spends_little_of_its_clock() {
+        let five = Duration::from_secs(300);
+        let three = Duration::from_secs(3);
+        let l1 = Level::new(1).unwrap();
+        assert_eq!(l1.time_cap(five, three), Some(Duration::from_secs(1)));
+        // Short of time: a 30th of what is left plus most of the increment.
+        assert_eq!(
+            Level::new(9)
+                .unwrap()
+                .time_cap(Duration::from_secs(30), Duration::ZERO),
+            Some(Duration::from_secs(1))
+        );
+        assert_eq!(Level::MAX.time_cap(five, three), None);
+        for n in 1..=9 {
+            let cap = Level::new(n).unwrap().time_cap(five, three).unwrap();
+            assert!(
+                cap <= five / 10,
+                "level {n} takes at most a tenth of 5 minutes"
+            );
+        }
+    }
+
     use super::*;
 
     fn opts(lines: &[&str]) -> Vec<UciOption> {

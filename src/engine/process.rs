@@ -106,6 +106,8 @@ pub struct EngineSpec {
     pub limits: Limits,
     /// The conversation (without `info` lines) and the engine's stderr go to stderr.
     pub verbose: bool,
+    /// The language failures are said in.
+    pub phrases: crate::words::Phrases,
 }
 
 impl EngineSpec {
@@ -116,6 +118,7 @@ impl EngineSpec {
             chess960,
             limits: Limits::default(),
             verbose: false,
+            phrases: crate::words::Phrases::default(),
         }
     }
 }
@@ -288,7 +291,7 @@ fn run(spec: EngineSpec, events: Callback, rx: Receiver<Msg>, lines: Sender<Msg>
         Ok(c) => c,
         Err(e) => {
             events(Command::Engine(EngineEvent::Failed {
-                reason: e.to_string(),
+                reason: e.say(&spec.phrases),
             }));
             return;
         }
@@ -380,7 +383,7 @@ fn run(spec: EngineSpec, events: Callback, rx: Receiver<Msg>, lines: Sender<Msg>
                 eprintln!("hector: engine: {e}");
             }
             (w.events)(Command::Engine(EngineEvent::Failed {
-                reason: e.to_string(),
+                reason: e.say(&w.spec.phrases),
             }));
         }
     }
@@ -600,12 +603,22 @@ impl Worker {
                 if let Some(n) = c.movestogo {
                     line.push_str(&format!(" movestogo {n}"));
                 }
-                let own = if white {
-                    c.wtime + c.winc
+                let (time, inc) = if white {
+                    (c.wtime, c.winc)
                 } else {
-                    c.btime + c.binc
+                    (c.btime, c.binc)
                 };
-                (line, Duration::from_millis(own))
+                // A limited level never spends a large share of its clock (see level.rs).
+                match self
+                    .level
+                    .time_cap(Duration::from_millis(time), Duration::from_millis(inc))
+                {
+                    Some(cap) => {
+                        line.push_str(&format!(" movetime {}", uci::ms(cap)));
+                        (line, cap)
+                    }
+                    None => (line, Duration::from_millis(time + inc)),
+                }
             }
             None => {
                 let t = self.level.movetime();
@@ -639,11 +652,16 @@ impl Worker {
         let asked = Instant::now();
         let mut deadline = asked + budget + self.spec.limits.margin;
         // Stopped by us: on time-out, or because the answer is no longer wanted.
+        // The last evaluation the engine gave in this search (its own view).
+        let mut score = None;
         let mut stop_sent = false;
         let mut wanted = true;
         loop {
             match self.next(Some(deadline))? {
                 Event::Line(l) => {
+                    if let Some(cp) = uci::parse_score(&l) {
+                        score = Some(cp);
+                    }
                     if let Some(best) = uci::parse_bestmove(&l) {
                         self.phase = Phase::Waiting;
                         if !wanted {
@@ -652,6 +670,12 @@ impl Worker {
                         return match best {
                             BestMove::Move { uci, .. } => {
                                 let uci = uci::one_line(&uci);
+                                if let Some(cp) = score {
+                                    (self.events)(Command::Engine(EngineEvent::Eval {
+                                        cp,
+                                        for_ply: r.for_ply,
+                                    }));
+                                }
                                 (self.events)(Command::Engine(EngineEvent::Move {
                                     uci,
                                     for_ply: r.for_ply,
@@ -735,10 +759,17 @@ mod tests {
     struct Events(mpsc::Receiver<EngineEvent>);
 
     impl Events {
+        /// The next event other than an evaluation.
         fn next(&self) -> EngineEvent {
-            self.0
-                .recv_timeout(Duration::from_secs(10))
-                .expect("an engine event within 10 s")
+            loop {
+                let e = self
+                    .0
+                    .recv_timeout(Duration::from_secs(10))
+                    .expect("an engine event within 10 s");
+                if !matches!(e, EngineEvent::Eval { .. }) {
+                    return e;
+                }
+            }
         }
     }
 
@@ -969,7 +1000,7 @@ mod tests {
                 "position startpos",
                 "go movetime 200",
                 "position startpos moves a2a3 e7e5",
-                "go wtime 60000 btime 59000 winc 2000 binc 2000",
+                "go wtime 60000 btime 59000 winc 2000 binc 2000 movetime 2000",
                 "setoption name UCI_LimitStrength value false",
                 "ucinewgame",
                 "isready",

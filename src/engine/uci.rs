@@ -105,6 +105,30 @@ pub fn parse_bestmove(line: &str) -> Option<BestMove> {
     })
 }
 
+/// The evaluation in an `info ... score cp N | score mate N` line, in centipawns from the side to move's view;
+/// a mate in N is 30000 - N (mated: -30000 + N). Bounds (`lowerbound`, `upperbound`) are not final and are
+/// skipped. `None` for any other line.
+pub fn parse_score(line: &str) -> Option<i32> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.first() != Some(&"info") {
+        return None;
+    }
+    let at = tokens.iter().position(|t| *t == "score")?;
+    if tokens
+        .get(at + 3)
+        .is_some_and(|t| *t == "lowerbound" || *t == "upperbound")
+    {
+        return None;
+    }
+    let n: i32 = tokens.get(at + 2)?.parse().ok()?;
+    match *tokens.get(at + 1)? {
+        "cp" => Some(n.clamp(-29_000, 29_000)),
+        "mate" if n > 0 => Some(30_000 - n.min(999)),
+        "mate" => Some(-30_000 - n.max(-999)),
+        _ => None,
+    }
+}
+
 /// Splits a command line roughly as a POSIX shell would: blanks separate words, 'single' and "double" quotes
 /// group, a backslash escapes the next character (outside single quotes), and a leading `~/` is the home folder.
 pub fn split_command(command: &str) -> Result<Vec<String>, String> {
@@ -279,6 +303,21 @@ mod tests {
         assert_eq!(parse_bestmove("bestmove (none)"), Some(BestMove::None));
         assert_eq!(parse_bestmove("bestmove 0000"), Some(BestMove::None));
         assert_eq!(parse_bestmove("info depth 1 pv e2e4"), None);
+        assert_eq!(
+            parse_score("info depth 12 seldepth 15 score cp -34 nodes 100 pv e2e4"),
+            Some(-34)
+        );
+        assert_eq!(
+            parse_score("info depth 9 score mate 3 pv h5f7"),
+            Some(29_997)
+        );
+        assert_eq!(
+            parse_score("info depth 9 score mate -2 pv a2a3"),
+            Some(-29_998)
+        );
+        assert_eq!(parse_score("info depth 9 score cp 20 lowerbound"), None);
+        assert_eq!(parse_score("info string score cp"), None);
+        assert_eq!(parse_score("bestmove e2e4"), None);
         assert_eq!(parse_bestmove("bestmoves"), None);
     }
 

@@ -792,23 +792,29 @@ impl Session {
             self.board_check.found = None;
             return vec![say(Kind::Refusal, self.p("rewind.none", &[]))];
         }
+        self.pending = Some(Pending::Rewind);
+        vec![say(Kind::Event, self.rewind_question())]
+    }
+
+    /// The rewind question (R-D.2.9b), as it is asked and asked again.
+    pub(super) fn rewind_question(&self) -> String {
+        let Some(common) = self.board_check.found else {
+            return self.p("rewind.none", &[]);
+        };
         let side = if common == 0 {
             self.game.start_position().turn()
         } else {
-            self.game.plies()[common].color()
+            self.game.plies()[common.min(self.game.plies().len() - 1)].color()
         };
-        self.pending = Some(Pending::Rewind);
-        vec![say(
-            Kind::Event,
-            self.p(
-                "rewind.confirm",
-                &[
-                    ("last", &self.last_agreed(common)),
-                    ("side", &self.side(side)),
-                    ("n", &(self.game.plies().len() - common).to_string()),
-                ],
-            ),
-        )]
+        self.p(
+            "rewind.confirm",
+            &[
+                ("last", &self.last_agreed(common)),
+                ("side", &self.side(side)),
+                ("n", &(self.game.plies().len().saturating_sub(common)).to_string()),
+                ("how", &self.how_to_answer()),
+            ],
+        )
     }
 
     /// R-D.2.9b-c: `yes` to the rewind: both records go back to the last agreeing move, the position with

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 
 use super::{Cue, Effect, Kind, Opponent, Pending, Session, say};
 use crate::rules::Start;
@@ -24,6 +24,35 @@ pub enum EngineEvent {
     Move { uci: String, for_ply: usize },
     /// The engine cannot be used: missing, crashed, hung, not UCI. `reason` is said to the player.
     Failed { reason: String },
+    /// The engine's last evaluation of the position after `for_ply` plies, in centipawns from its own view
+    /// (a mate is near ±30000); sent just before its move.
+    Eval { cp: i32, for_ply: usize },
+}
+
+/// The engine's rule for draw offers, as engine front-ends do it: from its evaluation and the phase of the game.
+///
+/// - It answers an offer at once, with its last evaluation (of the position it last moved in).
+/// - It accepts when it stands clearly worse (at most -1.50 pawns for itself), or when the position is about
+///   level (at most +0.30 for itself) and the game is in its late phase: from move 30 on, or once both sides
+///   have at most 13 points of pieces besides pawns (a rook and two minor pieces). Else it declines.
+/// - It never accepts before it has made a move and evaluated (nothing to judge by).
+/// - With `engine offers on` it offers a draw itself after its move when its last 10 evaluations all lay
+///   within ±0.15 pawns and the game is at move 40 or later, at most once every 10 moves.
+pub mod draw_rule {
+    /// Accepts when standing at least this much worse (centipawns, its own view).
+    pub const ACCEPT_WHEN_WORSE: i32 = -150;
+    /// Accepts a level position: at most this much better.
+    pub const LEVEL: i32 = 30;
+    /// The late phase by move number.
+    pub const LATE_MOVE: u32 = 30;
+    /// The late phase by material: pieces besides pawns and kings, per side, in points.
+    pub const LATE_MATERIAL: u32 = 13;
+    /// Offers itself: this many evaluations in a row ...
+    pub const OFFER_STREAK: usize = 10;
+    /// ... all within this many centipawns of 0 ...
+    pub const OFFER_WINDOW: i32 = 15;
+    /// ... from this move on.
+    pub const OFFER_MOVE: u32 = 40;
 }
 
 /// What the engine is asked to think about.
@@ -77,6 +106,12 @@ pub(super) struct EngineState {
     pub asked_for: Option<usize>,
     /// The engine's own name, once it told it (kept when it fails).
     pub name: Option<String>,
+    /// Its evaluations (centipawns, its own view), one per move it made, the last at the end.
+    pub evals: Vec<i32>,
+    /// The evaluation of the search under way (sent before the move).
+    pub pending_eval: Option<(usize, i32)>,
+    /// The ply count when it last offered a draw.
+    pub offered_at: Option<usize>,
 }
 
 impl EngineState {
@@ -227,7 +262,11 @@ impl Session {
                     };
                 }
                 match self.game.parse_uci(&uci) {
-                    Some(m) => self.play(m, now),
+                    Some(m) => {
+                        let mut out = self.play(m, now);
+                        out.extend(self.after_engine_move(for_ply));
+                        out
+                    }
                     None => {
                         let reason = self.p("engine.illegal_move", &[("move", &uci)]);
                         let mut out = self.engine_failed(reason);
@@ -242,7 +281,84 @@ impl Session {
                 }
                 self.engine_failed(reason)
             }
+            EngineEvent::Eval { cp, for_ply } => {
+                self.engine.pending_eval = Some((for_ply, cp));
+                Vec::new()
+            }
         }
+    }
+
+    /// Whether the engine plays and the open draw offer, if any, is the player's.
+    pub(super) fn engine_opponent(&self) -> bool {
+        self.config.opponent == Opponent::Engine
+    }
+
+    /// Points of pieces besides pawns and the king, of one side.
+    fn piece_points(&self, color: Color) -> u32 {
+        use shakmaty::Role;
+        let board = self.game.position().board();
+        [
+            (Role::Queen, 9),
+            (Role::Rook, 5),
+            (Role::Bishop, 3),
+            (Role::Knight, 3),
+        ]
+        .iter()
+        .map(|(r, v)| (board.by_color(color) & board.by_role(*r)).count() as u32 * v)
+        .sum()
+    }
+
+    /// The engine's answer to the player's draw offer (see [`draw_rule`]).
+    pub(super) fn engine_accepts_draw(&self) -> bool {
+        use draw_rule::*;
+        let Some(&eval) = self.engine.evals.last() else {
+            return false;
+        };
+        let late = self.game.position().fullmoves().get() >= LATE_MOVE
+            || (self.piece_points(Color::White) <= LATE_MATERIAL
+                && self.piece_points(Color::Black) <= LATE_MATERIAL);
+        eval <= ACCEPT_WHEN_WORSE || (eval <= LEVEL && late)
+    }
+
+    /// After the engine's move, with `engine offers on`: whether it offers a draw now (see [`draw_rule`]).
+    fn engine_wants_draw(&self) -> bool {
+        use draw_rule::*;
+        let evals = &self.engine.evals;
+        let plies = self.game.plies().len();
+        self.config.engine_offers
+            && self.game.position().fullmoves().get() >= OFFER_MOVE
+            && evals.len() >= OFFER_STREAK
+            && evals[evals.len() - OFFER_STREAK..]
+                .iter()
+                .all(|e| e.abs() <= OFFER_WINDOW)
+            && self
+                .engine
+                .offered_at
+                .is_none_or(|at| plies >= at + 2 * OFFER_STREAK)
+    }
+
+    /// The engine's move was played: keep its evaluation, and offer a draw when its rule says so.
+    pub(super) fn after_engine_move(&mut self, for_ply: usize) -> Vec<Effect> {
+        if let Some((ply, cp)) = self.engine.pending_eval.take()
+            && ply == for_ply
+        {
+            self.engine.evals.push(cp);
+        }
+        if self.game.is_over() || self.game.draw_offer().is_some() || !self.engine_wants_draw() {
+            return Vec::new();
+        }
+        let by = self.config.engine_color;
+        if self.game.offer_draw(by).is_err() {
+            return Vec::new();
+        }
+        self.engine.offered_at = Some(self.game.plies().len());
+        vec![
+            say(
+                Kind::Event,
+                self.p("engine.offers_draw", &[("side", &self.side(by))]),
+            ),
+            Effect::Cue(Cue::DrawOffer),
+        ]
     }
 
     /// The engine is not usable any more: said once, the game is kept.
@@ -281,7 +397,7 @@ impl Session {
     pub(super) fn engine_command(&mut self, rest: &str) -> Vec<Effect> {
         match rest.to_lowercase().as_str() {
             "" => vec![say(Kind::Answer, self.engine_state_text())],
-            "restart" | "start" | "neustart" => {
+            r if self.config.phrases.is_word("arg.restart", r) => {
                 self.config.opponent = Opponent::Engine;
                 self.engine.set(EngineStatus::Starting);
                 let text = self.p(
@@ -292,6 +408,29 @@ impl Session {
                     ],
                 );
                 vec![say(Kind::Event, text), self.start_effect()]
+            }
+            o if o.split_whitespace().count() == 2
+                && self
+                    .config
+                    .phrases
+                    .is_word("arg.offers", o.split_whitespace().next().unwrap_or(""))
+                && (self
+                    .config
+                    .phrases
+                    .is_word("arg.on", o.split_whitespace().nth(1).unwrap_or(""))
+                    || self
+                        .config
+                        .phrases
+                        .is_word("arg.off", o.split_whitespace().nth(1).unwrap_or(""))) =>
+            {
+                let on = o.split_whitespace().nth(1).unwrap_or("");
+                self.config.engine_offers = self.config.phrases.is_word("arg.on", on);
+                let key = if self.config.engine_offers {
+                    "engine.offers_on"
+                } else {
+                    "engine.offers_off"
+                };
+                vec![say(Kind::Event, self.p(key, &[]))]
             }
             _ => vec![say(
                 Kind::Refusal,
@@ -331,7 +470,7 @@ impl Session {
     /// `opponent human` / `opponent engine`.
     pub(super) fn opponent_command(&mut self, rest: &str) -> Vec<Effect> {
         match rest.to_lowercase().as_str() {
-            "human" | "person" | "mensch" | "άνθρωπος" => {
+            h if self.config.phrases.is_word("arg.human", h) => {
                 if self.config.opponent == Opponent::Human {
                     return vec![say(Kind::Answer, self.p("opponent.already_human", &[]))];
                 }
@@ -342,7 +481,7 @@ impl Session {
                     Effect::EngineQuit,
                 ]
             }
-            "engine" | "computer" | "maschine" => {
+            e if self.config.phrases.is_word("arg.engine", e) => {
                 if self.engine_plays() {
                     let text = self.p(
                         "opponent.already_engine",
@@ -499,7 +638,11 @@ mod tests {
                 for_ply: 1,
             },
         );
-        assert_eq!(said(&out), ["Bauer Cesar fünf"]);
+        assert_eq!(
+            said(&out),
+            ["Black: Bauer Cesar fünf"],
+            "the engine's move names its side"
+        );
         assert!(go(&out).is_none());
         assert_eq!(s.game().plies().len(), 2);
         // The same answer again is stale.
@@ -582,7 +725,131 @@ mod tests {
         text(&mut s, "e4");
         // Black (the engine) is to move: the player cannot claim for it; an offer is White's.
         assert!(said(&text(&mut s, "claim"))[0].starts_with("It is the engine's turn"));
-        assert_eq!(said(&text(&mut s, "offer")), ["White offers a draw"]);
+        assert_eq!(
+            said(&text(&mut s, "offer")),
+            [
+                "White offers a draw",
+                "The engine declines the draw offer; the game goes on"
+            ]
+        );
+    }
+
+    /// Plays `moves` with the engine answering each of the player's moves with the next one, evaluating `cp`.
+    fn engine_line(s: &mut Session, moves: &[&str], cp: i32) {
+        for pair in moves.chunks(2) {
+            text(s, pair[0]);
+            if let Some(reply) = pair.get(1) {
+                let for_ply = s.game().plies().len();
+                let m = s.game().parse_san(reply).unwrap();
+                let uci = s.game().uci(m).to_string();
+                engine(s, EngineEvent::Eval { cp, for_ply });
+                engine(s, EngineEvent::Move { uci, for_ply });
+            }
+        }
+    }
+
+    #[test]
+    fn the_engine_answers_draw_offers_by_its_rule_and_the_player_never_answers_their_own() {
+        // Level position, early: declined; the player cannot accept or decline their own offer.
+        let (mut s, _) = engine_game(Game::new(), Color::Black);
+        engine_line(&mut s, &["e4", "e5", "Nf3", "Nc6"], 10);
+        let out = text(&mut s, "offer");
+        assert_eq!(
+            said(&out)[1],
+            "The engine declines the draw offer; the game goes on"
+        );
+        assert!(!s.game().is_over());
+        assert_eq!(
+            said(&text(&mut s, "accept")),
+            ["No draw offer is open"],
+            "the declined offer is gone"
+        );
+        // The engine stands clearly worse: it accepts at once.
+        let (mut s, _) = engine_game(Game::new(), Color::Black);
+        engine_line(&mut s, &["e4", "e5", "Nf3", "Nc6"], -200);
+        let out = text(&mut s, "offer");
+        assert_eq!(
+            said(&out),
+            [
+                "White offers a draw",
+                "The engine accepts the draw offer",
+                "Draw by agreement, 1/2-1/2"
+            ]
+        );
+        // An engine that has not evaluated yet declines.
+        let (mut s, _) = engine_game(Game::new(), Color::Black);
+        assert_eq!(
+            said(&text(&mut s, "offer"))[1],
+            "The engine declines the draw offer; the game goes on"
+        );
+    }
+
+    #[test]
+    fn takeback_rematch_and_new_game_against_the_engine() {
+        let (mut s, _) = engine_game(Game::new(), Color::Black);
+        engine_line(&mut s, &["e4", "e5", "Nf3", "Nc6"], 10);
+        // The player's move and the engine's answer are taken back: the player is to move again.
+        let out = text(&mut s, "takeback");
+        assert_eq!(
+            said(&out),
+            ["Taken back: Springer Felix drei, Springer Cesar sechs; White to move"]
+        );
+        assert_eq!(s.game().plies().len(), 2);
+        assert!(go(&out).is_none(), "the player is to move");
+        // Right after the player's move (the engine thinking), one half-move: the search is called off.
+        let out = text(&mut s, "d4");
+        assert!(go(&out).is_some());
+        let out = text(&mut s, "takeback");
+        assert_eq!(said(&out), ["Taken back: Bauer David vier; White to move"]);
+        assert!(out.contains(&Effect::EngineStop), "{out:?}");
+        // A rematch with colours swapped: the engine now plays White and is asked at once.
+        let out = text(&mut s, "rematch");
+        assert_eq!(
+            said(&out),
+            [
+                "New game, White to move",
+                "You play Black, the engine plays White at level 2"
+            ]
+        );
+        assert_eq!(s.game().plies().len(), 0);
+        assert_eq!(go(&out).map(|r| r.for_ply), Some(0));
+        let out = text(&mut s, "new");
+        assert_eq!(
+            said(&out)[1],
+            "You play Black, the engine plays White at level 2"
+        );
+        assert!(said(&text(&mut s, "takeback"))[0].starts_with("No move has been played"));
+    }
+
+    #[test]
+    fn the_engine_offers_a_draw_only_when_allowed_and_level_for_long() {
+        let fen = "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 40";
+        for allowed in [false, true] {
+            let (mut s, _) = engine_game(Game::from_fen(fen).unwrap(), Color::Black);
+            if allowed {
+                assert_eq!(
+                    said(&text(&mut s, "engine offers on")),
+                    ["The engine may offer a draw when the position stays level for many moves"]
+                );
+            }
+            let moves = [
+                "Kd1", "Kd8", "Kc1", "Kc8", "Kd1", "Kd8", "Ke1", "Ke8", "Ke2", "Ke7", "Kf2", "Kf7",
+                "Ke2", "Ke7", "Kd3", "Kd6", "Ke3", "Ke6", "Kf3", "Kf6",
+            ];
+            engine_line(&mut s, &moves, 0);
+            assert_eq!(
+                s.game().draw_offer(),
+                allowed.then_some(Color::Black),
+                "allowed {allowed}"
+            );
+            if allowed {
+                // The engine's offer is the player's to answer.
+                assert_eq!(
+                    said(&text(&mut s, "accept")),
+                    ["Draw by agreement, 1/2-1/2"]
+                );
+            }
+        }
     }
 
     #[test]

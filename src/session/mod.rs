@@ -4,8 +4,10 @@ mod adjourn;
 mod board_check;
 mod engine;
 mod games;
+mod explore;
 pub mod log;
 pub mod settings;
+mod takeback;
 mod timing;
 pub mod tournament;
 mod view;
@@ -24,6 +26,18 @@ pub use games::{FileGame, GameFile, split_games};
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
+
+/// Which moves are announced with the name of the side that made them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NameSides {
+    /// Every move ("White: Bauer Eva vier"), for two players at one keyboard.
+    All,
+    /// The engine's moves (the default): the player hears at once that the engine has moved.
+    #[default]
+    Engine,
+    /// No move.
+    None,
+}
 
 /// Who enters the moves of the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,6 +193,19 @@ pub struct Config {
     pub tournament: TournamentSettings,
     /// The liblouis table of braille scoresheets (`--braille-table`, see `braille::BrailleTable`).
     pub braille_table: String,
+    /// Questions are answered by keys (the full-screen view) rather than typed words (line mode): the
+    /// question says which.
+    pub answer_by_keys: bool,
+    /// The engine may offer a draw itself when the position has been level for many moves (`engine offers on`).
+    pub engine_offers: bool,
+    /// Games kept earlier (declined resumptions), oldest first, for `kept`.
+    pub kept_games: Vec<PathBuf>,
+    /// Which moves are announced with their side's name (`--sides`, `sides`).
+    pub name_sides: NameSides,
+    /// The folder of kept games (an unfinished game replaced by `new` or `rematch` is kept there).
+    pub kept_dir: Option<PathBuf>,
+    /// The session's start as a file-name stamp (`2025-01-31_14-05-02`), for names of kept games.
+    pub session_stamp: String,
 }
 
 impl Default for Config {
@@ -198,15 +225,23 @@ impl Default for Config {
             mode: Mode::Play,
             tournament: TournamentSettings::default(),
             braille_table: "en-us-comp6".to_string(),
+            answer_by_keys: false,
+            engine_offers: false,
+            kept_games: Vec::new(),
+            name_sides: NameSides::default(),
+            kept_dir: None,
+            session_stamp: "game".to_string(),
         }
     }
 }
 
-/// A question waiting for "yes".
+/// A question waiting for its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pending {
+    /// Resign for this side? Only yes or no answers it.
     Resign(Color),
-    /// Continue the unfinished game kept in `Session::resume`?
+    /// Continue the unfinished game kept in `Session::resume`? Only yes or no answers it: nothing is
+    /// overwritten without an explicit no.
     Resume,
     /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
     /// arbiter, anything else is taken as the entry again.
@@ -215,6 +250,11 @@ enum Pending {
     ChooseGame,
     /// R-D.2.9b: retrace the moves to where the scoresheets agree?
     Rewind,
+    /// Which piece the pawn becomes (R-3.7.5c): a piece word or letter answers it; anything else drops it.
+    Promotion {
+        from: shakmaty::Square,
+        to: shakmaty::Square,
+    },
 }
 
 /// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
@@ -224,6 +264,10 @@ pub struct ResumeOffer {
     pub time_control: Option<TimeControl>,
     /// Where it was kept (said, so the player knows which game).
     pub path: PathBuf,
+    /// The file as it was read: written unchanged to `keep_as` when the player declines it.
+    pub text: String,
+    /// Where a declined game is kept (the folder of kept games, named by date).
+    pub keep_as: PathBuf,
 }
 
 /// The session: the game and the conversation around it.
@@ -244,6 +288,10 @@ pub struct Session {
     resume: Option<ResumeOffer>,
     /// The engine, as far as the session knows it.
     engine: engine::EngineState,
+    /// Command words of the player's language and English → canonical command names.
+    commands: words::commands::Commands,
+    /// The last announcement, for `repeat`.
+    last_said: Option<Announcement>,
     /// Record and assistant mode: the tournament profile's state (None in play mode).
     tournament: Option<Tournament>,
     /// Said once after the greeting (an envelope that was not used).
@@ -260,6 +308,11 @@ pub struct Session {
     board_check: board_check::BoardCheck,
 }
 
+/// User text echoed back: control characters dropped, at most 80 characters.
+fn quote(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(80).collect()
+}
+
 fn say(kind: Kind, text: impl Into<String>) -> Effect {
     Effect::Say(Announcement {
         kind,
@@ -269,6 +322,7 @@ fn say(kind: Kind, text: impl Into<String>) -> Effect {
 
 impl Session {
     pub fn new(game: Game, config: Config) -> Session {
+        let commands = words::commands::Commands::new(&config.phrases);
         let timing = config
             .time_control
             .as_ref()
@@ -289,6 +343,8 @@ impl Session {
             qpf_request: None,
             resume: None,
             engine: engine::EngineState::default(),
+            commands,
+            last_said: None,
             tournament,
             start_notes: Vec::new(),
             choice: None,
@@ -434,6 +490,7 @@ impl Session {
                     ("number", &g.position().fullmoves().to_string()),
                     ("side", &self.side(g.turn())),
                     ("path", &offer.path.display().to_string()),
+                    ("how", &self.how_to_answer()),
                 ],
             );
             out.push(say(Kind::Event, text));
@@ -500,7 +557,59 @@ impl Session {
         }
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
+        // What `repeat` says again: the last thing said.
+        if let Some(a) = out.iter().rev().find_map(|e| match e {
+            Effect::Say(a) => Some(a.clone()),
+            _ => None,
+        }) {
+            self.last_said = Some(a);
+        }
         out
+    }
+
+    /// `repeat`: the last announcement again.
+    fn repeat(&self) -> Vec<Effect> {
+        match &self.last_said {
+            Some(a) => vec![say(Kind::Answer, a.text.clone())],
+            None => vec![say(Kind::Refusal, self.p("repeat.none", &[]))],
+        }
+    }
+
+    /// Whether a move by `mover` is announced with its side's name ("Black: Springer Felix sechs").
+    fn names_side(&self, mover: Color) -> bool {
+        match self.config.name_sides {
+            NameSides::All => true,
+            NameSides::None => false,
+            NameSides::Engine => {
+                self.config.opponent == Opponent::Engine && mover == self.config.engine_color
+            }
+        }
+    }
+
+    /// `sides all|engine|none`: which moves are announced with their side's name.
+    fn sides_command(&mut self, rest: &str) -> Vec<Effect> {
+        let p = &self.config.phrases;
+        let setting = if p.is_word("arg.all", rest) {
+            NameSides::All
+        } else if p.is_word("arg.engine", rest) {
+            NameSides::Engine
+        } else if p.is_word("arg.none", rest) {
+            NameSides::None
+        } else if rest.is_empty() {
+            self.config.name_sides
+        } else {
+            return vec![say(
+                Kind::Refusal,
+                self.p("sides.usage", &[("text", &quote(rest))]),
+            )];
+        };
+        self.config.name_sides = setting;
+        let key = match setting {
+            NameSides::All => "sides.all",
+            NameSides::Engine => "sides.engine",
+            NameSides::None => "sides.none",
+        };
+        vec![say(Kind::Event, self.p(key, &[]))]
     }
 
     fn quit(&mut self) -> Vec<Effect> {
@@ -537,6 +646,10 @@ impl Session {
     /// The game saved to its file. A game that is not adjourned has no envelope: one left beside the file (by
     /// a game that ended, was resumed or was replaced) is removed with the same save (Guidelines I; issue 10.2).
     fn autosave(&self) -> Vec<Effect> {
+        if self.resume.is_some() {
+            // The kept game is not overwritten while its question is open (quit before answering keeps it).
+            return Vec::new();
+        }
         match &self.config.save_path {
             Some(path) => {
                 let mut out = vec![self.save_effect(path.clone(), None)];
@@ -571,29 +684,39 @@ impl Session {
         }
         let mut parts = line.splitn(2, char::is_whitespace);
         let word = parts.next().unwrap_or("").to_lowercase();
+        // A command word of the player's language (or English) becomes its canonical (contract) name.
+        let word = match self.commands.canonical(&word) {
+            Some(name) => name.to_string(),
+            None => word,
+        };
         let rest = parts.next().unwrap_or("").trim();
         if let Some(p) = self.pending.take() {
-            if matches!(word.as_str(), "yes" | "y" | "ja" | "ναι") {
-                return self.confirm(p, now);
-            }
-            let mut out = match p {
-                Pending::Resign(_) => vec![say(Kind::Event, self.p("resign.cancelled", &[]))],
-                Pending::Resume => self.decline_resume(now),
+            if let Pending::Promotion { from, to } = p {
+                if let Some(out) = self.promote(from, to, line, now) {
+                    return out;
+                }
+                // Not a piece: the question is dropped and the line is read as usual.
+            } else if p == Pending::NotFitting {
                 // the entry that did not fit was an illegal move; anything else is a new entry.
-                Pending::NotFitting if word == "illegal" => {
+                if word == "illegal" {
                     let out = self.illegal(rest, now);
                     return self.assistant_view(out);
                 }
-                Pending::NotFitting => Vec::new(),
-                // Answered before this (see above).
-                Pending::ChooseGame => Vec::new(),
-                Pending::Rewind => vec![say(Kind::Event, self.p("rewind.cancelled", &[]))],
-            };
-            if matches!(word.as_str(), "no" | "n" | "nein" | "όχι") {
-                return out;
+            } else {
+                return match self.yes_or_no(line) {
+                    Some(true) => self.confirm(p, now),
+                    Some(false) => self.cancel(p, now),
+                    None => {
+                        // An unclear answer changes nothing: the question is asked again.
+                        self.pending = Some(p);
+                        let again = self.p(
+                            "confirm.again",
+                            &[("question", &self.question(p)), ("text", &quote(line))],
+                        );
+                        vec![say(Kind::Refusal, again)]
+                    }
+                };
             }
-            out.extend(self.text(line, now));
-            return out;
         }
         if self.adjourned.is_some() {
             match word.as_str() {
@@ -617,7 +740,16 @@ impl Session {
 
     fn ordinary_text(&mut self, line: &str, word: &str, rest: &str, now: Duration) -> Vec<Effect> {
         match word {
-            "help" | "?" => vec![say(Kind::Answer, self.p("help", &[]))],
+            "help" | "?" => vec![say(
+                Kind::Answer,
+                self.p(
+                    "help",
+                    &[(
+                        "commands",
+                        &words::commands::help_list(&self.config.phrases),
+                    )],
+                ),
+            )],
             "quit" | "exit" => self.quit(),
             "last" => vec![say(Kind::Answer, self.last())],
             "moves" => self.moves(rest),
@@ -626,7 +758,7 @@ impl Session {
             "square" => self.square(rest),
             "fen" => vec![say(Kind::Answer, self.game.fen())],
             "claim" => self.claim(rest, now),
-            "offer" => self.offer(),
+            "offer" => self.offer(now),
             "accept" => self.accept(now),
             "decline" => self.decline(now),
             "resign" => self.resign(rest),
@@ -634,6 +766,14 @@ impl Session {
             "save" => self.save(rest),
             "scoresheet" => self.scoresheet(rest),
             "export" => self.export(rest),
+            "kept" => self.kept(),
+            "repeat" => self.repeat(),
+            "takeback" => self.takeback(rest),
+            "new" => self.new_game(now),
+            "rematch" => self.rematch(now),
+            "rank" | "file" | "diagonals" | "lines" | "knights" | "attackers" | "legal"
+            | "pieces" | "pawns" | "material" | "turn" => self.explore(word, rest),
+            "sides" => self.sides_command(rest),
             "time" => self.time_answer(now),
             "used" => self.used_answer(now),
             "control" => self.control_answer(now),
@@ -653,8 +793,103 @@ impl Session {
         }
     }
 
+    /// "yes" or "no" in the player's language or in English (data: `answer.yes`, `answer.no`).
+    fn yes_or_no(&self, line: &str) -> Option<bool> {
+        let word = line.trim().to_lowercase();
+        let english = Phrases::default();
+        let listed = |key: &str| {
+            [&self.config.phrases, &english].iter().any(|p| {
+                p.get(key)
+                    .split_whitespace()
+                    .any(|w| w.to_lowercase() == word)
+            })
+        };
+        if listed("answer.yes") {
+            Some(true)
+        } else if listed("answer.no") {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// How a question is answered here: typed words in line mode, keys in the full-screen view.
+    pub(super) fn how_to_answer(&self) -> String {
+        let key = if self.config.answer_by_keys {
+            "confirm.how.keys"
+        } else {
+            "confirm.how.words"
+        };
+        self.p(key, &[])
+    }
+
+    /// The open question, as it was asked.
+    fn question(&self, p: Pending) -> String {
+        match p {
+            Pending::Resign(side) => self.p(
+                "resign.confirm",
+                &[("side", &self.side(side)), ("how", &self.how_to_answer())],
+            ),
+            Pending::Resume => match &self.resume {
+                Some(offer) => self.p(
+                    "resume.offer",
+                    &[
+                        ("number", &offer.game.position().fullmoves().to_string()),
+                        ("side", &self.side(offer.game.turn())),
+                        ("path", &offer.path.display().to_string()),
+                        ("how", &self.how_to_answer()),
+                    ],
+                ),
+                None => String::new(),
+            },
+            Pending::NotFitting | Pending::ChooseGame => String::new(),
+            Pending::Rewind => self.rewind_question(),
+            Pending::Promotion { to, .. } => {
+                self.refusal(&words::MoveInputError::PromotionNeeded { from: to, to })
+            }
+        }
+    }
+
+    /// The answer to the promotion question: the move with the piece named, or None when `line` names no piece.
+    fn promote(
+        &mut self,
+        from: shakmaty::Square,
+        to: shakmaty::Square,
+        line: &str,
+        now: Duration,
+    ) -> Option<Vec<Effect>> {
+        let role = words::spoken::parse_piece(&self.config.vocabulary, line)?;
+        let m = self
+            .game
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role));
+        match m {
+            Some(m) => Some(self.play(m, now)),
+            None => {
+                // A king or a pawn: the question stays, asked again.
+                self.pending = Some(Pending::Promotion { from, to });
+                Some(vec![say(
+                    Kind::Refusal,
+                    self.question(Pending::Promotion { from, to }),
+                )])
+            }
+        }
+    }
+
+    /// "no" to a question.
+    fn cancel(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
+        match p {
+            Pending::Resign(_) => vec![say(Kind::Event, self.p("resign.cancelled", &[]))],
+            Pending::Resume => self.decline_resume(now),
+            Pending::Promotion { .. } | Pending::NotFitting | Pending::ChooseGame => Vec::new(),
+            Pending::Rewind => vec![say(Kind::Event, self.p("rewind.cancelled", &[]))],
+        }
+    }
+
     fn confirm(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
         match p {
+            Pending::Promotion { .. } => Vec::new(),
             Pending::Resign(side) => match self.game.resign(side) {
                 Ok(e) => {
                     self.adjourned = None;
@@ -681,6 +916,23 @@ impl Session {
             return Vec::new();
         };
         self.game = offer.game.with_edition(self.game.edition());
+        // The kept game goes on with its own clock: a --time given for the new game is said to be unused.
+        let mut out = Vec::new();
+        if let Some(given) = &self.config.time_control
+            && offer.time_control.as_ref() != Some(given)
+        {
+            let text = match &offer.time_control {
+                Some(kept) => self.p(
+                    "resume.time_kept",
+                    &[
+                        ("kept", &words::time::control(&self.config.phrases, kept)),
+                        ("given", &given.to_string()),
+                    ],
+                ),
+                None => self.p("resume.time_none", &[("given", &given.to_string())]),
+            };
+            out.push(say(Kind::Event, text));
+        }
         self.config.time_control = offer.time_control;
         self.timing = self
             .config
@@ -693,18 +945,52 @@ impl Session {
                 t.start(turn, now, &self.config.clock);
             }
         }
-        self.greeting()
+        let mut greeting = self.greeting();
+        greeting.extend(out);
+        greeting
     }
 
-    /// Anything but `yes`: the new game starts now (its clock too); the kept file is overwritten by the
-    /// first save of the new game.
+    /// `no`: the unfinished game is kept, unchanged, in the folder of kept games (written before anything is
+    /// said, and before the new game's first save can overwrite the old file); the new game starts now.
     fn decline_resume(&mut self, now: Duration) -> Vec<Effect> {
-        self.resume = None;
+        let Some(offer) = self.resume.take() else {
+            return Vec::new();
+        };
         let turn = self.game.turn();
         if let Some(t) = &mut self.timing {
             t.start(turn, now, &self.config.clock);
         }
-        self.greeting()
+        let kept = offer.keep_as.display().to_string();
+        let failed = self.p("resume.keep_failed", &[("path", &kept)]);
+        // "kept" is said only once the file is safely written; a failure says why.
+        let mut out = vec![Effect::Save {
+            path: offer.keep_as.clone(),
+            pgn: offer.text,
+            done: Some(self.p("resume.kept", &[("path", &kept)])),
+            failed,
+        }];
+        self.config.kept_games.push(offer.keep_as);
+        out.extend(self.greeting());
+        out
+    }
+
+    /// `kept`: the games kept in the folder of kept games, by date, and how to open one.
+    fn kept(&self) -> Vec<Effect> {
+        let games = &self.config.kept_games;
+        if games.is_empty() {
+            return vec![say(Kind::Answer, self.p("kept.none", &[]))];
+        }
+        let names: Vec<String> = games.iter().map(|p| p.display().to_string()).collect();
+        vec![say(
+            Kind::Answer,
+            self.p(
+                "kept.list",
+                &[
+                    ("n", &games.len().to_string()),
+                    ("games", &names.join("; ")),
+                ],
+            ),
+        )]
     }
 
     fn refusal(&self, e: &words::MoveInputError) -> String {
@@ -724,6 +1010,11 @@ impl Session {
             Err(e) if self.tournament.is_some() && tournament::does_not_fit(&e) => {
                 let reason = self.refusal(&e);
                 self.entry_does_not_fit(text, reason)
+            }
+            Err(e @ words::MoveInputError::PromotionNeeded { from, to }) => {
+                // The question is answered by the piece alone ("Dame", "q") on the next line.
+                self.pending = Some(Pending::Promotion { from, to });
+                vec![say(Kind::Event, self.refusal(&e))]
             }
             Err(e) => vec![
                 say(Kind::Refusal, self.refusal(&e)),
@@ -779,7 +1070,11 @@ impl Session {
         } else {
             Cue::Move
         };
-        let mut out = vec![say(Kind::Move, self.announce_last_ply()), Effect::Cue(cue)];
+        let mut said = self.announce_last_ply();
+        if self.names_side(mover) {
+            said = self.p("move.by", &[("side", &self.side(mover)), ("move", &said)]);
+        }
+        let mut out = vec![say(Kind::Move, said), Effect::Cue(cue)];
         if let Some(e) = self.game.ending() {
             self.stop_clock(now);
             self.mark_clock(mover, now);
@@ -1027,7 +1322,7 @@ impl Session {
         }
     }
 
-    fn offer(&mut self) -> Vec<Effect> {
+    fn offer(&mut self, now: Duration) -> Vec<Effect> {
         let by = self.offerer();
         match self.game.offer_draw(by) {
             Ok(()) => {
@@ -1038,11 +1333,45 @@ impl Session {
                     ),
                     Effect::Cue(Cue::DrawOffer),
                 ];
-                out.extend(self.autosave());
+                if self.engine_opponent() {
+                    // The engine answers at once, by its rule (engine::draw_rule); the player never answers
+                    // their own offer.
+                    out.extend(self.engine_answers_offer(now));
+                } else {
+                    out.extend(self.autosave());
+                }
                 out
             }
             Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
         }
+    }
+
+    fn engine_answers_offer(&mut self, now: Duration) -> Vec<Effect> {
+        let engine = self.config.engine_color;
+        if self.engine_accepts_draw() {
+            match self.game.accept_draw(engine) {
+                Ok(e) => {
+                    self.qpf_request = None;
+                    self.adjourned = None;
+                    self.stop_clock(now);
+                    let mut out = vec![
+                        say(Kind::Event, self.p("engine.accepts_draw", &[])),
+                        say(Kind::GameEnd, self.ending_text(e)),
+                        Effect::Cue(Cue::GameEnd),
+                    ];
+                    out.extend(self.autosave());
+                    return out;
+                }
+                Err(GameError::AgreementTooEarly) => {}
+                Err(e) => return vec![say(Kind::Refusal, self.game_error(&e))],
+            }
+        }
+        let mut out = match self.game.decline_draw(engine) {
+            Ok(()) => vec![say(Kind::Event, self.p("engine.declines_draw", &[]))],
+            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+        };
+        out.extend(self.autosave());
+        out
     }
 
     fn no_offer(&self) -> Vec<Effect> {
@@ -1053,8 +1382,19 @@ impl Session {
         vec![say(Kind::Refusal, self.game_error(&e))]
     }
 
+    /// Who answers the open offer: against the engine always the player (their own offer is refused), at one
+    /// keyboard the side that did not offer.
+    fn answerer(&self) -> Option<Color> {
+        let offer = self.game.draw_offer()?;
+        if self.engine_opponent() {
+            Some(self.config.engine_color.other())
+        } else {
+            Some(offer.other())
+        }
+    }
+
     fn accept(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.game.draw_offer().map(Color::other) else {
+        let Some(by) = self.answerer() else {
             return self.no_offer();
         };
         match self.game.accept_draw(by) {
@@ -1074,7 +1414,7 @@ impl Session {
     }
 
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.game.draw_offer().map(Color::other) else {
+        let Some(by) = self.answerer() else {
             return self.no_offer();
         };
         match self.game.decline_draw(by) {
@@ -1099,8 +1439,8 @@ impl Session {
             // Against the engine, the player resigns, whoever is to move.
             "" if self.config.opponent == Opponent::Engine => self.config.engine_color.other(),
             "" => self.game.turn(),
-            "white" | "w" | "weiß" | "weiss" | "λευκά" => Color::White,
-            "black" | "b" | "schwarz" | "μαύρα" => Color::Black,
+            w if self.config.phrases.is_word("arg.white", w) => Color::White,
+            b if self.config.phrases.is_word("arg.black", b) => Color::Black,
             other => {
                 return vec![say(
                     Kind::Refusal,
@@ -1109,10 +1449,7 @@ impl Session {
             }
         };
         self.pending = Some(Pending::Resign(side));
-        vec![say(
-            Kind::Event,
-            self.p("resign.confirm", &[("side", &self.side(side))]),
-        )]
+        vec![say(Kind::Event, self.question(Pending::Resign(side)))]
     }
 
     fn save(&mut self, rest: &str) -> Vec<Effect> {

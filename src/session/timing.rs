@@ -9,6 +9,7 @@ use crate::rules::clock::{self, ArbiterAction, Clock, ClockEvent, ClockState};
 use crate::rules::time_control::{TimeClass, TimeControl};
 use crate::rules::{EndReason, Ending, GameResult, MatingChance};
 use crate::words;
+use crate::words::Phrases;
 
 /// The clock of a game and what it has already said.
 pub(super) struct Timing {
@@ -209,10 +210,19 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
 }
 
 pub(super) fn parse_side(text: &str) -> Option<Color> {
-    match text.to_lowercase().as_str() {
-        "white" | "w" | "weiß" | "weiss" | "λευκά" => Some(Color::White),
-        "black" | "b" | "schwarz" | "μαύρα" => Some(Color::Black),
-        _ => None,
+    // The words of every shipped language: an arbiter's command is read whatever the player's language.
+    let any = |key: &str| {
+        crate::words::phrases::BUILTIN
+            .iter()
+            .filter_map(|(lang, _)| Phrases::builtin(lang))
+            .any(|p| p.is_word(key, text))
+    };
+    if any("arg.white") {
+        Some(Color::White)
+    } else if any("arg.black") {
+        Some(Color::Black)
+    } else {
+        None
     }
 }
 

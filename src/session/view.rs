@@ -33,7 +33,10 @@ impl Session {
 
     /// The session waits for yes or no (resignation, continuing a kept game).
     pub fn awaiting_answer(&self) -> bool {
-        self.pending.is_some()
+        matches!(
+            self.pending,
+            Some(super::Pending::Resign(_) | super::Pending::Resume)
+        )
     }
 }
 

@@ -316,7 +316,7 @@ impl Edge {
                 Sound::disabled()
             }
             Some(Err(_)) => {
-                notices.push("Sounds are off (the sound thread failed)".to_string());
+                notices.push(sound_off_notice(&phrases, &SoundOff::Failed(String::new())));
                 Sound::disabled()
             }
             None => Sound::disabled(),
@@ -327,7 +327,13 @@ impl Edge {
             .and_then(|p| match SpeechLog::open(p) {
                 Ok(l) => Some(l),
                 Err(e) => {
-                    notices.push(format!("Cannot open the speech log {}: {e}", p.display()));
+                    notices.push(phrases.say(
+                        "notice.speech_log",
+                        &[
+                            ("path", &p.display().to_string()),
+                            ("reason", &e.kind().to_string()),
+                        ],
+                    ));
                     None
                 }
             });
@@ -370,6 +376,7 @@ impl Edge {
                 let level = Level::new(u32::from(level)).unwrap_or_default();
                 let spec = EngineSpec {
                     verbose: self.verbose,
+                    phrases: self.phrases.clone(),
                     ..EngineSpec::new(command, level, chess960)
                 };
                 let forward: engine::Callback = Box::new(move |c: Command| {
@@ -396,6 +403,21 @@ impl Edge {
             }
             Effect::EngineQuit => self.engine = None,
             _ => {}
+        }
+    }
+
+    /// Why a file could not be written, in the player's language and plain words (no "(os error 2)").
+    fn io_words(&self, e: &std::io::Error) -> String {
+        match e.kind() {
+            std::io::ErrorKind::NotFound => self.phrases.get("io.no_folder").to_string(),
+            std::io::ErrorKind::PermissionDenied => self.phrases.get("io.permission").to_string(),
+            _ => {
+                let text = e.to_string();
+                match text.find(" (os error ") {
+                    Some(at) => text[..at].to_string(),
+                    None => text,
+                }
+            }
         }
     }
 
@@ -504,7 +526,7 @@ impl Edge {
                     failed,
                 } => match store::write_atomic(path, pgn) {
                     Ok(()) => done.clone(),
-                    Err(e) => Some(failed.replace("{reason}", &e.to_string())),
+                    Err(e) => Some(failed.replace("{reason}", &self.io_words(&e))),
                 },
                 Effect::Remove { path } => {
                     store::remove_durably(path);

@@ -1,7 +1,7 @@
 //! Line mode: one command per line on stdin, one announcement per line on stdout (screen readers, braille,
 //! scripts). Diagnostics never go to stdout.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -80,6 +80,35 @@ impl Output {
     }
 }
 
+/// Reads lines with a line editor (rustyline) while stdin is a terminal: Left/Right/Home/End edit, Up/Down recall
+/// earlier lines, Ctrl-C and Ctrl-D leave (the game is saved). Returns false when no editor could be set up (the
+/// caller reads plain lines then).
+fn edit_lines(tx: &mpsc::Sender<Input>) -> bool {
+    use rustyline::error::ReadlineError;
+    let Ok(mut editor) = rustyline::DefaultEditor::new() else {
+        return false;
+    };
+    loop {
+        match editor.readline("") {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                if tx.send(Input::Command(Command::Text(line))).is_err() {
+                    return true;
+                }
+            }
+            Err(ReadlineError::Interrupted) => {
+                let _ = tx.send(Input::Command(Command::Text("quit".into())));
+                return true;
+            }
+            Err(_) => break,
+        }
+    }
+    let _ = tx.send(Input::Command(Command::EndOfInput));
+    true
+}
+
 /// Runs the session over stdin and stdout until `quit` or end of input.
 pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     let mut out = Output {
@@ -113,6 +142,10 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     }
     out.notices(notices);
     std::thread::spawn(move || {
+        // On a terminal: a line editor with history (arrow keys edit and recall, never reach a command).
+        if io::stdin().is_terminal() && edit_lines(&tx) {
+            return;
+        }
         let stdin = io::stdin();
         let mut lines = stdin.lock();
         let mut buf = Vec::new();

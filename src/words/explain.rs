@@ -18,6 +18,15 @@ fn join_or(p: &Phrases, items: &[String]) -> String {
     }
 }
 
+/// "on the Eva file", "on rank vier".
+fn line_words(v: &Vocabulary, p: &Phrases, line: Hint) -> String {
+    match line {
+        Hint::File(f) => p.say("line.file", &[("file", v.file(f))]),
+        Hint::Rank(r) => p.say("line.rank", &[("rank", v.rank(r))]),
+        Hint::Square(s) => v.square(s),
+    }
+}
+
 /// The reason a move was refused, in the player's words.
 pub fn explain(v: &Vocabulary, p: &Phrases, e: &MoveInputError) -> String {
     let sq = |s| v.square(s);
@@ -72,6 +81,25 @@ pub fn explain(v: &Vocabulary, p: &Phrases, e: &MoveInputError) -> String {
             &[("piece", v.piece(*role)), ("to", &sq(*to))],
         ),
         MoveInputError::EmptySquare(s) => p.say("input.empty_square", &[("square", &sq(*s))]),
+        MoveInputError::NotThere { role, square } => p.say(
+            "input.not_there",
+            &[("piece", v.piece(*role)), ("square", &sq(*square))],
+        ),
+        MoveInputError::NoneOnLine { role, line } => p.say(
+            "input.none_on_line",
+            &[
+                ("piece", v.piece(*role)),
+                ("line", &line_words(v, p, *line)),
+            ],
+        ),
+        MoveInputError::NoneOnLineCanReach { role, line, to } => p.say(
+            "input.none_on_line_can_reach",
+            &[
+                ("piece", v.piece(*role)),
+                ("line", &line_words(v, p, *line)),
+                ("to", &sq(*to)),
+            ],
+        ),
         MoveInputError::WrongSide { square, role, turn } => p.say(
             "input.wrong_side",
             &[

@@ -40,6 +40,12 @@ pub enum MoveInputError {
     },
     /// Nothing stands on the from-square.
     EmptySquare(Square),
+    /// The from-square holds another piece than the one named.
+    NotThere { role: Role, square: Square },
+    /// The mover has no piece of that kind on the file or rank named.
+    NoneOnLine { role: Role, line: Hint },
+    /// No piece of that kind on the file or rank named can reach the square.
+    NoneOnLineCanReach { role: Role, line: Hint, to: Square },
     /// The piece on the from-square belongs to the side not to move.
     WrongSide {
         square: Square,
@@ -139,7 +145,16 @@ pub fn parse_notation(pos: &Chess, text: &str) -> Result<Move, MoveInputError> {
     };
     match SanPlus::from_ascii(cleaned.as_bytes()) {
         Ok(sp) => from_san(pos, sp.san),
-        Err(_) => Err(MoveInputError::NotAMove(text.trim().to_string())),
+        Err(_) => {
+            // Coordinates typed in capitals ("E2E4", "B2B4") when they are no SAN.
+            let lower = bare.to_ascii_lowercase();
+            if lower != bare
+                && let Some(result) = parse_coordinates(pos, &lower)
+            {
+                return result;
+            }
+            Err(MoveInputError::NotAMove(text.trim().to_string()))
+        }
     }
 }
 
@@ -176,11 +191,16 @@ fn parse_coordinates(pos: &Chess, text: &str) -> Option<Result<Move, MoveInputEr
     let bytes = text.as_bytes();
     let mut i = 0;
     let mut named: Option<Role> = None;
-    if let Some(c) = text.chars().next() {
-        if c.is_ascii_uppercase() && "KQRBNP".contains(c) && bytes.len() >= 5 {
-            named = role_from_char(c);
-            i = 1;
+    if let Some(c) = text.chars().next()
+        && c.is_ascii_uppercase()
+        && "KQRBNP".contains(c)
+    {
+        // A capital piece letter is a piece, never the b-file: "B1f2" is SAN (a bishop from the first rank).
+        if bytes.len() < 5 {
+            return None;
         }
+        named = role_from_char(c);
+        i = 1;
     }
     let from = square_at(&bytes[i..])?;
     i += 2;
@@ -230,14 +250,13 @@ fn coordinates_to_move(
             turn: pos.turn(),
         });
     }
-    if let Some(r) = named {
-        if r != piece.role {
-            return Err(MoveInputError::CannotReach {
-                role: r,
-                from: Some(from),
-                to,
-            });
-        }
+    if let Some(r) = named
+        && r != piece.role
+    {
+        return Err(MoveInputError::NotThere {
+            role: r,
+            square: from,
+        });
     }
     let legal = pos.legal_moves();
     // King onto own rook, or king two squares: castling.
@@ -262,7 +281,13 @@ fn coordinates_to_move(
         .copied()
         .collect();
     if matching.is_empty() {
-        return Err(explain_unreachable(pos, piece.role, Some(from), to));
+        return Err(explain_unreachable(
+            pos,
+            piece.role,
+            (Some(from.file()), Some(from.rank())),
+            to,
+            says_capture,
+        ));
     }
     if let Some(c) = says_capture {
         if c != matching[0].is_capture() {
@@ -340,14 +365,13 @@ fn from_san(pos: &Chess, san: San) -> Result<Move, MoveInputError> {
             };
             let candidates: Vec<Move> = legal.iter().filter(|m| fits(m)).copied().collect();
             if candidates.is_empty() {
-                if (pos.our(role)).is_empty() {
-                    return Err(MoveInputError::NoSuchPiece { role });
-                }
-                let from = match (file, rank) {
-                    (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
-                    _ => None,
-                };
-                return Err(explain_unreachable(pos, role, from, to));
+                return Err(explain_unreachable(
+                    pos,
+                    role,
+                    (file, rank),
+                    to,
+                    Some(capture),
+                ));
             }
             let with_promotion: Vec<Move> = candidates
                 .iter()
@@ -436,19 +460,61 @@ fn pseudo_reachers(pos: &Chess, role: Role, to: Square) -> Bitboard {
     out
 }
 
+/// Why no legal move of `role` (from the file and rank named, if any) reaches `to`. Every reason given holds in
+/// the position: a piece named is there, a move said to leave the king in check is one the piece could make
+/// but for its king, "nothing to capture" means no opponent's piece (nor an en passant pawn) is there.
 fn explain_unreachable(
     pos: &Chess,
     role: Role,
-    from: Option<Square>,
+    (file, rank): (Option<File>, Option<Rank>),
     to: Square,
+    says_capture: Option<bool>,
 ) -> MoveInputError {
-    let reachers = pseudo_reachers(pos, role, to);
-    let candidate = match from {
-        Some(f) if reachers.contains(f) => Some(f),
-        Some(_) => None,
-        None => reachers.first(),
-    };
-    match candidate {
+    let board = pos.board();
+    let ours = pos.our(role);
+    if ours.is_empty() {
+        return MoveInputError::NoSuchPiece { role };
+    }
+    let on_line =
+        |sq: &Square| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r);
+    let named: Vec<Square> = ours.into_iter().filter(on_line).collect();
+    match (file, rank, named.as_slice()) {
+        (Some(f), Some(r), []) => {
+            let square = Square::from_coords(f, r);
+            return match board.piece_at(square) {
+                None => MoveInputError::EmptySquare(square),
+                Some(p) if p.color != pos.turn() => MoveInputError::WrongSide {
+                    square,
+                    role: p.role,
+                    turn: pos.turn(),
+                },
+                Some(_) => MoveInputError::NotThere { role, square },
+            };
+        }
+        (Some(f), None, []) => {
+            return MoveInputError::NoneOnLine {
+                role,
+                line: Hint::File(f),
+            };
+        }
+        (None, Some(r), []) => {
+            return MoveInputError::NoneOnLine {
+                role,
+                line: Hint::Rank(r),
+            };
+        }
+        _ => {}
+    }
+    let enemy_there = board.piece_at(to).is_some_and(|p| p.color != pos.turn())
+        || (role == Role::Pawn && pos.maybe_ep_square() == Some(to));
+    if says_capture == Some(true) && !enemy_there {
+        return MoveInputError::CaptureMismatch {
+            to,
+            says_capture: true,
+        };
+    }
+    let reachers = pseudo_reachers(pos, role, to) & named.iter().copied().collect::<Bitboard>();
+    match reachers.first() {
         Some(f) => {
             let in_check = pos.is_check();
             let pinned = !in_check && role != Role::King && is_pinned(pos, f);
@@ -460,13 +526,28 @@ fn explain_unreachable(
                 pinned,
             }
         }
-        None => {
-            let from = from.or_else(|| {
-                let ours = pos.our(role);
-                (ours.count() == 1).then(|| ours.first()).flatten()
-            });
-            MoveInputError::CannotReach { role, from, to }
-        }
+        None => match (named.as_slice(), file, rank) {
+            ([one], _, _) => MoveInputError::CannotReach {
+                role,
+                from: Some(*one),
+                to,
+            },
+            (_, Some(f), None) => MoveInputError::NoneOnLineCanReach {
+                role,
+                line: Hint::File(f),
+                to,
+            },
+            (_, None, Some(r)) => MoveInputError::NoneOnLineCanReach {
+                role,
+                line: Hint::Rank(r),
+                to,
+            },
+            _ => MoveInputError::CannotReach {
+                role,
+                from: None,
+                to,
+            },
+        },
     }
 }
 
@@ -542,39 +623,39 @@ mod tests {
         let g = Game::new();
         assert_eq!(
             err(&g, "Ne5"),
-            "Illegal move: no Springer can reach Eva fünf"
+            "Not possible: no Springer can reach Eva fünf"
         );
         assert_eq!(
             err(&g, "e7e5"),
-            "Illegal move: the Bauer on Eva sieben is Black's, and it is White's turn"
+            "Not possible: the Bauer on Eva sieben is Black's, and it is White's turn"
         );
         assert_eq!(
             err(&g, "e3e4"),
-            "Illegal move: there is no piece on Eva drei"
+            "Not possible: there is no piece on Eva drei"
         );
         assert_eq!(
             err(&g, "Bc4"),
-            "Illegal move: no Läufer can reach Cesar vier"
+            "Not possible: no Läufer can reach Cesar vier"
         );
         assert_eq!(
             err(&g, "g1e2"),
-            "Illegal move: the Springer on Gustav eins cannot reach Eva zwei"
+            "Not possible: the Springer on Gustav eins cannot reach Eva zwei"
         );
         assert!(err(&g, "hello").starts_with("Not understood"));
         let g = game("e4 e5 Nf3 d6 Bb5+");
         assert!(parse(&g, "Nc6").is_ok());
         assert_eq!(
             err(&g, "Nf6"),
-            "Illegal move: your king is in check, and Springer Gustav acht to Felix sechs does not end the check"
+            "Not possible: your king is in check, and Springer Gustav acht to Felix sechs does not end the check"
         );
         let g = Game::from_fen("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1").unwrap();
         assert_eq!(
             err(&g, "O-O"),
-            "Illegal move: Kurze Rochade is not possible now"
+            "Not possible: Kurze Rochade is not possible now"
         );
         assert_eq!(
             err(&g, "Kf1"),
-            "Illegal move: your king is in check, and König Eva eins to Felix eins does not end the check"
+            "Not possible: your king is in check, and König Eva eins to Felix eins does not end the check"
         );
         let g = Game::from_fen("4k3/8/8/8/8/8/5r2/R3K3 b Q - 0 1").unwrap();
         let g2 = {
@@ -584,7 +665,7 @@ mod tests {
         };
         assert_eq!(
             err(&g2, "Kf2"),
-            "Illegal move: your king would be in check on Felix zwei"
+            "Not possible: your king would be in check on Felix zwei"
         );
     }
 
@@ -615,16 +696,16 @@ mod tests {
         let g = Game::from_fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
         assert_eq!(
             err(&g, "Bd3"),
-            "Illegal move: the Läufer on Eva zwei is pinned to your king"
+            "Not possible: the Läufer on Eva zwei is pinned to your king"
         );
         let g = Game::new();
         assert_eq!(
             err(&g, "Nxf3"),
-            "Illegal move: there is nothing to capture on Felix drei"
+            "Not possible: there is nothing to capture on Felix drei"
         );
         assert_eq!(
             err(&g, "Springer schlägt Felix drei"),
-            "Illegal move: there is nothing to capture on Felix drei"
+            "Not possible: there is nothing to capture on Felix drei"
         );
     }
 
@@ -649,7 +730,7 @@ mod tests {
         let e = parse_move(&g, &greek, "Ιε5").unwrap_err();
         assert_eq!(
             explain(&greek, &el, &e),
-            "Αντικανονική κίνηση: κανένας Ίππος δεν φτάνει στο έψιλον πέντε"
+            "Δεν είναι δυνατό: κανένας Ίππος δεν φτάνει στο έψιλον πέντε"
         );
         let english = Vocabulary::builtin("english").unwrap();
         let de = Phrases::builtin("de").unwrap();
@@ -661,7 +742,7 @@ mod tests {
         let e = parse_move(&g, &english, "Knight Eva five").unwrap_err();
         assert_eq!(
             explain(&english, &de, &e),
-            "Regelwidriger Zug: kein Knight kann Eva five erreichen"
+            "Nicht möglich: keine Figur der Art Knight kann Eva five erreichen"
         );
     }
 }

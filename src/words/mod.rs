@@ -3,7 +3,9 @@
 
 pub mod announce;
 pub mod board_text;
+pub mod commands;
 pub mod explain;
+pub mod explore;
 pub mod input;
 pub mod normalize;
 pub mod phrases;

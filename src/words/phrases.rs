@@ -144,6 +144,18 @@ impl Phrases {
         out
     }
 
+    /// Whether `text` is one of the space-separated words of `key` ("arg.white": "white w"), here or in English;
+    /// case and accents do not matter.
+    pub fn is_word(&self, key: &str, text: &str) -> bool {
+        let t = super::normalize::fold(text.trim());
+        !t.is_empty()
+            && [self, &Phrases::default()].iter().any(|p| {
+                p.get(key)
+                    .split_whitespace()
+                    .any(|w| super::normalize::fold(w) == t)
+            })
+    }
+
     pub fn get<'a>(&'a self, key: &'a str) -> &'a str {
         self.map.get(key).map_or(key, String::as_str)
     }

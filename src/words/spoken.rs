@@ -260,6 +260,35 @@ pub fn parse(v: &Vocabulary, text: &str) -> Result<Option<Said>, MoveInputError>
     })))
 }
 
+/// A piece named alone, as the answer to "Which piece for the pawn?": the vocabulary's word or an unambiguous
+/// prefix of it ("Dame", "da", "Ίππος"), its notation letter (German "D", Greek "Β"), or the SAN letter in either
+/// case ("q", "N").
+pub fn parse_piece(v: &Vocabulary, text: &str) -> Option<Role> {
+    let t = text.trim();
+    let mut chars = t.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        let letters = [
+            (&v.notation.pieces.king, Role::King),
+            (&v.notation.pieces.queen, Role::Queen),
+            (&v.notation.pieces.rook, Role::Rook),
+            (&v.notation.pieces.bishop, Role::Bishop),
+            (&v.notation.pieces.knight, Role::Knight),
+        ];
+        let lower = |x: char| x.to_lowercase().next();
+        if let Some((_, role)) = letters
+            .iter()
+            .find(|(l, _)| l.chars().next().and_then(lower) == lower(c))
+        {
+            return Some(*role);
+        }
+        return Role::from_char(c.to_ascii_lowercase());
+    }
+    match categorize(v, t).ok()??.as_slice() {
+        [Cat::Piece(r)] => Some(*r),
+        _ => None,
+    }
+}
+
 /// A square said in words ("Eva vier") or written ("e4", Greek "ε4").
 pub fn parse_square(v: &Vocabulary, text: &str) -> Option<Square> {
     let t = transliterate(v, text.trim()).to_lowercase();

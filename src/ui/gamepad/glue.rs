@@ -126,7 +126,7 @@ pub fn context_of(app: &App, session: &Session) -> Context {
     match app.mode {
         Mode::Input(_) => Context::Input,
         Mode::Promotion { .. } => Context::Promotion,
-        Mode::Confirm(_) => Context::Question,
+        Mode::Confirm(..) => Context::Question,
         _ if session.awaiting_answer() => Context::Question,
         _ => Context::Play,
     }
@@ -151,7 +151,7 @@ pub fn screen_event(
     for out in outs {
         quit |= match out {
             PadOut::Action(action) => {
-                if matches!(app.mode, Mode::Confirm(_)) {
+                if matches!(app.mode, Mode::Confirm(..)) {
                     // Any other key than yes cancels a confirmation; so does any other button.
                     screen::press(key(KeyCode::Esc), app, session, edge, now)
                 } else {

@@ -1200,7 +1200,7 @@ mod in_the_view {
             v.tap(B::South);
         };
         open_at(&mut v);
-        assert!(matches!(v.app.mode, Mode::Confirm(_)));
+        assert!(matches!(v.app.mode, Mode::Confirm(..)));
         v.tap(B::East);
         assert_eq!(v.app.mode, Mode::Explore);
         open_at(&mut v);

@@ -4,10 +4,10 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::{Color, Piece, Position, Role, Square};
 
-use super::explore;
 use super::keymap::{self, Action, Key, Keymap, PieceKind};
 use super::theme::{PieceStyle, Theme};
 use crate::session::{Announcement, Cue, Kind, Opponent, Session};
+use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
 
 /// What the view is doing with keys.
@@ -21,8 +21,9 @@ pub enum Mode {
     Promotion { from: Square, to: Square },
     /// The input line, with what is typed so far.
     Input(String),
-    /// An irreversible action waits for y or Enter; the text is sent to the session when confirmed.
-    Confirm(String),
+    /// An irreversible action waits for yes (y or Enter) or no (n or Escape); the text is sent to the session
+    /// when confirmed. The second string is the question's phrase key, asked again after any other key.
+    Confirm(String, &'static str),
 }
 
 /// What the loop must do after a key.
@@ -69,17 +70,30 @@ fn refusal(text: String) -> Out {
     })
 }
 
-/// Yes and no on one key, in the languages hector speaks (y, j for ja; n).
-fn yes_key(e: &KeyEvent) -> bool {
-    matches!(
-        e.code,
-        KeyCode::Char('y' | 'Y' | 'j' | 'J') | KeyCode::Enter
-    ) && !e.modifiers.contains(KeyModifiers::CONTROL)
+/// A key listed in a phrase (`answer.yes_keys`: "j y"), in the player's language or in English, any case.
+fn listed_key(e: &KeyEvent, p: &Phrases, list: &str) -> bool {
+    let KeyCode::Char(c) = e.code else {
+        return false;
+    };
+    if e.modifiers.contains(KeyModifiers::CONTROL) || e.modifiers.contains(KeyModifiers::ALT) {
+        return false;
+    }
+    let c = c.to_lowercase().next().unwrap_or(c);
+    [p, &Phrases::default()].iter().any(|p| {
+        p.get(list)
+            .split_whitespace()
+            .any(|k| k.chars().eq(std::iter::once(c)))
+    })
 }
 
-fn no_key(e: &KeyEvent) -> bool {
-    matches!(e.code, KeyCode::Char('n' | 'N') | KeyCode::Esc)
-        && !e.modifiers.contains(KeyModifiers::CONTROL)
+/// Yes: Enter or a yes key of the language (y; j for ja; ν for ναι).
+fn yes_key(e: &KeyEvent, p: &Phrases) -> bool {
+    e.code == KeyCode::Enter || listed_key(e, p, "answer.yes_keys")
+}
+
+/// No: Escape or a no key of the language (n; ο for όχι).
+fn no_key(e: &KeyEvent, p: &Phrases) -> bool {
+    e.code == KeyCode::Esc || listed_key(e, p, "answer.no_keys")
 }
 
 impl App {
@@ -130,13 +144,19 @@ impl App {
         self.help = None;
         match self.mode.clone() {
             Mode::Input(text) => return self.input_key(event, text, session),
-            Mode::Confirm(text) => {
-                self.mode = Mode::Explore;
-                if yes_key(&event) {
+            Mode::Confirm(text, question) => {
+                let p = &session.config().phrases;
+                if yes_key(&event, p) {
+                    self.mode = Mode::Explore;
                     return vec![Out::Send(text)];
                 }
-                return vec![answer(
-                    session.config().phrases.get("screen.cancelled").to_string(),
+                if no_key(&event, p) {
+                    self.mode = Mode::Explore;
+                    return vec![answer(p.get("screen.cancelled").to_string())];
+                }
+                // Any other key: the question is asked again, nothing is done.
+                return vec![refusal(
+                    p.say(question, &[("how", p.get("confirm.how.keys"))]),
                 )];
             }
             Mode::Promotion { from, to } => return self.promotion_key(event, from, to, session),
@@ -144,19 +164,28 @@ impl App {
         }
         // The session's own question (resign, continue a kept game): y or Enter says yes, n or Escape no.
         if session.awaiting_answer() {
-            if yes_key(&event) {
+            let p = &session.config().phrases;
+            if yes_key(&event, p) {
                 return vec![Out::Send("yes".into())];
             }
-            if no_key(&event) {
+            if no_key(&event, p) {
                 return vec![Out::Send("no".into())];
             }
+            // Any other key: the session asks its question again, nothing is done.
+            return vec![Out::Send("?".into())];
         }
         let Some(action) = Key::of(&event).and_then(|k| self.keymap.action(&k)) else {
             // Ctrl-C always leaves, whatever the keymap says (the terminal is restored, the game saved).
             if event.code == KeyCode::Char('c') && event.modifiers.contains(KeyModifiers::CONTROL) {
                 return vec![Out::Send("quit".into())];
             }
-            return Vec::new();
+            // A key that does nothing here: a short sound and a word, never silence.
+            let p = &session.config().phrases;
+            let name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
+            return vec![
+                Out::Cue(Cue::Edge),
+                answer(p.say("screen.unbound", &[("key", &name)])),
+            ];
         };
         self.action(action, session)
     }
@@ -201,7 +230,11 @@ impl App {
                 };
                 match explore::step(focus, f, r, self.orientation) {
                     Some(sq) => self.go(sq, session),
-                    None => vec![Out::Cue(Cue::Edge)],
+                    // The edge of the board: a short sound and a short word (never silence).
+                    None => vec![
+                        Out::Cue(Cue::Edge),
+                        answer(session.config().phrases.get("screen.edge").to_string()),
+                    ],
                 }
             }
             Action::Rank(n) => match shakmaty::Rank::try_from(u32::from(n.clamp(1, 8)) - 1) {
@@ -248,6 +281,7 @@ impl App {
             Action::Time => vec![Out::Send("time".into())],
             Action::Used => vec![Out::Send("used".into())],
             Action::Count => vec![Out::Send("count".into())],
+            Action::Repeat => vec![Out::Send("repeat".into())],
             Action::Save => vec![Out::Send("save".into())],
             Action::Quit => vec![Out::Send("quit".into())],
             // The session asks for confirmation itself (Article 5.1.2).
@@ -321,11 +355,11 @@ impl App {
         }
     }
 
-    fn confirm(&mut self, text: &str, key: &str, p: &Phrases) -> Vec<Out> {
-        self.mode = Mode::Confirm(text.to_string());
+    fn confirm(&mut self, text: &str, key: &'static str, p: &Phrases) -> Vec<Out> {
+        self.mode = Mode::Confirm(text.to_string(), key);
         vec![Out::Say(Announcement {
             kind: Kind::Event,
-            text: p.get(key).to_string(),
+            text: p.say(key, &[("how", p.get("confirm.how.keys"))]),
         })]
     }
 
@@ -357,7 +391,11 @@ impl App {
                         self.mode = Mode::Promotion { from, to: focus };
                         vec![Out::Say(Announcement {
                             kind: Kind::Event,
-                            text: promotion_question(v, p, focus),
+                            text: format!(
+                                "{} {}",
+                                promotion_question(v, p, focus),
+                                self.promotion_keys(v, p)
+                            ),
                         })]
                     }
                 }
@@ -416,11 +454,22 @@ impl App {
         session: &Session,
     ) -> Vec<Out> {
         let p = &session.config().phrases;
-        let role = match Key::of(&event).and_then(|k| self.keymap.action(&k)) {
-            Some(Action::NextOwn(k) | Action::NextTheirs(k)) => Some(k.role()),
-            Some(Action::Select) => Some(Role::Queen),
-            Some(Action::Help) => return self.help(session),
+        let v = &session.config().vocabulary;
+        // The piece's letter in the vocabulary's notation or in SAN ("d" for Dame, "q"), else the keymap's key.
+        let typed = match event.code {
+            KeyCode::Char(c) if !event.modifiers.contains(KeyModifiers::CONTROL) => {
+                crate::words::spoken::parse_piece(v, &c.to_string())
+            }
             _ => None,
+        };
+        let role = match typed {
+            Some(r) => Some(r),
+            None => match Key::of(&event).and_then(|k| self.keymap.action(&k)) {
+                Some(Action::NextOwn(k) | Action::NextTheirs(k)) => Some(k.role()),
+                Some(Action::Select) => Some(Role::Queen),
+                Some(Action::Help) => return self.help(session),
+                _ => None,
+            },
         };
         match role {
             Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => {
@@ -431,10 +480,11 @@ impl App {
                 self.mode = Mode::Explore;
                 vec![answer(p.get("screen.cancelled").to_string())]
             }
-            _ => {
-                let v = &session.config().vocabulary;
-                vec![refusal(promotion_question(v, p, to))]
-            }
+            _ => vec![refusal(format!(
+                "{} {}",
+                promotion_question(v, p, to),
+                self.promotion_keys(v, p)
+            ))],
         }
     }
 
@@ -464,19 +514,51 @@ impl App {
                     None => vec![Out::Send(line)],
                 }
             }
+            // Typing is echoed by speech, as screen readers echo it.
             KeyCode::Backspace => {
-                text.pop();
+                let gone = text.pop();
                 self.mode = Mode::Input(text);
-                Vec::new()
+                match gone {
+                    Some(c) => vec![answer(
+                        p.say("screen.deleted", &[("char", &char_name(p, c))]),
+                    )],
+                    None => vec![Out::Cue(Cue::Edge)],
+                }
             }
             KeyCode::Char(c) if !event.modifiers.contains(KeyModifiers::CONTROL) => {
                 text.push(c);
                 self.mode = Mode::Input(text);
-                Vec::new()
+                vec![answer(char_name(p, c))]
             }
             KeyCode::F(1) => self.help(session),
             _ => Vec::new(),
         }
+    }
+
+    /// The keys that answer the promotion question, named from the keymap: "Press q for Dame, r for Turm, ...".
+    fn promotion_keys(&self, v: &Vocabulary, p: &Phrases) -> String {
+        let kinds = [
+            PieceKind::Queen,
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+        ];
+        let actions = self.keymap.actions();
+        let keys: Vec<String> = kinds
+            .iter()
+            .filter_map(|kind| {
+                let (_, keys) = actions.iter().find(|(a, _)| *a == Action::NextOwn(*kind))?;
+                let key = keys.first()?;
+                Some(p.say(
+                    "screen.promotion.key",
+                    &[("key", &key.to_string()), ("piece", v.piece(kind.role()))],
+                ))
+            })
+            .collect();
+        p.say(
+            "screen.help.promotion",
+            &[("keys", &keys.join(", ")), ("queen", v.piece(Role::Queen))],
+        )
     }
 
     /// The keys of the current mode, said and shown.
@@ -485,11 +567,12 @@ impl App {
         let (v, p) = (&c.vocabulary, &c.phrases);
         let lines: Vec<String> = match &self.mode {
             Mode::Input(_) => vec![p.get("screen.help.input").to_string()],
-            Mode::Promotion { to, .. } => vec![
-                promotion_question(v, p, *to),
-                p.get("screen.help.promotion").to_string(),
-            ],
-            Mode::Confirm(_) => vec![p.get("screen.help.confirm").to_string()],
+            Mode::Promotion { to, .. } => {
+                vec![promotion_question(v, p, *to), self.promotion_keys(v, p)]
+            }
+            Mode::Confirm(..) => {
+                vec![p.say("screen.help.confirm", &[("how", p.get("confirm.how.keys"))])]
+            }
             Mode::Explore | Mode::Target(_) => {
                 let mut lines = Vec::new();
                 if let Mode::Target(from) = self.mode
@@ -515,6 +598,15 @@ impl App {
         let text = p.say("screen.help", &[("keys", &lines.join("; "))]);
         self.help = Some(lines);
         vec![answer(text)]
+    }
+}
+
+/// A typed character as speech says it: "space" for a blank, else the character.
+fn char_name(p: &Phrases, c: char) -> String {
+    if c == ' ' {
+        p.get("screen.space").to_string()
+    } else {
+        c.to_string()
     }
 }
 

@@ -11,9 +11,9 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 use shakmaty::{Color, File, Piece, Position, Rank, Role, Square};
 
 use super::app::{App, Mode};
-use super::explore;
 use super::theme::{PieceStyle, Theme};
 use crate::session::Session;
+use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
 
 /// The smallest terminal the view is drawn in.
@@ -255,7 +255,7 @@ fn mode_label(app: &App, session: &Session) -> String {
         }
         Mode::Promotion { .. } => p.get("screen.mode.promotion").to_string(),
         Mode::Input(_) => p.get("screen.mode.input").to_string(),
-        Mode::Confirm(_) => p.get("screen.mode.confirm").to_string(),
+        Mode::Confirm(..) => p.get("screen.mode.confirm").to_string(),
     }
 }
 

@@ -77,6 +77,8 @@ pub enum Action {
     Time,
     Used,
     Count,
+    /// Say the last announcement again.
+    Repeat,
     /// Choose the from-square, then the to-square.
     Select,
     /// The input line for any text line mode takes.
@@ -568,6 +570,7 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Time => key("key.time"),
         Action::Used => key("key.used"),
         Action::Count => key("key.count"),
+        Action::Repeat => key("key.repeat"),
         Action::Select => key("key.select"),
         Action::Input => key("key.input"),
         Action::Help => key("key.help"),

@@ -5,7 +5,7 @@
 pub mod app;
 mod big;
 pub mod draw;
-pub mod explore;
+pub use crate::words::explore;
 pub mod keymap;
 pub mod theme;
 

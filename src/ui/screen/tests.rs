@@ -13,7 +13,7 @@ use super::draw;
 use super::keymap::Keymap;
 use super::theme::Theme;
 use crate::rules::Game;
-use crate::session::{Command, Config, Session};
+use crate::session::{Announcement, Command, Config, Kind, Session};
 
 fn session(moves: &[&str]) -> Session {
     let mut s = Session::new(Game::new(), Config::default());
@@ -46,6 +46,13 @@ fn code(c: KeyCode) -> KeyEvent {
 }
 
 /// Presses keys, carrying out what the session is sent, and returns everything said.
+/// What was said, without the echo of each typed character (one character, or "space").
+fn without_echo(said: Vec<String>) -> Vec<String> {
+    said.into_iter()
+        .filter(|s| s.chars().count() != 1 && s != "space")
+        .collect()
+}
+
 fn press(app: &mut App, session: &mut Session, keys: &[KeyEvent]) -> Vec<String> {
     let mut said = Vec::new();
     for k in keys {
@@ -154,7 +161,17 @@ fn arrows_speak_squares_and_stop_at_the_edge() {
         vec!["Eva eins: White König"]
     );
     let outs = a.key(code(KeyCode::Down), &s);
-    assert_eq!(outs, vec![Out::Cue(crate::session::Cue::Edge)]);
+    assert_eq!(
+        outs,
+        vec![
+            Out::Cue(crate::session::Cue::Edge),
+            Out::Say(Announcement {
+                kind: Kind::Answer,
+                text: "edge".into()
+            })
+        ],
+        "the edge: a sound and a word"
+    );
     assert_eq!(a.focus, Square::E1);
     // Seen from Black, Up goes towards White's side.
     let mut b = app(Color::Black);
@@ -193,7 +210,7 @@ fn moves_by_from_and_to_squares() {
     assert_eq!(said[1], "Bauer Eva sieben chosen; now the target square");
     assert_eq!(
         said.last().unwrap(),
-        "Illegal move: the Bauer on Eva sieben cannot reach Eva vier"
+        "Not possible: the Bauer on Eva sieben cannot reach Eva vier"
     );
     // The opponent's piece and an empty square are refused at once.
     let said = press(
@@ -203,10 +220,10 @@ fn moves_by_from_and_to_squares() {
     );
     assert_eq!(
         said[2],
-        "Illegal move: the Bauer on David zwei is White's, and it is Black's turn"
+        "Not possible: the Bauer on David zwei is White's, and it is Black's turn"
     );
     let said = press(&mut a, &mut s, &[key('4'), code(KeyCode::Enter)]);
-    assert_eq!(said[1], "Illegal move: there is no piece on David vier");
+    assert_eq!(said[1], "Not possible: there is no piece on David vier");
     assert_eq!(a.mode, Mode::Explore);
 }
 
@@ -228,9 +245,11 @@ fn promotion_asks_for_the_piece() {
             code(KeyCode::Enter),
         ],
     );
+    // The prompt names its keys, from the keymap.
     assert_eq!(
         said[2],
-        "Which piece for the pawn on Eva acht: Dame, Turm, Läufer or Springer?"
+        "Which piece for the pawn on Eva acht: Dame, Turm, Läufer or Springer? Press q for Dame, r for Turm, \
+         b for Läufer, n for Springer; Enter for Dame; Escape cancels"
     );
     let said = press(&mut a, &mut s, &[key('r')]);
     assert_eq!(said, vec!["Bauer Eva acht Turm"]);
@@ -241,12 +260,13 @@ fn irreversible_actions_are_confirmed() {
     let mut s = session(&["e4"]);
     let mut a = app(Color::White);
     let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
-    // A draw offer: the view asks; any other key cancels.
-    let said = press(&mut a, &mut s, &[ctrl('d'), key('x')]);
+    // A draw offer: the view asks; any other key asks again, n cancels.
+    let said = press(&mut a, &mut s, &[ctrl('d'), key('x'), key('n')]);
     assert_eq!(
         said,
         vec![
-            "Offer a draw? Press y or Enter to confirm; any other key cancels",
+            "Offer a draw? Press y or Enter for yes, n or Escape for no",
+            "Offer a draw? Press y or Enter for yes, n or Escape for no",
             "Cancelled"
         ]
     );
@@ -266,10 +286,10 @@ fn irreversible_actions_are_confirmed() {
     let mut text: Vec<KeyEvent> = vec![key(':')];
     text.extend("offer".chars().map(key));
     text.push(code(KeyCode::Enter));
-    let said = press(&mut a, &mut s, &text);
+    let said = without_echo(press(&mut a, &mut s, &text));
     assert_eq!(
         said[1],
-        "Offer a draw? Press y or Enter to confirm; any other key cancels"
+        "Offer a draw? Press y or Enter for yes, n or Escape for no"
     );
     let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
     assert_eq!(said, vec!["Black offers a draw"]);
@@ -283,8 +303,11 @@ fn the_input_line_takes_what_line_mode_takes() {
     keys.extend("spr fel drei".chars().map(key));
     keys.push(code(KeyCode::Enter));
     let said = press(&mut a, &mut s, &keys);
+    // Each typed character is echoed by speech.
+    assert_eq!(&said[1..4], ["s", "p", "r"]);
+    assert_eq!(said[4], "space");
     assert_eq!(
-        said,
+        without_echo(said),
         vec![
             "Type a move or a command; Enter sends it, Escape cancels",
             "Springer Felix drei"
@@ -294,9 +317,23 @@ fn the_input_line_takes_what_line_mode_takes() {
     keys.extend("count".chars().map(key));
     keys.push(code(KeyCode::Enter));
     assert_eq!(
-        press(&mut a, &mut s, &keys)[1],
+        without_echo(press(&mut a, &mut s, &keys))[1],
         "Move 1, Black to move; 0 moves completed"
     );
+    // Backspace says what it deleted; an unbound key says it does nothing.
+    let said = press(
+        &mut a,
+        &mut s,
+        &[
+            key(':'),
+            key('x'),
+            code(KeyCode::Backspace),
+            code(KeyCode::Esc),
+        ],
+    );
+    assert_eq!(said[2], "x deleted");
+    let said = press(&mut a, &mut s, &[key('z')]);
+    assert_eq!(said, ["z: no function here; ? lists the keys"]);
 }
 
 #[test]

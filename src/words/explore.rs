@@ -1,5 +1,7 @@
-//! Exploring the board from the focused square: pure functions of the position, the focus and the words,
-//! each giving the text that is spoken and shown.
+//! Exploring the board from a square: pure functions of the position, the square and the words, each giving
+//! the text that is spoken and shown. One implementation for both faces: the full-screen view's keys and the
+//! line-mode commands (`rank`, `file`, `diagonals`, `lines`, `knights`, `attackers`, `legal`, `pieces`, `pawns`,
+//! `material`, `turn`).
 
 use shakmaty::{Bitboard, Board, Chess, Color, File, Piece, Position, Rank, Role, Square, attacks};
 

@@ -1,0 +1,148 @@
+//! Takeback, a new game and a rematch, from inside the program (not in a tournament game: `takeback_allowed`).
+
+use std::time::Duration;
+
+use super::{Cue, Effect, Kind, Opponent, Session, quote, say};
+
+impl Session {
+    /// `takeback [N]`: against the engine, by default the player's last move and the engine's answer (the
+    /// player is to move again); at one keyboard, by default the last move. `N` half-moves when given.
+    pub(super) fn takeback(&mut self, rest: &str) -> Vec<Effect> {
+        if !self.takeback_allowed() {
+            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+        }
+        if self.timing.is_some() {
+            return vec![say(Kind::Refusal, self.p("takeback.clock", &[]))];
+        }
+        let plies = self.game.plies().len();
+        let n = if rest.is_empty() {
+            let player = self.config.engine_color.other();
+            if self.config.opponent == Opponent::Engine {
+                // Back to the player's turn: one half-move if the engine has not answered yet, else two.
+                match self.game.last_ply() {
+                    Some(p) if p.color() == player => 1,
+                    Some(_) => 2,
+                    None => 0,
+                }
+            } else {
+                1
+            }
+        } else {
+            match rest.parse::<usize>() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    return vec![say(
+                        Kind::Refusal,
+                        self.p("takeback.bad", &[("text", &quote(rest))]),
+                    )];
+                }
+            }
+        };
+        if n == 0 || plies == 0 {
+            return vec![say(Kind::Refusal, self.p("last.none", &[]))];
+        }
+        let n = n.min(plies);
+        let removed = self.game.truncate(plies - n);
+        self.adjourned = None;
+        self.qpf_request = None;
+        self.engine
+            .evals
+            .truncate(self.engine.evals.len().saturating_sub(n.div_ceil(2)));
+        let said: Vec<String> = removed.iter().map(|p| self.announce(p, false)).collect();
+        let mut out = vec![
+            say(
+                Kind::Event,
+                self.p(
+                    "takeback.done",
+                    &[
+                        ("moves", &said.join(", ")),
+                        ("side", &self.side(self.game.turn())),
+                    ],
+                ),
+            ),
+            Effect::Cue(Cue::Move),
+        ];
+        out.extend(self.autosave());
+        out
+    }
+
+    /// `new`: a new game from the same start, the same sides; the unfinished game is kept first.
+    pub(super) fn new_game(&mut self, now: Duration) -> Vec<Effect> {
+        if !self.takeback_allowed() {
+            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+        }
+        self.restart(now, false)
+    }
+
+    /// `rematch`: a new game with the colours swapped.
+    pub(super) fn rematch(&mut self, now: Duration) -> Vec<Effect> {
+        if !self.takeback_allowed() {
+            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+        }
+        self.restart(now, true)
+    }
+
+    fn restart(&mut self, now: Duration, swap: bool) -> Vec<Effect> {
+        let mut out = Vec::new();
+        // An unfinished game with moves is kept in the folder of kept games before it is replaced.
+        if !self.game.is_over()
+            && !self.game.plies().is_empty()
+            && let Some(dir) = &self.config.kept_dir
+        {
+            let n = self.config.kept_games.len() + 1;
+            let path = dir.join(format!("{}-{n}.pgn", self.config.session_stamp));
+            let failed = self.p(
+                "resume.keep_failed",
+                &[("path", &path.display().to_string())],
+            );
+            // "kept" is said only once the file is safely written; a failure says why.
+            let done = self.p("resume.kept_game", &[("path", &path.display().to_string())]);
+            out.push(Effect::Save {
+                path: path.clone(),
+                pgn: self.pgn(),
+                done: Some(done),
+                failed,
+            });
+            self.config.kept_games.push(path);
+        }
+        self.game.truncate(0);
+        self.adjourned = None;
+        self.qpf_request = None;
+        self.illegal = [0; 2];
+        self.pending = None;
+        self.engine.evals.clear();
+        self.engine.offered_at = None;
+        if swap {
+            self.config.engine_color = self.config.engine_color.other();
+        }
+        self.timing = self
+            .config
+            .time_control
+            .as_ref()
+            .and_then(|tc| super::Timing::new(tc, &self.game, &self.config.clock));
+        let turn = self.game.turn();
+        if let Some(t) = &mut self.timing {
+            t.start(turn, now, &self.config.clock);
+        }
+        out.extend(self.greeting());
+        if self.config.opponent == Opponent::Engine {
+            let player = self.config.engine_color.other();
+            out.push(say(
+                Kind::Event,
+                self.p(
+                    "engine.intro",
+                    &[
+                        ("player", &self.side(player)),
+                        ("side", &self.side(self.config.engine_color)),
+                        ("level", &self.config.level.to_string()),
+                    ],
+                ),
+            ));
+            // The engine is asked afresh (a search for the old game is called off by the follow-up).
+            self.engine.asked_for = None;
+            out.push(Effect::EngineStop);
+        }
+        out.extend(self.autosave());
+        out
+    }
+}
