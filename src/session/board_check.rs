@@ -811,7 +811,10 @@ impl Session {
             &[
                 ("last", &self.last_agreed(common)),
                 ("side", &self.side(side)),
-                ("n", &(self.game.plies().len().saturating_sub(common)).to_string()),
+                (
+                    "n",
+                    &(self.game.plies().len().saturating_sub(common)).to_string(),
+                ),
                 ("how", &self.how_to_answer()),
             ],
         )

@@ -3,8 +3,8 @@
 mod adjourn;
 mod board_check;
 mod engine;
-mod games;
 mod explore;
+mod games;
 pub mod log;
 pub mod settings;
 mod takeback;
