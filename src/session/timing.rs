@@ -132,12 +132,10 @@ impl Timing {
             return None;
         };
         let mut due: Vec<Duration> = Vec::new();
-        if let Some(flag) = self
-            .clock
-            .flag_fell_at(side, now)
-            .or_else(|| self.clock.next_due(now))
-        {
-            due.push(flag);
+        // A flag not yet reported (once reported it is announced and decided by a claim, R-6.8; waking for it
+        // again would make a face wake at once, again and again).
+        if let Some(next) = self.clock.next_due(now) {
+            due.push(next);
         }
         let r = self.clock.remaining(side, now);
         // The thresholds run from the largest down: the first one below the remaining time and not yet said
@@ -963,5 +961,44 @@ mod tests {
             Some(Duration::from_secs(60))
         );
         assert_eq!(tactile_boundary_below(Duration::from_secs(60)), None);
+    }
+
+    #[test]
+    fn a_flag_observed_but_not_decided_is_not_due_again() {
+        use crate::rules::Game;
+        use crate::session::{Command, Config, Effect, Session};
+        // in the tournament profile: the flag is announced once and the session does not ask to be woken
+        // for it again (a face that woke at once, again and again, spun the CPU).
+        let config = Config {
+            time_control: "5s".parse().ok(),
+            clock: crate::session::tournament::silent_clock(ClockSettings::default(), false),
+            ..Config::default()
+        };
+        let mut s = Session::new(Game::new(), config);
+        s.start(Duration::ZERO);
+        assert_eq!(s.next_wake(Duration::ZERO), Some(Duration::from_secs(5)));
+        let out = s.update(Command::Tick, Duration::from_secs(6));
+        let said: Vec<&str> = out
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Say(a) => Some(a.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            said,
+            ["White's flag has fallen: Black may claim the game with flag (Article 6.8)"]
+        );
+        assert!(!s.game().is_over(), "a claim decides, not hector");
+        let wake = s.next_wake(Duration::from_secs(6));
+        assert!(
+            wake.is_none_or(|w| w > Duration::from_secs(6)),
+            "woken again at {wake:?}"
+        );
+        let again = s.update(Command::Tick, Duration::from_secs(7));
+        assert!(
+            again.iter().all(|e| !matches!(e, Effect::Say(_))),
+            "said once"
+        );
     }
 }
