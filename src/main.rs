@@ -230,13 +230,24 @@ struct Loaded {
     text: String,
 }
 
-fn load(path: &PathBuf, edition: Edition) -> Result<Loaded, String> {
-    let text = std::fs::read(path).map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
-    let text = String::from_utf8_lossy(&text).into_owned();
+fn load(path: &PathBuf, edition: Edition, notices: &mut Vec<String>) -> Result<Loaded, String> {
+    // Bounded: not a FIFO or device, at most MAX_PGN_BYTES (issue 10.9).
+    let text = hector::store::read_outside_text(path, hector::store::MAX_PGN_BYTES)
+        .map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
     let report = hector::rules::pgn::import(&text);
     if let Some(err) = report.errors.first() {
         return Err(format!("Cannot load {}: {err}", path.display()));
     }
+    // What the import changed or found doubtful (a record that looks cut off, an ignored clock time) is
+    // said before the game starts.
+    let first = report.numbers.first().copied();
+    notices.extend(
+        report
+            .warnings
+            .iter()
+            .filter(|w| Some(w.game) == first)
+            .map(|w| format!("{}: {}", path.display(), w.message)),
+    );
     if report.games.is_empty() {
         return Err(format!(
             "Cannot load {}: the file holds no game",
@@ -291,7 +302,8 @@ fn game_file(
         .expect("some name is free");
     let mut games = Vec::with_capacity(loaded.games.len());
     for game in loaded.games {
-        let time_control = time_control(args, &game)?;
+        // A tag that cannot be used is said for the game that is played (main), not for every game listed.
+        let time_control = time_control(args, &game, &mut Vec::new())?;
         games.push(session::FileGame { game, time_control });
     }
     Ok(session::GameFile {
@@ -304,8 +316,22 @@ fn game_file(
     })
 }
 
+/// The longest delay `--delay` takes, in seconds (as the longest increment or delay in a time control).
+const MAX_DELAY_SECONDS: u64 = 3600;
+
 /// `--time` and `--delay`: the time control, or none.
-fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String> {
+fn time_control(
+    args: &Args,
+    game: &Game,
+    notices: &mut Vec<String>,
+) -> Result<Option<TimeControl>, String> {
+    if let Some(d) = args.delay
+        && u64::from(d) > MAX_DELAY_SECONDS
+    {
+        return Err(format!(
+            "Cannot use --delay {d}: a delay is at most {MAX_DELAY_SECONDS} seconds"
+        ));
+    }
     // A loaded game keeps its own time control unless --time says otherwise.
     let tag = game
         .tags
@@ -315,9 +341,14 @@ fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, String>
     if args.time.is_none()
         && args.delay.is_none()
         && let Some(tag) = tag
-        && let Ok(tc) = TimeControl::from_pgn(&tag)
     {
-        return Ok(tc.is_timed().then_some(tc));
+        match TimeControl::from_pgn(&tag) {
+            Ok(tc) => return Ok(tc.is_timed().then_some(tc)),
+            Err(e) => notices.push(format!(
+                "The game's TimeControl tag cannot be used ({e}); playing without a clock. Give --time to play \
+                 with one."
+            )),
+        }
     }
     let Some(text) = &args.time else {
         return match args.delay {
@@ -350,8 +381,8 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
     if args.load.is_some() || args.fen.is_some() || args.chess960.is_some() {
         return (Some(path), None);
     }
-    let offer = std::fs::read(&path).ok().and_then(|bytes| {
-        let report = hector::rules::pgn::import(&String::from_utf8_lossy(&bytes));
+    let offer = hector::store::read_outside_text(&path, hector::store::MAX_PGN_BYTES).ok().and_then(|text| {
+        let report = hector::rules::pgn::import(&text);
         let game = report.games.into_iter().next()?;
         if game.is_over() || game.plies().is_empty() {
             return None;
@@ -447,7 +478,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let loaded = match &args.load {
-        Some(path) => match load(path, args.edition) {
+        Some(path) => match load(path, args.edition, &mut notices) {
             Ok(l) => Some(l),
             Err(msg) => {
                 println!("{msg}");
@@ -508,7 +539,7 @@ fn main() -> ExitCode {
         Some(ColorArg::Black) => shakmaty::Color::White,
         _ => shakmaty::Color::Black,
     };
-    let time_control = match time_control(&args, &game) {
+    let time_control = match time_control(&args, &game, &mut notices) {
         Ok(tc) => tc,
         Err(msg) => {
             println!("{msg}");

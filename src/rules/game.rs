@@ -162,6 +162,28 @@ pub enum GameError {
     OfferAlreadyOpen(&'static str),
 }
 
+/// The largest half-move clock or move number a FEN may give: no game reaches it (the longest possible game
+/// is under 9,000 moves), and larger numbers would overflow counting and saying them.
+pub const MAX_FEN_COUNTER: u64 = 10_000;
+
+/// Refuses a FEN whose half-move clock or move number (fields 5 and 6) is beyond [`MAX_FEN_COUNTER`]; the
+/// FEN reader would otherwise cut 99999999999 down to the largest number it holds without a word.
+pub fn check_fen_counters(fen: &str) -> Result<(), GameError> {
+    for (i, field) in fen.split_ascii_whitespace().enumerate().skip(4).take(2) {
+        if !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit()) {
+            let too_big = field.len() > 12 || field.parse::<u64>().map_or(true, |n| n > MAX_FEN_COUNTER);
+            if too_big {
+                let what = if i == 4 { "half-move clock" } else { "move number" };
+                let shown: String = field.chars().take(24).collect();
+                return Err(GameError::InvalidFen(format!(
+                    "the {what} {shown} is beyond any game (at most {MAX_FEN_COUNTER})"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The game: the position, its history and the state the Laws care about.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -205,6 +227,7 @@ impl Game {
     /// Any legal position. Shredder-FEN and X-FEN castling letters are accepted; a position whose castling
     /// rights need Chess960 rules is played under them.
     pub fn from_fen(fen: &str) -> Result<Game, GameError> {
+        check_fen_counters(fen)?;
         let parsed = Fen::from_ascii(fen.trim().as_bytes())
             .map_err(|e| GameError::InvalidFen(format!("{e} in {:?}", fen.trim())))?;
         let setup = parsed.into_setup();

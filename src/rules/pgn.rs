@@ -430,6 +430,10 @@ pub enum ImportErrorKind {
     UnsupportedVariant(String),
     #[error("unreadable PGN: {0}")]
     Syntax(String),
+    /// The last thing in the record could not be read and no result follows it (R-8.7: a record ends with
+    /// its result): the file looks cut off.
+    #[error("{0}; the record ends there without a result, it looks incomplete (cut off)")]
+    CutOff(Box<ImportErrorKind>),
 }
 
 /// Something an import changed or left out without refusing the game.
@@ -668,7 +672,12 @@ pub fn import_with(bytes: &[u8], options: &ImportOptions) -> ImportReport {
                     game: number,
                     players: players(&collector.tags),
                     at: None,
-                    kind: ImportErrorKind::Syntax(e.to_string()),
+                    kind: if end as usize >= bytes.len() {
+                        // The text ends inside a tag or comment: cut off.
+                        ImportErrorKind::CutOff(Box::new(ImportErrorKind::Syntax(e.to_string())))
+                    } else {
+                        ImportErrorKind::Syntax(e.to_string())
+                    },
                 });
                 if end <= start {
                     break;
@@ -1138,6 +1147,7 @@ fn position_from_fen(
     fen: &str,
     mode: Option<CastlingMode>,
 ) -> Result<(Chess, CastlingMode, bool), GameError> {
+    super::game::check_fen_counters(fen)?;
     let parsed =
         Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| GameError::InvalidFen(e.to_string()))?;
     let setup = parsed.into_setup();
@@ -1382,6 +1392,10 @@ fn after_end_text(moves: &[AfterEnd]) -> String {
     out
 }
 
+/// How deep variations may nest (a variation inside a variation inside ...). Deeper ones are left out with a
+/// warning: outside text must not make the reader, or anything walking the kept variations, recurse without bound.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
 /// The prefix of the comment that keeps moves recorded after the game ended.
 pub const AFTER_END_COMMENT: &str = "recorded after the game ended:";
 
@@ -1436,12 +1450,29 @@ fn build_game(
         })
     };
     let mut stack: Vec<OpenVariation> = Vec::new();
+    // Variations nested deeper than MAX_VARIATION_DEPTH: how deep inside the one being passed over, and whether any
+    // was.
+    let mut passing_over = 0usize;
+    let mut passed_over = false;
     let mut outcome: Option<Outcome> = None;
     let mut after_end: Vec<AfterEnd> = Vec::new();
     let mut after_result = false;
     game.reserve_plies(mainline_move_count(toks));
 
-    for tok in toks {
+    for (i, tok) in toks.iter().enumerate() {
+        if passing_over > 0 {
+            match tok {
+                Tok::Open => passing_over += 1,
+                Tok::Close => passing_over -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        if matches!(tok, Tok::Open) && stack.len() >= MAX_VARIATION_DEPTH {
+            passing_over = 1;
+            passed_over = true;
+            continue;
+        }
         if let Some(top) = stack.last_mut() {
             // Inside a variation: kept as written, not checked.
             let item = match tok {
@@ -1556,6 +1587,10 @@ fn build_game(
                 }
                 let m = match resolved.expect("read while the game was not over") {
                     Ok(m) => m,
+                    // The text ends here, without a result: most likely a file cut off in the middle of a move.
+                    Err(k) if i + 1 == toks.len() => {
+                        return Err(err(at(&game, text()), ImportErrorKind::CutOff(Box::new(k))));
+                    }
                     Err(k) => return Err(err(at(&game, text()), k)),
                 };
                 if let Some(sp) = sp
@@ -1603,7 +1638,24 @@ fn build_game(
             }
             Tok::Comment(c) => match game.plies_mut().last_mut() {
                 Some(p) if c == DRAW_OFFER_COMMENT => p.draw_offer = true,
-                Some(p) => p.annotations.comments.push(c.clone()),
+                Some(p) => {
+                    if let Some(Err(clk)) = super::time_control::parse_clock_comment(c) {
+                        let at = MoveAt {
+                            number: p.move_number(),
+                            side: p.color(),
+                            text: p.san.to_string(),
+                        };
+                        warnings.push(ImportWarning {
+                            game: number,
+                            message: format!(
+                                "{at}: the clock time \"{}\" is not a time of at most {} hours; it was ignored",
+                                printable(&clk),
+                                super::time_control::MAX_SECONDS / 3600
+                            ),
+                        });
+                    }
+                    p.annotations.comments.push(c.clone())
+                }
                 None => game.initial_comments.push(c.clone()),
             },
             Tok::Open => stack.push(OpenVariation {
@@ -1627,6 +1679,24 @@ fn build_game(
             None if after_end.is_empty() => close_top_variation(&mut game, done),
             None => {}
         }
+    }
+
+    if outcome.is_none() {
+        // a record ends with its result (`*` while the game goes on); hector's own saves always write
+        // one. Without it the file was most likely cut off, and the game may be shorter than it was.
+        warnings.push(ImportWarning {
+            game: number,
+            message: "the record ends without a result (1-0, 0-1, 1/2-1/2 or *); it looks incomplete, moves may be missing"
+                .into(),
+        });
+    }
+    if passed_over {
+        warnings.push(ImportWarning {
+            game: number,
+            message: format!(
+                "variations nested more than {MAX_VARIATION_DEPTH} deep were left out"
+            ),
+        });
     }
 
     game.settle();

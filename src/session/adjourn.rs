@@ -95,7 +95,7 @@ impl Envelope {
     /// The envelope of a saved game, if it was adjourned.
     pub fn load_for(pgn: &Path) -> Result<Option<Envelope>, String> {
         let path = envelope_path(pgn);
-        match std::fs::read_to_string(&path) {
+        match crate::store::read_outside_text(&path, crate::store::MAX_CONFIG_BYTES) {
             Ok(text) => Envelope::from_ron(&text)
                 .map(Some)
                 .map_err(|e| format!("{}: {e}", path.display())),

@@ -159,7 +159,7 @@ impl Vocabulary {
             return Ok(v);
         }
         let path = Path::new(name_or_path);
-        let text = std::fs::read_to_string(path).map_err(|e| VocabularyError {
+        let text = crate::store::read_outside_text(path, crate::store::MAX_CONFIG_BYTES).map_err(|e| VocabularyError {
             file: name_or_path.to_string(),
             line: 0,
             column: 0,
