@@ -381,24 +381,26 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
     if args.load.is_some() || args.fen.is_some() || args.chess960.is_some() {
         return (Some(path), None);
     }
-    let offer = hector::store::read_outside_text(&path, hector::store::MAX_PGN_BYTES).ok().and_then(|text| {
-        let report = hector::rules::pgn::import(&text);
-        let game = report.games.into_iter().next()?;
-        if game.is_over() || game.plies().is_empty() {
-            return None;
-        }
-        let time_control = game
-            .tags
-            .iter()
-            .find(|(k, _)| k == "TimeControl")
-            .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
-            .filter(TimeControl::is_timed);
-        Some(session::ResumeOffer {
-            game,
-            time_control,
-            path: path.clone(),
-        })
-    });
+    let offer = hector::store::read_outside_text(&path, hector::store::MAX_PGN_BYTES)
+        .ok()
+        .and_then(|text| {
+            let report = hector::rules::pgn::import(&text);
+            let game = report.games.into_iter().next()?;
+            if game.is_over() || game.plies().is_empty() {
+                return None;
+            }
+            let time_control = game
+                .tags
+                .iter()
+                .find(|(k, _)| k == "TimeControl")
+                .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
+                .filter(TimeControl::is_timed);
+            Some(session::ResumeOffer {
+                game,
+                time_control,
+                path: path.clone(),
+            })
+        });
     (Some(path), offer)
 }
 

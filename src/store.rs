@@ -122,7 +122,10 @@ pub fn read_outside(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let too_big = || {
         io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("it is larger than {}, more than hector reads", size_words(limit)),
+            format!(
+                "it is larger than {}, more than hector reads",
+                size_words(limit)
+            ),
         )
     };
     if meta.len() > limit {

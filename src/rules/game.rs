@@ -171,9 +171,14 @@ pub const MAX_FEN_COUNTER: u64 = 10_000;
 pub fn check_fen_counters(fen: &str) -> Result<(), GameError> {
     for (i, field) in fen.split_ascii_whitespace().enumerate().skip(4).take(2) {
         if !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit()) {
-            let too_big = field.len() > 12 || field.parse::<u64>().map_or(true, |n| n > MAX_FEN_COUNTER);
+            let too_big =
+                field.len() > 12 || field.parse::<u64>().map_or(true, |n| n > MAX_FEN_COUNTER);
             if too_big {
-                let what = if i == 4 { "half-move clock" } else { "move number" };
+                let what = if i == 4 {
+                    "half-move clock"
+                } else {
+                    "move number"
+                };
                 let shown: String = field.chars().take(24).collect();
                 return Err(GameError::InvalidFen(format!(
                     "the {what} {shown} is beyond any game (at most {MAX_FEN_COUNTER})"

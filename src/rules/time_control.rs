@@ -372,10 +372,15 @@ fn clock_time(body: &str) -> Option<Duration> {
     // Seconds: digits, optionally a point and digits, of which milliseconds are kept (no signs, exponents, NaN).
     let (whole, fraction) = sec.split_once('.').unwrap_or((sec, ""));
     let whole = digits(whole)?;
-    if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) || whole >= 60 || m >= 60 {
+    if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) || whole >= 60 || m >= 60
+    {
         return None;
     }
-    let millis = fraction.bytes().chain(std::iter::repeat(b'0')).take(3).fold(0u64, |acc, d| acc * 10 + u64::from(d - b'0'));
+    let millis = fraction
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(3)
+        .fold(0u64, |acc, d| acc * 10 + u64::from(d - b'0'));
     let secs = h.checked_mul(3600)?.checked_add(m * 60 + whole)?;
     (secs <= MAX_SECONDS).then(|| Duration::from_secs(secs) + Duration::from_millis(millis))
 }
