@@ -433,7 +433,8 @@ impl Keymap {
             *nth += 1;
             let name = crate::words::quote(&name);
             let Some(key) = Key::parse(&name) else {
-                problems.push(format!("{place}: unknown key \"{name}\""));
+                // Debug form: a control character in the name is shown escaped, never sent to the terminal.
+                problems.push(format!("{place}: unknown key {name:?}"));
                 continue;
             };
             if let Some((other, first)) = bindings.get(&key) {
@@ -653,6 +654,14 @@ mod tests {
         assert_eq!(Key::parse("Shift-Up").unwrap().to_string(), "Shift-Up");
         assert_eq!(Key::parse("Hyper-x"), None);
         assert_eq!(Key::parse("F99"), None);
+    }
+
+    #[test]
+    fn a_control_character_in_a_key_name_is_reported_escaped() {
+        // Found by fuzzing (issue 10): the name was echoed with its ESC byte to the terminal.
+        let (_, problems) =
+            Keymap::builtin().with_overrides("[(\"Ctrl+\u{1b}[2J\", Quit)]", "k.ron");
+        assert_eq!(problems, ["k.ron, line 1: unknown key \"Ctrl+\\u{1b}[2J\""]);
     }
 
     #[test]
