@@ -234,31 +234,30 @@ fn load(path: &PathBuf, edition: Edition, notices: &mut Vec<String>) -> Result<L
     // Bounded: not a FIFO or device, at most MAX_PGN_BYTES (issue 10.9).
     let text = hector::store::read_outside_text(path, hector::store::MAX_PGN_BYTES)
         .map_err(|e| format!("Cannot read {}: {e}", path.display()))?;
-    let report = hector::rules::pgn::import(&text);
-    if let Some(err) = report.errors.first() {
-        return Err(format!("Cannot load {}: {err}", path.display()));
+    // Game by game (pgn::Importer); the first game's warnings (a record that looks cut off, an ignored clock
+    // time) are said before the game starts.
+    let mut games = Vec::new();
+    for one in hector::rules::pgn::Importer::new(text.as_bytes(), &Default::default()) {
+        match one.game {
+            Err(err) => return Err(format!("Cannot load {}: {err}", path.display())),
+            Ok(game) => {
+                if games.is_empty() {
+                    notices.extend(
+                        one.warnings
+                            .iter()
+                            .map(|w| format!("{}: {}", path.display(), w.message)),
+                    );
+                }
+                games.push(game.with_edition(edition));
+            }
+        }
     }
-    // What the import changed or found doubtful (a record that looks cut off, an ignored clock time) is
-    // said before the game starts.
-    let first = report.numbers.first().copied();
-    notices.extend(
-        report
-            .warnings
-            .iter()
-            .filter(|w| Some(w.game) == first)
-            .map(|w| format!("{}: {}", path.display(), w.message)),
-    );
-    if report.games.is_empty() {
+    if games.is_empty() {
         return Err(format!(
             "Cannot load {}: the file holds no game",
             path.display()
         ));
     }
-    let games = report
-        .games
-        .into_iter()
-        .map(|g| g.with_edition(edition))
-        .collect();
     Ok(Loaded { games, text })
 }
 

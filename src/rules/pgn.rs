@@ -619,73 +619,134 @@ pub fn import_bytes(bytes: &[u8]) -> ImportReport {
 /// Reads every game of a PGN file's bytes. Never panics; see [`ImportReport`].
 pub fn import_with(bytes: &[u8], options: &ImportOptions) -> ImportReport {
     let mut report = ImportReport::default();
-    let mut reader = Reader::new(Cursor::new(bytes));
-    let mut collector = Collector::default();
-    let mut number = 0usize;
-    loop {
-        match reader.has_more() {
-            Ok(true) => {}
-            Ok(false) | Err(_) => break,
+    for one in Importer::new(bytes, options) {
+        report.warnings.extend(one.warnings);
+        match one.game {
+            Ok(game) => {
+                report.games.push(game);
+                report.numbers.push(one.number);
+            }
+            Err(e) => report.errors.push(e),
         }
-        let Ok(start) = reader.stream_position() else {
-            break;
-        };
-        let read = reader.read_game(&mut collector);
-        let end = reader.stream_position().unwrap_or(bytes.len() as u64);
-        let range = (start as usize).min(bytes.len())..(end as usize).min(bytes.len());
-        match read {
-            Ok(None) => break,
-            Ok(Some(())) => {
-                let scan = scan_game(&bytes[range.clone()]);
-                let has_tags = !collector.tags.is_empty();
-                let toks = merge_dropped(
-                    std::mem::take(&mut collector.toks),
-                    &bytes[range],
-                    scan,
-                    has_tags,
-                );
-                let Some(toks) = toks else {
-                    // Nothing but whitespace, stray brackets or escapes: not a game.
-                    continue;
-                };
-                number += 1;
-                let tags = std::mem::take(&mut collector.tags);
-                match build_game(number, tags, &toks.toks, options, &mut report.warnings) {
-                    Ok(game) => {
-                        report.games.push(game);
-                        report.numbers.push(number);
+    }
+    report
+}
+
+/// One game as [`Importer`] reads it.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// 1-based position of the game in the file.
+    pub number: usize,
+    /// The game, checked, or why it cannot be loaded.
+    pub game: Result<Game, ImportError>,
+    /// What the import changed or left out in this game.
+    pub warnings: Vec<ImportWarning>,
+}
+
+/// Reads the games of a PGN file's bytes one at a time, so that a large file is never held as games all at
+/// once (`--load` keeps only what it needs). [`import_with`] collects the same games into a report.
+pub struct Importer<'a> {
+    bytes: &'a [u8],
+    reader: Reader<Cursor<&'a [u8]>>,
+    collector: Collector,
+    number: usize,
+    options: ImportOptions,
+    done: bool,
+}
+
+impl<'a> Importer<'a> {
+    pub fn new(bytes: &'a [u8], options: &ImportOptions) -> Importer<'a> {
+        Importer {
+            bytes,
+            reader: Reader::new(Cursor::new(bytes)),
+            collector: Collector::default(),
+            number: 0,
+            options: *options,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Importer<'_> {
+    type Item = Imported;
+
+    fn next(&mut self) -> Option<Imported> {
+        let bytes = self.bytes;
+        while !self.done {
+            match self.reader.has_more() {
+                Ok(true) => {}
+                Ok(false) | Err(_) => break,
+            }
+            let Ok(start) = self.reader.stream_position() else {
+                break;
+            };
+            let read = self.reader.read_game(&mut self.collector);
+            let end = self.reader.stream_position().unwrap_or(bytes.len() as u64);
+            let range = (start as usize).min(bytes.len())..(end as usize).min(bytes.len());
+            match read {
+                Ok(None) => break,
+                Ok(Some(())) => {
+                    let scan = scan_game(&bytes[range.clone()]);
+                    let has_tags = !self.collector.tags.is_empty();
+                    let toks = merge_dropped(
+                        std::mem::take(&mut self.collector.toks),
+                        &bytes[range],
+                        scan,
+                        has_tags,
+                    );
+                    let Some(toks) = toks else {
+                        // Nothing but whitespace, stray brackets or escapes: not a game.
+                        continue;
+                    };
+                    self.number += 1;
+                    let number = self.number;
+                    let tags = std::mem::take(&mut self.collector.tags);
+                    let mut warnings = Vec::new();
+                    let game = build_game(number, tags, &toks.toks, &self.options, &mut warnings);
+                    if toks.mismatch {
+                        warnings.push(ImportWarning {
+                            game: number,
+                            message:
+                                "text the reader passed over could not be placed; it was ignored"
+                                    .into(),
+                        });
                     }
-                    Err(e) => report.errors.push(e),
-                }
-                if toks.mismatch {
-                    report.warnings.push(ImportWarning {
-                        game: number,
-                        message: "text the reader passed over could not be placed; it was ignored"
-                            .into(),
+                    let mut reuse = toks.toks;
+                    reuse.clear();
+                    self.collector.toks = reuse;
+                    return Some(Imported {
+                        number,
+                        game,
+                        warnings,
                     });
                 }
-                collector.toks = toks.toks;
-            }
-            Err(e) => {
-                number += 1;
-                report.errors.push(ImportError {
-                    game: number,
-                    players: players(&collector.tags),
-                    at: None,
-                    kind: if end as usize >= bytes.len() {
+                Err(e) => {
+                    self.number += 1;
+                    if end <= start {
+                        self.done = true;
+                    }
+                    let kind = if end as usize >= bytes.len() {
                         // The text ends inside a tag or comment: cut off.
                         ImportErrorKind::CutOff(Box::new(ImportErrorKind::Syntax(e.to_string())))
                     } else {
                         ImportErrorKind::Syntax(e.to_string())
-                    },
-                });
-                if end <= start {
-                    break;
+                    };
+                    return Some(Imported {
+                        number: self.number,
+                        game: Err(ImportError {
+                            game: self.number,
+                            players: players(&self.collector.tags),
+                            at: None,
+                            kind,
+                        }),
+                        warnings: Vec::new(),
+                    });
                 }
             }
         }
+        self.done = true;
+        None
     }
-    report
 }
 
 /// The first game of a PGN text, or why it cannot be loaded.
