@@ -25,8 +25,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 use hector::rules::pgn::import_bytes;
 use pgn_reader::{RawTag, Reader, Skip, Visitor};
-use shakmaty::san::SanPlus;
 use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Position};
 
 const FILES: [&str; 3] = ["twic0920.pgn", "twic1599_1000k.pgn", "lichess_db_1000k.pgn"];
@@ -134,7 +134,10 @@ fn bare_replay(files: &[(String, Vec<u8>)]) -> (usize, usize, Duration) {
     (games, bad, t.elapsed())
 }
 
-fn best_of<T>(rounds: usize, mut run: impl FnMut() -> (usize, usize, Duration)) -> (usize, usize, Duration) {
+fn best_of(
+    rounds: usize,
+    mut run: impl FnMut() -> (usize, usize, Duration),
+) -> (usize, usize, Duration) {
     let mut best: Option<(usize, usize, Duration)> = None;
     for _ in 0..rounds {
         let r = run();
@@ -180,7 +183,10 @@ fn main() {
     let files = read_files();
     if std::env::var_os("PGN_IMPORT_ONCE").is_some() {
         let (games, errors, time) = import_all(&files);
-        println!("{games} games, {errors} errors, {:.3} s", time.as_secs_f64());
+        println!(
+            "{games} games, {errors} errors, {:.3} s",
+            time.as_secs_f64()
+        );
         return;
     }
     // Interleaved rounds, so that both meet the same machine load.

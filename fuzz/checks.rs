@@ -63,6 +63,27 @@ const POSITIONS: [&str; 5] = [
 const VOCABULARIES: [&str; 3] = ["appendix-d", "english", "greek"];
 const LANGUAGES: [&str; 3] = ["en", "de", "el"];
 
+/// The built-in vocabularies and phrase tables, read once (reading them is far slower than a check).
+fn builtins() -> &'static (
+    Vec<(&'static str, Vocabulary)>,
+    Vec<(&'static str, Phrases)>,
+) {
+    static BUILTINS: std::sync::OnceLock<(Vec<(&str, Vocabulary)>, Vec<(&str, Phrases)>)> =
+        std::sync::OnceLock::new();
+    BUILTINS.get_or_init(|| {
+        (
+            VOCABULARIES
+                .iter()
+                .map(|n| (*n, Vocabulary::builtin(n).unwrap()))
+                .collect(),
+            LANGUAGES
+                .iter()
+                .map(|l| (*l, Phrases::builtin(l).unwrap()))
+                .collect(),
+        )
+    })
+}
+
 /// `words::parse_move` in every vocabulary and language: the first byte picks the position, the rest is what
 /// the player typed. A move read must be legal; a refusal is explained in every language.
 pub fn check_moves(data: &[u8]) {
@@ -71,17 +92,16 @@ pub fn check_moves(data: &[u8]) {
     };
     let input = text(rest);
     let game = Game::from_fen(POSITIONS[usize::from(pick) % POSITIONS.len()]).unwrap();
-    for name in VOCABULARIES {
-        let v = Vocabulary::builtin(name).unwrap();
-        match words::parse_move(&game, &v, &input) {
+    let (vocabularies, phrases) = builtins();
+    for (name, v) in vocabularies {
+        match words::parse_move(&game, v, &input) {
             Ok(m) => assert!(
                 game.position().is_legal(m),
                 "{name}: {input:?} read as the illegal {m:?}"
             ),
             Err(e) => {
-                for lang in LANGUAGES {
-                    let p = Phrases::builtin(lang).unwrap();
-                    let said = words::explain(&v, &p, &e);
+                for (lang, p) in phrases {
+                    let said = words::explain(v, p, &e);
                     assert!(
                         !said.trim().is_empty(),
                         "{name}/{lang}: {input:?}: nothing said"
@@ -245,7 +265,9 @@ pub fn check_config_ron(data: &[u8]) {
             }
         }
         2 => {
-            let (_, problems) = Keymap::builtin().with_overrides(&s, "keymap.ron");
+            static SHIPPED: std::sync::OnceLock<Keymap> = std::sync::OnceLock::new();
+            let shipped = SHIPPED.get_or_init(Keymap::builtin).clone();
+            let (_, problems) = shipped.with_overrides(&s, "keymap.ron");
             for p in problems {
                 assert_printable("keymap.ron", &p);
             }

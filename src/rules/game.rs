@@ -170,16 +170,18 @@ pub const MAX_FEN_COUNTER: u64 = 10_000;
 /// FEN reader would otherwise cut 99999999999 down to the largest number it holds without a word.
 pub fn check_fen_counters(fen: &str) -> Result<(), GameError> {
     for (i, field) in fen.split_ascii_whitespace().enumerate().skip(4).take(2) {
-        if !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit()) {
+        // The digits the FEN reader takes a number from (it reads the digits at the start of the field).
+        let digits = &field[..field.bytes().take_while(u8::is_ascii_digit).count()];
+        if !digits.is_empty() {
             let too_big =
-                field.len() > 12 || field.parse::<u64>().map_or(true, |n| n > MAX_FEN_COUNTER);
+                digits.len() > 12 || digits.parse::<u64>().map_or(true, |n| n > MAX_FEN_COUNTER);
             if too_big {
                 let what = if i == 4 {
                     "half-move clock"
                 } else {
                     "move number"
                 };
-                let shown: String = field.chars().take(24).collect();
+                let shown: String = digits.chars().take(24).collect();
                 return Err(GameError::InvalidFen(format!(
                     "the {what} {shown} is beyond any game (at most {MAX_FEN_COUNTER})"
                 )));
@@ -774,6 +776,24 @@ fn claim_reason(kind: ClaimKind) -> EndReason {
 
 #[cfg(test)]
 mod tests {
+
+    /// Issue 10 item 10, and what fuzzing found after: the FEN reader takes a number from the digits at the
+    /// start of a field (`2002222222222222222<garbage>` too) and cuts it to the largest it holds.
+    #[test]
+    fn fen_counters_beyond_any_game_are_refused() {
+        for fen in [
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 99999999999",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 10001 1",
+            "k7/8/8/8/8/8/8/K7 b - - 2002222222222222222\u{c9}22 300",
+        ] {
+            match Game::from_fen(fen) {
+                Err(GameError::InvalidFen(m)) => assert!(m.contains("beyond any game"), "{m}"),
+                other => panic!("{fen}: {other:?}"),
+            }
+        }
+        assert!(Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 10000 10000").is_ok());
+    }
+
     use super::*;
 
     fn play_all(g: &mut Game, sans: &str) {

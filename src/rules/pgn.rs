@@ -118,13 +118,15 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
     }
     push_tag(out, "Result", result_token(game));
 
+    // Derived tags are read back whatever their case (see `build_game`), so they are recognised so here too.
     let is_special = |n: &str| {
         SEVEN_TAG_ROSTER.iter().any(|(s, _)| *s == n)
-            || DERIVED_TAGS.contains(&n)
+            || DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(n))
             || n == "TimeControl"
     };
     for (name, value) in &game.tags {
-        if is_special(name) {
+        // Judged by the name as written: `F\x7fEN` is written `FEN` and must not pass for the FEN tag.
+        if is_special(name) || is_special(&symbol(name)) {
             continue;
         }
         let value = extra
@@ -135,7 +137,8 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
         push_tag(out, name, value);
     }
     for (name, value) in &extra.extra {
-        if is_special(name) || game.tags.iter().any(|(n, _)| n == name) {
+        if is_special(name) || is_special(&symbol(name)) || game.tags.iter().any(|(n, _)| n == name)
+        {
             continue;
         }
         push_tag(out, name, value);
@@ -170,12 +173,16 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
     }
 }
 
+/// A tag name as written: only the characters PGN allows in a symbol.
+fn symbol(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || "_+#=:-".contains(*c))
+        .collect()
+}
+
 /// A tag pair line; the name keeps only the characters PGN allows in a symbol, the value is escaped.
 fn push_tag(out: &mut String, name: &str, value: &str) {
-    let name: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || "_+#=:-".contains(*c))
-        .collect();
+    let name = symbol(name);
     if name.is_empty() {
         return;
     }
@@ -1952,6 +1959,58 @@ mod tests {
         assert!(r.errors.is_empty(), "{:?}", r.errors);
         assert_eq!(r.games.len(), 1);
         r.games.into_iter().next().unwrap()
+    }
+
+    /// Found by fuzzing (issue 10): a tag named `F<DEL>EN` was written as `FEN` and the saved game could not
+    /// be read back; `Fen` was read back as the FEN tag.
+    #[test]
+    fn a_tag_name_cleaned_into_a_derived_tag_is_not_written() {
+        for name in ["F\u{7f}EN", "SET\u{0}UP", "Vari\u{1}ant", "result"] {
+            let text = format!("[{name} \"not a position\"]\n\n1. e4 e5 *\n");
+            let g = one(&text);
+            let exported = export(&g, &ExportTags::default());
+            let again = import(&exported);
+            assert!(
+                again.errors.is_empty(),
+                "{name:?}: {:?}\n{exported}",
+                again.errors
+            );
+            assert_eq!(again.games[0].plies().len(), 2);
+            assert!(!exported.contains("not a position"), "{exported}");
+        }
+    }
+
+    /// Issue 10 item 4: nesting deeper than MAX_VARIATION_DEPTH is left out with a warning, not recursed into.
+    #[test]
+    fn variations_nested_too_deep_are_left_out() {
+        let deep = format!("1. e4 {}{} e5 *\n", "(1. d4 ".repeat(200), ")".repeat(200));
+        let r = import(&deep);
+        assert!(r.errors.is_empty());
+        let g = &r.games[0];
+        assert_eq!(g.plies().len(), 2);
+        let mut depth = 0;
+        let mut items = &g.plies()[0].annotations.variations[0];
+        loop {
+            depth += 1;
+            match items.iter().find_map(|i| match i {
+                MovetextItem::Variation(v) => Some(v),
+                _ => None,
+            }) {
+                Some(v) => items = v,
+                None => break,
+            }
+        }
+        assert_eq!(depth, MAX_VARIATION_DEPTH);
+        assert_eq!(
+            r.warnings
+                .iter()
+                .map(|w| w.message.as_str())
+                .collect::<Vec<_>>(),
+            ["variations nested more than 64 deep were left out"]
+        );
+        // Exactly at the limit: kept whole, no warning.
+        let ok = format!("1. e4 {}{} e5 *\n", "(1. d4 ".repeat(64), ")".repeat(64));
+        assert!(import(&ok).warnings.is_empty());
     }
 
     #[test]
