@@ -286,7 +286,10 @@ impl Game {
             tags: Vec::new(),
             initial_comments: Vec::new(),
         };
-        game.ending = game.automatic_ending();
+        // The standard start is no ending of any kind; not asking spares a dead-position verdict per game read.
+        if game.start != Start::Standard {
+            game.ending = game.automatic_ending();
+        }
         game
     }
 
@@ -432,7 +435,7 @@ impl Game {
     pub(crate) fn play_recorded(
         &mut self,
         m: Move,
-        candidates: Option<MoveList>,
+        candidates: Option<&MoveList>,
     ) -> Result<(), GameError> {
         self.play_move(m, false, false, candidates).map(|_| ())
     }
@@ -457,29 +460,39 @@ impl Game {
         m: Move,
         dead_check: bool,
         exact: bool,
-        candidates: Option<MoveList>,
+        candidates: Option<&MoveList>,
     ) -> Result<&Ply, GameError> {
         self.check_not_over()?;
+        // By reference: a move list is over 2 KB, and copying it cost more than generating it.
+        let own: MoveList;
         // The legal moves that could be written like `m` decide both its legality and its SAN (R-C.10); what
         // follows is shakmaty's `is_legal` and `SanPlus::from_move_and_play_unchecked` with the legal moves of
         // the new position generated once, for the suffix and the automatic endings alike.
         let candidates = match (candidates, m) {
             (Some(given), _) => given,
             (None, Move::Normal { role, to, .. } | Move::Put { role, to }) => {
-                self.position.san_candidates(role, to)
+                own = self.position.san_candidates(role, to);
+                &own
             }
-            (None, Move::EnPassant { to, .. }) => self.position.san_candidates(Role::Pawn, to),
+            (None, Move::EnPassant { to, .. }) => {
+                own = self.position.san_candidates(Role::Pawn, to);
+                &own
+            }
             (None, Move::Castle { king, rook }) if king.file() < rook.file() => {
-                self.position.castling_moves(CastlingSide::KingSide)
+                own = self.position.castling_moves(CastlingSide::KingSide);
+                &own
             }
-            (None, Move::Castle { .. }) => self.position.castling_moves(CastlingSide::QueenSide),
+            (None, Move::Castle { .. }) => {
+                own = self.position.castling_moves(CastlingSide::QueenSide);
+                &own
+            }
         };
         if !candidates.contains(&m) {
             return Err(GameError::IllegalMove);
         }
         let before = self.position.clone();
         let mover = before.turn();
-        let san = San::disambiguate(m, &candidates);
+        let san = San::disambiguate(m, candidates);
         self.position.play_unchecked(m);
         let in_check = self.position.is_check();
         let decide_now = exact || in_check;

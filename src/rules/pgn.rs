@@ -790,8 +790,12 @@ fn players(tags: &[(String, String)]) -> Option<String> {
 }
 
 /// Text from the file as it goes into a message for the player: a control character (a stray carriage return in a
-/// name, say) would garble the terminal line or the speech, so it is shown escaped (`\r`).
-fn printable(text: &str) -> String {
+/// name, say) would garble the terminal line or the speech, so it is shown escaped (`\r`). Used for every message
+/// quoting a file from outside (PGN, settings, vocabulary).
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
     text.chars()
         .map(|c| {
             if c.is_control() {
@@ -1355,14 +1359,14 @@ fn candidates_of(pos: &Chess, san: &San) -> Vec<String> {
 
 /// A piece move or pawn move in SAN that names exactly one legal move: the move, and the legal moves of that
 /// piece kind to that square (what `San::to_move` looks through, kept for the move's own SAN).
-fn read_plain_san(pos: &Chess, san: &San) -> Option<(Move, MoveList)> {
+fn read_plain_san(pos: &Chess, san: &San, among: &mut MoveList) -> Option<Move> {
     let San::Normal { role, to, .. } = *san else {
         return None;
     };
-    let among = pos.san_candidates(role, to);
+    *among = pos.san_candidates(role, to);
     let mut matching = among.iter().filter(|m| san.matches(**m));
     let m = *matching.next()?;
-    matching.next().is_none().then_some((m, among))
+    matching.next().is_none().then_some(m)
 }
 
 /// A mainline move from a token pgn-reader delivered, or why not. UCI text such as `g1f3` reads as SAN
@@ -1526,6 +1530,8 @@ fn build_game(
     let mut after_end: Vec<AfterEnd> = Vec::new();
     let mut after_result = false;
     game.reserve_plies(mainline_move_count(toks));
+    // The legal moves a plain SAN was read among, kept for the move's own SAN (one list, reused).
+    let mut among = MoveList::new();
 
     for (i, tok) in toks.iter().enumerate() {
         if passing_over > 0 {
@@ -1597,11 +1603,11 @@ fn build_game(
                     continue;
                 }
                 // The usual case, a plain SAN naming one legal move, keeps the candidates it was found among.
-                let mut candidates = None;
-                let mut resolve = |game: &Game| match sp {
-                    Some(sp) => match read_plain_san(game.position(), &sp.san) {
-                        Some((m, among)) => {
-                            candidates = Some(among);
+                let mut plain = false;
+                let mut resolve = |game: &Game, among: &mut MoveList| match sp {
+                    Some(sp) => match read_plain_san(game.position(), &sp.san, among) {
+                        Some(m) => {
+                            plain = true;
                             Ok(m)
                         }
                         None => resolve_san(game.position(), sp),
@@ -1616,7 +1622,7 @@ fn build_game(
                 };
                 let mut resolved = None;
                 if game.ending().is_none() {
-                    let r = resolve(&game);
+                    let r = resolve(&game, &mut among);
                     // A move that cannot be read may follow a stalemate `play_recorded` left undecided.
                     if r.is_err() {
                         game.settle();
@@ -1676,7 +1682,7 @@ fn build_game(
                 let played = if options.check_every_position {
                     game.play(m).map(|_| ())
                 } else {
-                    game.play_recorded(m, candidates)
+                    game.play_recorded(m, plain.then_some(&among))
                 };
                 match played {
                     Ok(_) => {}
@@ -1856,8 +1862,34 @@ fn replay_with_dead_check(light: Game, after_end: &mut Vec<AfterEnd>) -> Game {
     .with_edition(light.edition());
     game.tags = light.tags.clone();
     game.initial_comments = light.initial_comments.clone();
+    // The first dead position, found by halving (a dead position stays dead whatever is played, see
+    // `last_position_is_dead`): only the moves from there on are played with the dead-position check.
+    let n = light.plies().len();
+    let after = |k: usize| {
+        if k == n {
+            light.position()
+        } else {
+            &light.plies()[k].before
+        }
+    };
+    let dead_after = |k: usize| super::dead::is_dead_position(after(k), light.mode());
+    let check_from = match (dead_after(n), n >= 1 && dead_after(n - 1)) {
+        (false, false) => 0,
+        (at_end, _) => {
+            let (mut lo, mut hi) = (1, if at_end { n } else { n - 1 });
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                if dead_after(mid) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            lo - 1
+        }
+    };
     let mut cut = Vec::new();
-    for ply in light.plies() {
+    for (i, ply) in light.plies().iter().enumerate() {
         if game.is_over() {
             cut.push(AfterEnd {
                 number: ply.move_number(),
@@ -1866,7 +1898,12 @@ fn replay_with_dead_check(light: Game, after_end: &mut Vec<AfterEnd>) -> Game {
             });
             continue;
         }
-        if game.play(ply.mv).is_err() {
+        let played = if i < check_from {
+            game.play_without_dead_check(ply.mv).map(|_| ())
+        } else {
+            game.play(ply.mv).map(|_| ())
+        };
+        if played.is_err() {
             // Cannot happen: the same moves were legal a moment ago. Keep the light game rather than lose it.
             return light;
         }

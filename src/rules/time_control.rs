@@ -363,11 +363,10 @@ pub fn parse_clock_comment(comment: &str) -> Option<Result<Duration, String>> {
 }
 
 fn clock_time(body: &str) -> Option<Duration> {
-    let parts: Vec<&str> = body.split(':').collect();
-    let (h, m, sec) = match parts.as_slice() {
-        [h, m, s] => (digits(h)?, digits(m)?, *s),
-        [m, s] => (0, digits(m)?, *s),
-        _ => return None,
+    let (first, rest) = body.split_once(':')?;
+    let (h, m, sec) = match rest.split_once(':') {
+        Some((m, s)) => (digits(first)?, digits(m)?, s),
+        None => (0, digits(first)?, rest),
     };
     // Seconds: digits, optionally a point and digits, of which milliseconds are kept (no signs, exponents, NaN).
     let (whole, fraction) = sec.split_once('.').unwrap_or((sec, ""));

@@ -74,7 +74,9 @@ impl Envelope {
         ron::from_str(text).map_err(|e| {
             format!(
                 "line {}, column {}: {}",
-                e.position.line, e.position.col, e.code
+                e.position.line,
+                e.position.col,
+                crate::rules::pgn::printable(&e.code.to_string())
             )
         })
     }

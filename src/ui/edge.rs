@@ -44,7 +44,9 @@ impl OutputConfig {
         let c: OutputConfig = ron::from_str(text).map_err(|e| {
             format!(
                 "{file}, line {}, column {}: {}",
-                e.position.line, e.position.col, e.code
+                e.position.line,
+                e.position.col,
+                crate::rules::pgn::printable(&e.code.to_string())
             )
         })?;
         let unit = |name: &str, key: &str, value: Option<f32>| match value {

@@ -406,7 +406,9 @@ impl Keymap {
             Err(e) => {
                 problems.push(format!(
                     "{file}, line {}, column {}: {}",
-                    e.position.line, e.position.col, e.code
+                    e.position.line,
+                    e.position.col,
+                    crate::rules::pgn::printable(&e.code.to_string())
                 ));
                 return (Keymap { bindings }, problems);
             }
