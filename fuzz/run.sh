@@ -26,7 +26,7 @@ TARGETS=("$@")
 [[ ${#TARGETS[@]} -eq 0 ]] && TARGETS=("${ALL[@]}")
 cargo fuzz build -s none
 mkdir -p logs
-: > last-run.txt
+echo "== $(date -u +%Y-%m-%dT%H:%MZ), ${SECONDS_PER_TARGET} s per target" >> last-run.txt
 status=0
 for t in "${TARGETS[@]}"; do
     echo "== $t: ${SECONDS_PER_TARGET} s"
@@ -38,8 +38,8 @@ for t in "${TARGETS[@]}"; do
         result="FAILED (see fuzz/logs/$t.log and fuzz/artifacts/$t/)"
         status=1
     fi
-    last=$(grep -E '#[0-9]+.*(cov|DONE)' "logs/$t.log" | tail -1 || true)
-    execs=$(grep -E 'stat::number_of_executed_units' "logs/$t.log" | tail -1 | awk '{print $2}' || true)
+    last=$(grep -aE '#[0-9]+.*(cov|DONE)' "logs/$t.log" | tail -1 || true)
+    execs=$(grep -aE 'stat::number_of_executed_units' "logs/$t.log" | tail -1 | awk '{print $2}' || true)
     echo "$t: $result; executions ${execs:-?}; last status: $last" | tee -a last-run.txt
 done
 exit $status

@@ -430,14 +430,10 @@ impl Game {
     /// is looked into only when it is in check (mate, and the `#` of the move) or another automatic ending is
     /// due. A stalemate is therefore found by [`Game::settle`], which the reader calls before it reads the
     /// ending: when the next move cannot be read, and after the last move.
-    /// `candidates`, when the reader has them: the legal moves with `m`'s piece and target square, from which
-    /// it read `m` (shakmaty's `san_candidates`).
-    pub(crate) fn play_recorded(
-        &mut self,
-        m: Move,
-        candidates: Option<&MoveList>,
-    ) -> Result<(), GameError> {
-        self.play_move(m, false, false, candidates).map(|_| ())
+    /// `san`, when the reader has it: `m`'s SAN without suffix, made by the reader from the legal moves it found
+    /// `m` among (`San::disambiguate` over shakmaty's `san_candidates`); `m` is then known to be legal.
+    pub(crate) fn play_recorded(&mut self, m: Move, san: Option<San>) -> Result<(), GameError> {
+        self.play_move(m, false, false, san).map(|_| ())
     }
 
     /// Decides what [`Game::play_recorded`] left open: a stalemate. True when the game is over.
@@ -460,39 +456,42 @@ impl Game {
         m: Move,
         dead_check: bool,
         exact: bool,
-        candidates: Option<&MoveList>,
+        known_san: Option<San>,
     ) -> Result<&Ply, GameError> {
         self.check_not_over()?;
-        // By reference: a move list is over 2 KB, and copying it cost more than generating it.
-        let own: MoveList;
         // The legal moves that could be written like `m` decide both its legality and its SAN (R-C.10); what
         // follows is shakmaty's `is_legal` and `SanPlus::from_move_and_play_unchecked` with the legal moves of
-        // the new position generated once, for the suffix and the automatic endings alike.
-        let candidates = match (candidates, m) {
-            (Some(given), _) => given,
-            (None, Move::Normal { role, to, .. } | Move::Put { role, to }) => {
-                own = self.position.san_candidates(role, to);
-                &own
-            }
-            (None, Move::EnPassant { to, .. }) => {
-                own = self.position.san_candidates(Role::Pawn, to);
-                &own
-            }
-            (None, Move::Castle { king, rook }) if king.file() < rook.file() => {
-                own = self.position.castling_moves(CastlingSide::KingSide);
-                &own
-            }
-            (None, Move::Castle { .. }) => {
-                own = self.position.castling_moves(CastlingSide::QueenSide);
-                &own
+        // the new position generated once, for the suffix and the automatic endings alike. A reader that found
+        // `m` among those moves gives its SAN (`known_san`).
+        let san = match known_san {
+            Some(san) => san,
+            None => {
+                let candidates = match m {
+                    Move::Normal { role, to, .. } | Move::Put { role, to } => {
+                        self.position.san_candidates(role, to)
+                    }
+                    Move::EnPassant { to, .. } => self.position.san_candidates(Role::Pawn, to),
+                    Move::Castle { king, rook } if king.file() < rook.file() => {
+                        self.position.castling_moves(CastlingSide::KingSide)
+                    }
+                    Move::Castle { .. } => self.position.castling_moves(CastlingSide::QueenSide),
+                };
+                if !candidates.contains(&m) {
+                    return Err(GameError::IllegalMove);
+                }
+                San::disambiguate(m, &candidates)
             }
         };
-        if !candidates.contains(&m) {
-            return Err(GameError::IllegalMove);
-        }
         let before = self.position.clone();
         let mover = before.turn();
-        let san = San::disambiguate(m, candidates);
+        // The repetition key of the new position from the last one where shakmaty can (most moves), else
+        // computed whole (R-9.2.2: same pieces, same side to move, same possible moves).
+        let next_hash = match self.keys.last() {
+            Some(k) if !self.edition.repetition_counts_temporary_castling() => self
+                .position
+                .update_zobrist_hash(Zobrist128(k.hash), m, EnPassantMode::Legal),
+            _ => None,
+        };
         self.position.play_unchecked(m);
         let in_check = self.position.is_check();
         let decide_now = exact || in_check;
@@ -503,8 +502,15 @@ impl Game {
             (false, _) => None,
         };
         let san = SanPlus { san, suffix };
-        self.keys
-            .push(RepetitionKey::of(&self.position, self.edition));
+        let key = match next_hash {
+            Some(h) => RepetitionKey {
+                hash: h.0,
+                castling_now: 0,
+            },
+            None => RepetitionKey::of(&self.position, self.edition),
+        };
+        debug_assert_eq!(key, RepetitionKey::of(&self.position, self.edition));
+        self.keys.push(key);
         let mut draw_offer = false;
         if self.mark_next_move_of == Some(mover) {
             draw_offer = true;

@@ -24,8 +24,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, MoveList, Outcome,
-    Position, Rank, Role,
+    CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, Outcome, Position,
+    Rank, Role,
 };
 
 use super::chess960;
@@ -1359,14 +1359,18 @@ fn candidates_of(pos: &Chess, san: &San) -> Vec<String> {
 
 /// A piece move or pawn move in SAN that names exactly one legal move: the move, and the legal moves of that
 /// piece kind to that square (what `San::to_move` looks through, kept for the move's own SAN).
-fn read_plain_san(pos: &Chess, san: &San, among: &mut MoveList) -> Option<Move> {
+fn read_plain_san(pos: &Chess, san: &San) -> Option<(Move, San)> {
     let San::Normal { role, to, .. } = *san else {
         return None;
     };
-    *among = pos.san_candidates(role, to);
+    // The list stays here: copying it (over 2 KB) costs more than reading the move.
+    let among = pos.san_candidates(role, to);
     let mut matching = among.iter().filter(|m| san.matches(**m));
     let m = *matching.next()?;
-    matching.next().is_none().then_some(m)
+    matching
+        .next()
+        .is_none()
+        .then(|| (m, San::disambiguate(m, &among)))
 }
 
 /// A mainline move from a token pgn-reader delivered, or why not. UCI text such as `g1f3` reads as SAN
@@ -1530,8 +1534,6 @@ fn build_game(
     let mut after_end: Vec<AfterEnd> = Vec::new();
     let mut after_result = false;
     game.reserve_plies(mainline_move_count(toks));
-    // The legal moves a plain SAN was read among, kept for the move's own SAN (one list, reused).
-    let mut among = MoveList::new();
 
     for (i, tok) in toks.iter().enumerate() {
         if passing_over > 0 {
@@ -1603,11 +1605,11 @@ fn build_game(
                     continue;
                 }
                 // The usual case, a plain SAN naming one legal move, keeps the candidates it was found among.
-                let mut plain = false;
-                let mut resolve = |game: &Game, among: &mut MoveList| match sp {
-                    Some(sp) => match read_plain_san(game.position(), &sp.san, among) {
-                        Some(m) => {
-                            plain = true;
+                let mut plain: Option<San> = None;
+                let mut resolve = |game: &Game| match sp {
+                    Some(sp) => match read_plain_san(game.position(), &sp.san) {
+                        Some((m, own)) => {
+                            plain = Some(own);
                             Ok(m)
                         }
                         None => resolve_san(game.position(), sp),
@@ -1622,7 +1624,7 @@ fn build_game(
                 };
                 let mut resolved = None;
                 if game.ending().is_none() {
-                    let r = resolve(&game, &mut among);
+                    let r = resolve(&game);
                     // A move that cannot be read may follow a stalemate `play_recorded` left undecided.
                     if r.is_err() {
                         game.settle();
@@ -1682,7 +1684,7 @@ fn build_game(
                 let played = if options.check_every_position {
                     game.play(m).map(|_| ())
                 } else {
-                    game.play_recorded(m, plain.then_some(&among))
+                    game.play_recorded(m, plain)
                 };
                 match played {
                     Ok(_) => {}

@@ -356,7 +356,8 @@ fn duration(s: &str, bare: Bare) -> Option<Duration> {
 /// holds none, `Some(Err(text))` with the text found when it cannot be used: not a time, or more than
 /// [`MAX_SECONDS`] (100 hours), which no clock shows.
 pub fn parse_clock_comment(comment: &str) -> Option<Result<Duration, String>> {
-    let start = comment.find("[%clk")? + 5;
+    // A byte search: cheaper than a string searcher on the short comments of every move.
+    let start = comment.as_bytes().windows(5).position(|w| w == b"[%clk")? + 5;
     let rest = &comment[start..];
     let body = rest[..rest.find(']').unwrap_or(rest.len())].trim();
     Some(clock_time(body).ok_or_else(|| body.to_owned()))
