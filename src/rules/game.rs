@@ -191,6 +191,22 @@ pub fn check_fen_counters(fen: &str) -> Result<(), GameError> {
     Ok(())
 }
 
+/// The same bound on a parsed FEN, whatever its text looked like (the reader also takes numbers with other
+/// characters among the digits, and saturates).
+pub fn check_setup_counters(setup: &shakmaty::Setup) -> Result<(), GameError> {
+    for (what, n) in [
+        ("half-move clock", u64::from(setup.halfmoves)),
+        ("move number", u64::from(setup.fullmoves.get())),
+    ] {
+        if n > MAX_FEN_COUNTER {
+            return Err(GameError::InvalidFen(format!(
+                "the {what} {n} is beyond any game (at most {MAX_FEN_COUNTER})"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The game: the position, its history and the state the Laws care about.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -238,6 +254,7 @@ impl Game {
         let parsed = Fen::from_ascii(fen.trim().as_bytes())
             .map_err(|e| GameError::InvalidFen(format!("{e} in {:?}", fen.trim())))?;
         let setup = parsed.into_setup();
+        check_setup_counters(&setup)?;
         let mode = CastlingMode::detect(&setup);
         let pos: Chess = Chess::from_setup(setup, mode)
             .or_else(|e| e.ignore_invalid_ep_square())
@@ -804,6 +821,7 @@ mod tests {
             "4k3/8/8/8/8/8/4P3/4K3 w - - 0 99999999999",
             "4k3/8/8/8/8/8/4P3/4K3 w - - 10001 1",
             "k7/8/8/8/8/8/8/K7 b - - 2002222222222222222\u{c9}22 300",
+            "rnbqkbnr/pqpppppp/8/8/4P3/8/PP1PPPPP/RNBQKBNR b KQkq a3 0 _222222222222222",
         ] {
             match Game::from_fen(fen) {
                 Err(GameError::InvalidFen(m)) => assert!(m.contains("beyond any game"), "{m}"),

@@ -1223,6 +1223,7 @@ fn position_from_fen(
     let parsed =
         Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| GameError::InvalidFen(e.to_string()))?;
     let setup = parsed.into_setup();
+    super::game::check_setup_counters(&setup)?;
     let mode = mode.unwrap_or_else(|| CastlingMode::detect(&setup));
     match Chess::from_setup(setup.clone(), mode).or_else(|e| e.ignore_invalid_ep_square()) {
         Ok(pos) => Ok((pos, mode, false)),

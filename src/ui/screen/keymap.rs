@@ -206,6 +206,9 @@ impl Key {
         }
         let mut chars = rest.chars();
         key.code = match (chars.next(), chars.next()) {
+            // A control character is no key name (found by fuzzing, issue 10: it went back to the terminal in
+            // messages); keys such as Tab and Enter have names.
+            (Some(c), None) if c.is_control() => return None,
             (Some(c), None) => {
                 if key.shift && c.is_alphabetic() {
                     key.shift = false;
@@ -656,6 +659,18 @@ mod tests {
         assert_eq!(Key::parse("Shift-Up").unwrap().to_string(), "Shift-Up");
         assert_eq!(Key::parse("Hyper-x"), None);
         assert_eq!(Key::parse("F99"), None);
+    }
+
+    #[test]
+    fn a_control_character_is_no_key() {
+        assert_eq!(Key::parse("Ctrl-\u{2}"), None);
+        assert_eq!(Key::parse("\u{1b}"), None);
+        let (_, problems) = Keymap::builtin()
+            .with_overrides("[(\"Ctrl-\u{2}\", Save), (\"Ctrl-\u{2}\", Claim)]", "k.ron");
+        assert!(
+            problems.iter().all(|p| !p.chars().any(char::is_control)),
+            "{problems:?}"
+        );
     }
 
     #[test]
