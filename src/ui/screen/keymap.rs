@@ -678,7 +678,9 @@ mod tests {
         // Found by fuzzing (issue 10): the name was echoed with its ESC byte to the terminal.
         let (_, problems) =
             Keymap::builtin().with_overrides("[(\"Ctrl+\u{1b}[2J\", Quit)]", "k.ron");
-        assert_eq!(problems, ["k.ron, line 1: unknown key \"Ctrl+\\u{1b}[2J\""]);
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].starts_with("k.ron, line 1: unknown key"), "{problems:?}");
+        assert!(!problems[0].chars().any(char::is_control), "{problems:?}");
     }
 
     #[test]
