@@ -176,20 +176,9 @@ fn mode_name(mode: session::Mode) -> &'static str {
     }
 }
 
-/// A text file of at most `max` bytes, if it is a regular file that can be read.
+/// A text file of at most `max` bytes, if it is a regular file that can be read (the shared bounded reader).
 fn read_bounded(path: &std::path::Path, max: u64) -> Option<String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() {
-        return None;
-    }
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .ok()?
-        .take(max)
-        .read_to_string(&mut text)
-        .ok()?;
-    Some(text)
+    hector::store::read_outside_text(path, max).ok()
 }
 
 /// The players, event, site and round given on the command line, as PGN tags of the game.

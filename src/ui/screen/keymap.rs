@@ -679,7 +679,10 @@ mod tests {
         let (_, problems) =
             Keymap::builtin().with_overrides("[(\"Ctrl+\u{1b}[2J\", Quit)]", "k.ron");
         assert_eq!(problems.len(), 1);
-        assert!(problems[0].starts_with("k.ron, line 1: unknown key"), "{problems:?}");
+        assert!(
+            problems[0].starts_with("k.ron, line 1: unknown key"),
+            "{problems:?}"
+        );
         assert!(!problems[0].chars().any(char::is_control), "{problems:?}");
     }
 
