@@ -187,20 +187,9 @@ fn mode_name(mode: session::Mode) -> &'static str {
     }
 }
 
-/// A text file of at most `max` bytes, if it is a regular file that can be read.
+/// A text file of at most `max` bytes, if it is a regular file that can be read (the shared bounded reader).
 fn read_bounded(path: &std::path::Path, max: u64) -> Option<String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() {
-        return None;
-    }
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .ok()?
-        .take(max)
-        .read_to_string(&mut text)
-        .ok()?;
-    Some(text)
+    hector::store::read_outside_text(path, max).ok()
 }
 
 /// The players, event, site and round given on the command line, as PGN tags of the game.
@@ -250,15 +239,6 @@ fn plain(reason: &str) -> String {
     }
 }
 
-/// Why a file could not be read, in plain words.
-fn io_reason(e: &std::io::Error) -> StartError {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => StartError::new("io.not_found", &[]),
-        std::io::ErrorKind::PermissionDenied => StartError::new("io.permission", &[]),
-        _ => StartError::new("io.other", &[("reason", plain(&e.to_string()))]),
-    }
-}
-
 fn build_game(args: &Args, loaded: Option<&Loaded>) -> Result<Game, StartError> {
     let game = if let Some(fen) = &args.fen {
         Game::from_fen(fen)
@@ -281,33 +261,42 @@ struct Loaded {
     text: String,
 }
 
-fn load(path: &PathBuf, edition: Edition, phrases: &Phrases) -> Result<Loaded, StartError> {
+fn load(path: &PathBuf, edition: Edition, notices: &mut Vec<String>) -> Result<Loaded, StartError> {
     let shown = path.display().to_string();
-    let text = std::fs::read(path).map_err(|e| {
-        StartError::new(
-            "start.cannot_read",
-            &[
-                ("path", shown.clone()),
-                ("reason", io_reason(&e).text(phrases)),
-            ],
-        )
-    })?;
-    let text = String::from_utf8_lossy(&text).into_owned();
-    let report = hector::rules::pgn::import(&text);
-    if let Some(err) = report.errors.first() {
-        return Err(StartError::new(
-            "start.cannot_load",
-            &[("path", shown), ("reason", plain(&err.to_string()))],
-        ));
+    // Bounded: not a FIFO or device, at most MAX_PGN_BYTES (issue 10.9).
+    let text =
+        hector::store::read_outside_text(path, hector::store::MAX_PGN_BYTES).map_err(|e| {
+            StartError::new(
+                "start.cannot_read",
+                &[("path", shown.clone()), ("reason", plain(&e.to_string()))],
+            )
+        })?;
+    // Game by game (pgn::Importer); the first game's warnings (a record that looks cut off, an ignored clock
+    // time) are said before the game starts.
+    let mut games = Vec::new();
+    for one in hector::rules::pgn::Importer::new(text.as_bytes(), &Default::default()) {
+        match one.game {
+            Err(err) => {
+                return Err(StartError::new(
+                    "start.cannot_load",
+                    &[("path", shown), ("reason", plain(&err.to_string()))],
+                ));
+            }
+            Ok(game) => {
+                if games.is_empty() {
+                    notices.extend(
+                        one.warnings
+                            .iter()
+                            .map(|w| format!("{}: {}", path.display(), w.message)),
+                    );
+                }
+                games.push(game.with_edition(edition));
+            }
+        }
     }
-    if report.games.is_empty() {
+    if games.is_empty() {
         return Err(StartError::new("start.no_game", &[("path", shown)]));
     }
-    let games = report
-        .games
-        .into_iter()
-        .map(|g| g.with_edition(edition))
-        .collect();
     Ok(Loaded { games, text })
 }
 
@@ -351,7 +340,8 @@ fn game_file(
         .expect("some name is free");
     let mut games = Vec::with_capacity(loaded.games.len());
     for game in loaded.games {
-        let time_control = time_control(args, &game)?;
+        // A tag that cannot be used is said for the game that is played (main), not for every game listed.
+        let time_control = time_control(args, &game, &mut Vec::new())?;
         games.push(session::FileGame { game, time_control });
     }
     Ok(session::GameFile {
@@ -364,8 +354,26 @@ fn game_file(
     })
 }
 
+/// The longest delay `--delay` takes, in seconds (as the longest increment or delay in a time control).
+const MAX_DELAY_SECONDS: u64 = 3600;
+
 /// `--time` and `--delay`: the time control, or none.
-fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, StartError> {
+fn time_control(
+    args: &Args,
+    game: &Game,
+    notices: &mut Vec<String>,
+) -> Result<Option<TimeControl>, StartError> {
+    if let Some(d) = args.delay
+        && u64::from(d) > MAX_DELAY_SECONDS
+    {
+        return Err(StartError::new(
+            "start.bad_option",
+            &[(
+                "reason",
+                format!("--delay {d}: a delay is at most {MAX_DELAY_SECONDS} seconds"),
+            )],
+        ));
+    }
     // A loaded game keeps its own time control unless --time says otherwise.
     let tag = game
         .tags
@@ -375,9 +383,14 @@ fn time_control(args: &Args, game: &Game) -> Result<Option<TimeControl>, StartEr
     if args.time.is_none()
         && args.delay.is_none()
         && let Some(tag) = tag
-        && let Ok(tc) = TimeControl::from_pgn(&tag)
     {
-        return Ok(tc.is_timed().then_some(tc));
+        match TimeControl::from_pgn(&tag) {
+            Ok(tc) => return Ok(tc.is_timed().then_some(tc)),
+            Err(e) => notices.push(format!(
+                "The game's TimeControl tag cannot be used ({e}); playing without a clock. Give --time to play \
+                 with one."
+            )),
+        }
     }
     let Some(text) = &args.time else {
         return match args.delay {
@@ -413,32 +426,33 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
     if args.load.is_some() || args.fen.is_some() || args.chess960.is_some() {
         return (Some(path), None);
     }
-    let offer = std::fs::read(&path).ok().and_then(|bytes| {
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        let report = hector::rules::pgn::import(&text);
-        let game = report.games.into_iter().next()?;
-        if game.is_over() || game.plies().is_empty() {
-            return None;
-        }
-        let time_control = game
-            .tags
-            .iter()
-            .find(|(k, _)| k == "TimeControl")
-            .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
-            .filter(TimeControl::is_timed);
-        // The folder of kept games must exist before the player can decline.
-        let _ = std::fs::create_dir_all(dir.join("kept"));
-        let modified = std::fs::metadata(&path)
-            .and_then(|m| m.modified())
-            .unwrap_or_else(|_| std::time::SystemTime::now());
-        Some(session::ResumeOffer {
-            game,
-            time_control,
-            path: path.clone(),
-            text,
-            keep_as: keep_as(&dir.join("kept"), modified),
-        })
-    });
+    let offer = hector::store::read_outside_text(&path, hector::store::MAX_PGN_BYTES)
+        .ok()
+        .and_then(|text| {
+            let report = hector::rules::pgn::import(&text);
+            let game = report.games.into_iter().next()?;
+            if game.is_over() || game.plies().is_empty() {
+                return None;
+            }
+            let time_control = game
+                .tags
+                .iter()
+                .find(|(k, _)| k == "TimeControl")
+                .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
+                .filter(TimeControl::is_timed);
+            // The folder of kept games must exist before the player can decline.
+            let _ = std::fs::create_dir_all(dir.join("kept"));
+            let modified = std::fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .unwrap_or_else(|_| std::time::SystemTime::now());
+            Some(session::ResumeOffer {
+                game,
+                time_control,
+                path: path.clone(),
+                text,
+                keep_as: keep_as(&dir.join("kept"), modified),
+            })
+        });
     (Some(path), offer)
 }
 
@@ -614,7 +628,7 @@ fn main() -> ExitCode {
         }
     };
     let loaded = match &args.load {
-        Some(path) => match load(path, args.edition, &phrases) {
+        Some(path) => match load(path, args.edition, &mut notices) {
             Ok(l) => Some(l),
             Err(e) => return fail(&args, &phrases, e),
         },
@@ -665,7 +679,7 @@ fn main() -> ExitCode {
         Some(ColorArg::Black) => shakmaty::Color::White,
         _ => shakmaty::Color::Black,
     };
-    let time_control = match time_control(&args, &game) {
+    let time_control = match time_control(&args, &game, &mut notices) {
         Ok(tc) => tc,
         Err(e) => return fail(&args, &phrases, e),
     };

@@ -91,6 +91,71 @@ pub fn remove_stale_temps(path: &Path) -> usize {
     removed
 }
 
+/// The most a PGN file may hold for hector to read it (128 MiB: tens of thousands of games).
+pub const MAX_PGN_BYTES: u64 = 128 << 20;
+/// The most a settings, key, theme, vocabulary or envelope file (RON) may hold (1 MiB).
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// Reads a file that came from outside (a game to load, a settings or vocabulary file), bounded: what is not a
+/// regular file (a FIFO would block for ever, `/dev/zero` would never end) is refused before it is read, and
+/// more than `limit` bytes is refused rather than read into memory. Every file from outside is read here.
+pub fn read_outside(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let not_regular = || io::Error::new(io::ErrorKind::InvalidInput, "it is not a regular file");
+    // The kind is checked before opening: opening a FIFO for reading waits for a writer.
+    if !fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // O_NONBLOCK: should the path be swapped for a FIFO after the check, opening it does not wait.
+        options.custom_flags(0o4000);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let too_big = || {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "it is larger than {}, more than hector reads",
+                size_words(limit)
+            ),
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+/// Like [`read_outside`], as text: UTF-8, with anything that is not UTF-8 replaced.
+pub fn read_outside_text(path: &Path, limit: u64) -> io::Result<String> {
+    let bytes = read_outside(path, limit)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+fn size_words(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MB", bytes >> 20)
+    } else {
+        format!("{} KB", bytes >> 10)
+    }
+}
+
 pub use crate::words::time::utc_timestamp as timestamp;
 
 /// An append-only log of every announcement, one per line with a time stamp.

@@ -102,9 +102,12 @@ impl Level {
     /// Levels 1..=9 evenly from `min` towards `max` (level 10 would be `max`).
     fn spread(self, min: i64, max: i64) -> i64 {
         let (min, max) = if min <= max { (min, max) } else { (max, min) };
-        let steps = i64::from(self.0 - 1);
-        // Rounded to the nearest whole number.
-        min + ((max - min) * steps * 2 + 9) / 18
+        let steps = i128::from(self.0 - 1);
+        // Rounded to the nearest whole number. In i128: an engine may declare any i64 range (issue 10 fuzzing:
+        // `min -9223372036854775808 max 9223372036854775807` overflowed); the result lies within min..=max.
+        let (min, max) = (i128::from(min), i128::from(max));
+        let value = min + ((max - min) * steps * 2 + 9) / 18;
+        i64::try_from(value.clamp(min, max)).unwrap_or(i64::MAX)
     }
 }
 
@@ -246,6 +249,31 @@ mod tests {
 
     fn opts(lines: &[&str]) -> Vec<UciOption> {
         lines.iter().map(|l| UciOption::parse(l).unwrap()).collect()
+    }
+
+    /// Found by fuzzing (issue 10): an engine declaring the whole i64 range overflowed the spread.
+    #[test]
+    fn any_declared_range_gives_a_value_inside_it() {
+        let o = opts(&[
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1 min -9223372036854775808 max 9223372036854775807",
+        ]);
+        for n in 1..=10 {
+            let (strength, lines) = plan(Level::new(n).unwrap(), &o);
+            if let Strength::Elo(v) = strength {
+                assert!(lines.iter().any(|l| l.ends_with(&format!("value {v}"))));
+            }
+        }
+        // Rising with the level, from min towards max.
+        let values: Vec<i64> = (1..=9)
+            .map(|n| Level::new(n).unwrap().elo_in(i64::MIN, i64::MAX).unwrap())
+            .collect();
+        assert_eq!(values[0], i64::MIN);
+        assert!(values.windows(2).all(|w| w[0] < w[1]), "{values:?}");
+        assert_eq!(
+            Level::new(10).unwrap().skill_in(i64::MIN, i64::MAX),
+            i64::MAX
+        );
     }
 
     #[test]

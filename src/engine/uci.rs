@@ -198,7 +198,7 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
 }
 
 /// Removes line breaks and other control characters, so that no text can smuggle a second command to the engine.
-pub(crate) fn one_line(s: &str) -> String {
+pub fn one_line(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect::<String>()

@@ -162,6 +162,51 @@ pub enum GameError {
     OfferAlreadyOpen(&'static str),
 }
 
+/// The largest half-move clock or move number a FEN may give: no game reaches it (the longest possible game
+/// is under 9,000 moves), and larger numbers would overflow counting and saying them.
+pub const MAX_FEN_COUNTER: u64 = 10_000;
+
+/// Refuses a FEN whose half-move clock or move number (fields 5 and 6) is beyond [`MAX_FEN_COUNTER`]; the
+/// FEN reader would otherwise cut 99999999999 down to the largest number it holds without a word.
+pub fn check_fen_counters(fen: &str) -> Result<(), GameError> {
+    for (i, field) in fen.split_ascii_whitespace().enumerate().skip(4).take(2) {
+        // The digits the FEN reader takes a number from (it reads the digits at the start of the field).
+        let digits = &field[..field.bytes().take_while(u8::is_ascii_digit).count()];
+        if !digits.is_empty() {
+            let too_big =
+                digits.len() > 12 || digits.parse::<u64>().map_or(true, |n| n > MAX_FEN_COUNTER);
+            if too_big {
+                let what = if i == 4 {
+                    "half-move clock"
+                } else {
+                    "move number"
+                };
+                let shown: String = digits.chars().take(24).collect();
+                return Err(GameError::InvalidFen(format!(
+                    "the {what} {shown} is beyond any game (at most {MAX_FEN_COUNTER})"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The same bound on a parsed FEN, whatever its text looked like (the reader also takes numbers with other
+/// characters among the digits, and saturates).
+pub fn check_setup_counters(setup: &shakmaty::Setup) -> Result<(), GameError> {
+    for (what, n) in [
+        ("half-move clock", u64::from(setup.halfmoves)),
+        ("move number", u64::from(setup.fullmoves.get())),
+    ] {
+        if n > MAX_FEN_COUNTER {
+            return Err(GameError::InvalidFen(format!(
+                "the {what} {n} is beyond any game (at most {MAX_FEN_COUNTER})"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The game: the position, its history and the state the Laws care about.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -205,9 +250,11 @@ impl Game {
     /// Any legal position. Shredder-FEN and X-FEN castling letters are accepted; a position whose castling
     /// rights need Chess960 rules is played under them.
     pub fn from_fen(fen: &str) -> Result<Game, GameError> {
+        check_fen_counters(fen)?;
         let parsed = Fen::from_ascii(fen.trim().as_bytes())
             .map_err(|e| GameError::InvalidFen(format!("{e} in {:?}", fen.trim())))?;
         let setup = parsed.into_setup();
+        check_setup_counters(&setup)?;
         let mode = CastlingMode::detect(&setup);
         let pos: Chess = Chess::from_setup(setup, mode)
             .or_else(|e| e.ignore_invalid_ep_square())
@@ -256,7 +303,10 @@ impl Game {
             tags: Vec::new(),
             initial_comments: Vec::new(),
         };
-        game.ending = game.automatic_ending();
+        // The standard start is no ending of any kind; not asking spares a dead-position verdict per game read.
+        if game.start != Start::Standard {
+            game.ending = game.automatic_ending();
+        }
         game
     }
 
@@ -397,14 +447,10 @@ impl Game {
     /// is looked into only when it is in check (mate, and the `#` of the move) or another automatic ending is
     /// due. A stalemate is therefore found by [`Game::settle`], which the reader calls before it reads the
     /// ending: when the next move cannot be read, and after the last move.
-    /// `candidates`, when the reader has them: the legal moves with `m`'s piece and target square, from which
-    /// it read `m` (shakmaty's `san_candidates`).
-    pub(crate) fn play_recorded(
-        &mut self,
-        m: Move,
-        candidates: Option<MoveList>,
-    ) -> Result<(), GameError> {
-        self.play_move(m, false, false, candidates).map(|_| ())
+    /// `san`, when the reader has it: `m`'s SAN without suffix, made by the reader from the legal moves it found
+    /// `m` among (`San::disambiguate` over shakmaty's `san_candidates`); `m` is then known to be legal.
+    pub(crate) fn play_recorded(&mut self, m: Move, san: Option<San>) -> Result<(), GameError> {
+        self.play_move(m, false, false, san).map(|_| ())
     }
 
     /// Decides what [`Game::play_recorded`] left open: a stalemate. True when the game is over.
@@ -427,29 +473,42 @@ impl Game {
         m: Move,
         dead_check: bool,
         exact: bool,
-        candidates: Option<MoveList>,
+        known_san: Option<San>,
     ) -> Result<&Ply, GameError> {
         self.check_not_over()?;
         // The legal moves that could be written like `m` decide both its legality and its SAN (R-C.10); what
         // follows is shakmaty's `is_legal` and `SanPlus::from_move_and_play_unchecked` with the legal moves of
-        // the new position generated once, for the suffix and the automatic endings alike.
-        let candidates = match (candidates, m) {
-            (Some(given), _) => given,
-            (None, Move::Normal { role, to, .. } | Move::Put { role, to }) => {
-                self.position.san_candidates(role, to)
+        // the new position generated once, for the suffix and the automatic endings alike. A reader that found
+        // `m` among those moves gives its SAN (`known_san`).
+        let san = match known_san {
+            Some(san) => san,
+            None => {
+                let candidates = match m {
+                    Move::Normal { role, to, .. } | Move::Put { role, to } => {
+                        self.position.san_candidates(role, to)
+                    }
+                    Move::EnPassant { to, .. } => self.position.san_candidates(Role::Pawn, to),
+                    Move::Castle { king, rook } if king.file() < rook.file() => {
+                        self.position.castling_moves(CastlingSide::KingSide)
+                    }
+                    Move::Castle { .. } => self.position.castling_moves(CastlingSide::QueenSide),
+                };
+                if !candidates.contains(&m) {
+                    return Err(GameError::IllegalMove);
+                }
+                San::disambiguate(m, &candidates)
             }
-            (None, Move::EnPassant { to, .. }) => self.position.san_candidates(Role::Pawn, to),
-            (None, Move::Castle { king, rook }) if king.file() < rook.file() => {
-                self.position.castling_moves(CastlingSide::KingSide)
-            }
-            (None, Move::Castle { .. }) => self.position.castling_moves(CastlingSide::QueenSide),
         };
-        if !candidates.contains(&m) {
-            return Err(GameError::IllegalMove);
-        }
         let before = self.position.clone();
         let mover = before.turn();
-        let san = San::disambiguate(m, &candidates);
+        // The repetition key of the new position from the last one where shakmaty can (most moves), else
+        // computed whole (R-9.2.2: same pieces, same side to move, same possible moves).
+        let next_hash = match self.keys.last() {
+            Some(k) if !self.edition.repetition_counts_temporary_castling() => self
+                .position
+                .update_zobrist_hash(Zobrist128(k.hash), m, EnPassantMode::Legal),
+            _ => None,
+        };
         self.position.play_unchecked(m);
         let in_check = self.position.is_check();
         let decide_now = exact || in_check;
@@ -460,8 +519,15 @@ impl Game {
             (false, _) => None,
         };
         let san = SanPlus { san, suffix };
-        self.keys
-            .push(RepetitionKey::of(&self.position, self.edition));
+        let key = match next_hash {
+            Some(h) => RepetitionKey {
+                hash: h.0,
+                castling_now: 0,
+            },
+            None => RepetitionKey::of(&self.position, self.edition),
+        };
+        debug_assert_eq!(key, RepetitionKey::of(&self.position, self.edition));
+        self.keys.push(key);
         let mut draw_offer = false;
         if self.mark_next_move_of == Some(mover) {
             draw_offer = true;
@@ -746,6 +812,25 @@ fn claim_reason(kind: ClaimKind) -> EndReason {
 
 #[cfg(test)]
 mod tests {
+
+    /// Issue 10 item 10, and what fuzzing found after: the FEN reader takes a number from the digits at the
+    /// start of a field (`2002222222222222222<garbage>` too) and cuts it to the largest it holds.
+    #[test]
+    fn fen_counters_beyond_any_game_are_refused() {
+        for fen in [
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 99999999999",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 10001 1",
+            "k7/8/8/8/8/8/8/K7 b - - 2002222222222222222\u{c9}22 300",
+            "rnbqkbnr/pqpppppp/8/8/4P3/8/PP1PPPPP/RNBQKBNR b KQkq a3 0 _222222222222222",
+        ] {
+            match Game::from_fen(fen) {
+                Err(GameError::InvalidFen(m)) => assert!(m.contains("beyond any game"), "{m}"),
+                other => panic!("{fen}: {other:?}"),
+            }
+        }
+        assert!(Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 10000 10000").is_ok());
+    }
+
     use super::*;
 
     fn play_all(g: &mut Game, sans: &str) {

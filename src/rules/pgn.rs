@@ -24,8 +24,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, MoveList, Outcome,
-    Position, Rank, Role,
+    CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, Outcome, Position,
+    Rank, Role,
 };
 
 use super::chess960;
@@ -118,13 +118,15 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
     }
     push_tag(out, "Result", result_token(game));
 
+    // Derived tags are read back whatever their case (see `build_game`), so they are recognised so here too.
     let is_special = |n: &str| {
         SEVEN_TAG_ROSTER.iter().any(|(s, _)| *s == n)
-            || DERIVED_TAGS.contains(&n)
+            || DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(n))
             || n == "TimeControl"
     };
     for (name, value) in &game.tags {
-        if is_special(name) {
+        // Judged by the name as written: `F\x7fEN` is written `FEN` and must not pass for the FEN tag.
+        if is_special(name) || is_special(&symbol(name)) {
             continue;
         }
         let value = extra
@@ -135,7 +137,8 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
         push_tag(out, name, value);
     }
     for (name, value) in &extra.extra {
-        if is_special(name) || game.tags.iter().any(|(n, _)| n == name) {
+        if is_special(name) || is_special(&symbol(name)) || game.tags.iter().any(|(n, _)| n == name)
+        {
             continue;
         }
         push_tag(out, name, value);
@@ -170,12 +173,16 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
     }
 }
 
+/// A tag name as written: only the characters PGN allows in a symbol.
+fn symbol(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || "_+#=:-".contains(*c))
+        .collect()
+}
+
 /// A tag pair line; the name keeps only the characters PGN allows in a symbol, the value is escaped.
 fn push_tag(out: &mut String, name: &str, value: &str) {
-    let name: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || "_+#=:-".contains(*c))
-        .collect();
+    let name = symbol(name);
     if name.is_empty() {
         return;
     }
@@ -430,6 +437,10 @@ pub enum ImportErrorKind {
     UnsupportedVariant(String),
     #[error("unreadable PGN: {0}")]
     Syntax(String),
+    /// The last thing in the record could not be read and no result follows it (R-8.7: a record ends with
+    /// its result): the file looks cut off.
+    #[error("{0}; the record ends there without a result, it looks incomplete (cut off)")]
+    CutOff(Box<ImportErrorKind>),
 }
 
 /// Something an import changed or left out without refusing the game.
@@ -615,68 +626,134 @@ pub fn import_bytes(bytes: &[u8]) -> ImportReport {
 /// Reads every game of a PGN file's bytes. Never panics; see [`ImportReport`].
 pub fn import_with(bytes: &[u8], options: &ImportOptions) -> ImportReport {
     let mut report = ImportReport::default();
-    let mut reader = Reader::new(Cursor::new(bytes));
-    let mut collector = Collector::default();
-    let mut number = 0usize;
-    loop {
-        match reader.has_more() {
-            Ok(true) => {}
-            Ok(false) | Err(_) => break,
-        }
-        let Ok(start) = reader.stream_position() else {
-            break;
-        };
-        let read = reader.read_game(&mut collector);
-        let end = reader.stream_position().unwrap_or(bytes.len() as u64);
-        let range = (start as usize).min(bytes.len())..(end as usize).min(bytes.len());
-        match read {
-            Ok(None) => break,
-            Ok(Some(())) => {
-                let scan = scan_game(&bytes[range.clone()]);
-                let has_tags = !collector.tags.is_empty();
-                let toks = merge_dropped(
-                    std::mem::take(&mut collector.toks),
-                    &bytes[range],
-                    scan,
-                    has_tags,
-                );
-                let Some(toks) = toks else {
-                    // Nothing but whitespace, stray brackets or escapes: not a game.
-                    continue;
-                };
-                number += 1;
-                let tags = std::mem::take(&mut collector.tags);
-                match build_game(number, tags, &toks.toks, options, &mut report.warnings) {
-                    Ok(game) => {
-                        report.games.push(game);
-                        report.numbers.push(number);
-                    }
-                    Err(e) => report.errors.push(e),
-                }
-                if toks.mismatch {
-                    report.warnings.push(ImportWarning {
-                        game: number,
-                        message: "text the reader passed over could not be placed; it was ignored"
-                            .into(),
-                    });
-                }
-                collector.toks = toks.toks;
+    for one in Importer::new(bytes, options) {
+        report.warnings.extend(one.warnings);
+        match one.game {
+            Ok(game) => {
+                report.games.push(game);
+                report.numbers.push(one.number);
             }
-            Err(e) => {
-                number += 1;
-                report.errors.push(ImportError {
-                    game: number,
-                    players: players(&collector.tags),
-                    at: None,
-                    kind: ImportErrorKind::Syntax(e.to_string()),
-                });
-                if end <= start {
-                    break;
-                }
-            }
+            Err(e) => report.errors.push(e),
         }
     }
     report
+}
+
+/// One game as [`Importer`] reads it.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// 1-based position of the game in the file.
+    pub number: usize,
+    /// The game, checked, or why it cannot be loaded.
+    pub game: Result<Game, ImportError>,
+    /// What the import changed or left out in this game.
+    pub warnings: Vec<ImportWarning>,
+}
+
+/// Reads the games of a PGN file's bytes one at a time, so that a large file is never held as games all at
+/// once (`--load` keeps only what it needs). [`import_with`] collects the same games into a report.
+pub struct Importer<'a> {
+    bytes: &'a [u8],
+    reader: Reader<Cursor<&'a [u8]>>,
+    collector: Collector,
+    number: usize,
+    options: ImportOptions,
+    done: bool,
+}
+
+impl<'a> Importer<'a> {
+    pub fn new(bytes: &'a [u8], options: &ImportOptions) -> Importer<'a> {
+        Importer {
+            bytes,
+            reader: Reader::new(Cursor::new(bytes)),
+            collector: Collector::default(),
+            number: 0,
+            options: *options,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Importer<'_> {
+    type Item = Imported;
+
+    fn next(&mut self) -> Option<Imported> {
+        let bytes = self.bytes;
+        while !self.done {
+            match self.reader.has_more() {
+                Ok(true) => {}
+                Ok(false) | Err(_) => break,
+            }
+            let Ok(start) = self.reader.stream_position() else {
+                break;
+            };
+            let read = self.reader.read_game(&mut self.collector);
+            let end = self.reader.stream_position().unwrap_or(bytes.len() as u64);
+            let range = (start as usize).min(bytes.len())..(end as usize).min(bytes.len());
+            match read {
+                Ok(None) => break,
+                Ok(Some(())) => {
+                    let scan = scan_game(&bytes[range.clone()]);
+                    let has_tags = !self.collector.tags.is_empty();
+                    let toks = merge_dropped(
+                        std::mem::take(&mut self.collector.toks),
+                        &bytes[range],
+                        scan,
+                        has_tags,
+                    );
+                    let Some(toks) = toks else {
+                        // Nothing but whitespace, stray brackets or escapes: not a game.
+                        continue;
+                    };
+                    self.number += 1;
+                    let number = self.number;
+                    let tags = std::mem::take(&mut self.collector.tags);
+                    let mut warnings = Vec::new();
+                    let game = build_game(number, tags, &toks.toks, &self.options, &mut warnings);
+                    if toks.mismatch {
+                        warnings.push(ImportWarning {
+                            game: number,
+                            message:
+                                "text the reader passed over could not be placed; it was ignored"
+                                    .into(),
+                        });
+                    }
+                    let mut reuse = toks.toks;
+                    reuse.clear();
+                    self.collector.toks = reuse;
+                    return Some(Imported {
+                        number,
+                        game,
+                        warnings,
+                    });
+                }
+                Err(e) => {
+                    self.number += 1;
+                    if end <= start {
+                        self.done = true;
+                    }
+                    let kind = if end as usize >= bytes.len() {
+                        // The text ends inside a tag or comment: cut off.
+                        ImportErrorKind::CutOff(Box::new(ImportErrorKind::Syntax(e.to_string())))
+                    } else {
+                        ImportErrorKind::Syntax(e.to_string())
+                    };
+                    return Some(Imported {
+                        number: self.number,
+                        game: Err(ImportError {
+                            game: self.number,
+                            players: players(&self.collector.tags),
+                            at: None,
+                            kind,
+                        }),
+                        warnings: Vec::new(),
+                    });
+                }
+            }
+        }
+        self.done = true;
+        None
+    }
 }
 
 /// The first game of a PGN text, or why it cannot be loaded.
@@ -713,8 +790,12 @@ fn players(tags: &[(String, String)]) -> Option<String> {
 }
 
 /// Text from the file as it goes into a message for the player: a control character (a stray carriage return in a
-/// name, say) would garble the terminal line or the speech, so it is shown escaped (`\r`).
-fn printable(text: &str) -> String {
+/// name, say) would garble the terminal line or the speech, so it is shown escaped (`\r`). Used for every message
+/// quoting a file from outside (PGN, settings, vocabulary).
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
     text.chars()
         .map(|c| {
             if c.is_control() {
@@ -1138,9 +1219,11 @@ fn position_from_fen(
     fen: &str,
     mode: Option<CastlingMode>,
 ) -> Result<(Chess, CastlingMode, bool), GameError> {
+    super::game::check_fen_counters(fen)?;
     let parsed =
         Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| GameError::InvalidFen(e.to_string()))?;
     let setup = parsed.into_setup();
+    super::game::check_setup_counters(&setup)?;
     let mode = mode.unwrap_or_else(|| CastlingMode::detect(&setup));
     match Chess::from_setup(setup.clone(), mode).or_else(|e| e.ignore_invalid_ep_square()) {
         Ok(pos) => Ok((pos, mode, false)),
@@ -1277,14 +1360,18 @@ fn candidates_of(pos: &Chess, san: &San) -> Vec<String> {
 
 /// A piece move or pawn move in SAN that names exactly one legal move: the move, and the legal moves of that
 /// piece kind to that square (what `San::to_move` looks through, kept for the move's own SAN).
-fn read_plain_san(pos: &Chess, san: &San) -> Option<(Move, MoveList)> {
+fn read_plain_san(pos: &Chess, san: &San) -> Option<(Move, San)> {
     let San::Normal { role, to, .. } = *san else {
         return None;
     };
+    // The list stays here: copying it (over 2 KB) costs more than reading the move.
     let among = pos.san_candidates(role, to);
     let mut matching = among.iter().filter(|m| san.matches(**m));
     let m = *matching.next()?;
-    matching.next().is_none().then_some((m, among))
+    matching
+        .next()
+        .is_none()
+        .then(|| (m, San::disambiguate(m, &among)))
 }
 
 /// A mainline move from a token pgn-reader delivered, or why not. UCI text such as `g1f3` reads as SAN
@@ -1382,6 +1469,10 @@ fn after_end_text(moves: &[AfterEnd]) -> String {
     out
 }
 
+/// How deep variations may nest (a variation inside a variation inside ...). Deeper ones are left out with a
+/// warning: outside text must not make the reader, or anything walking the kept variations, recurse without bound.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
 /// The prefix of the comment that keeps moves recorded after the game ended.
 pub const AFTER_END_COMMENT: &str = "recorded after the game ended:";
 
@@ -1436,12 +1527,29 @@ fn build_game(
         })
     };
     let mut stack: Vec<OpenVariation> = Vec::new();
+    // Variations nested deeper than MAX_VARIATION_DEPTH: how deep inside the one being passed over, and whether any
+    // was.
+    let mut passing_over = 0usize;
+    let mut passed_over = false;
     let mut outcome: Option<Outcome> = None;
     let mut after_end: Vec<AfterEnd> = Vec::new();
     let mut after_result = false;
     game.reserve_plies(mainline_move_count(toks));
 
-    for tok in toks {
+    for (i, tok) in toks.iter().enumerate() {
+        if passing_over > 0 {
+            match tok {
+                Tok::Open => passing_over += 1,
+                Tok::Close => passing_over -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        if matches!(tok, Tok::Open) && stack.len() >= MAX_VARIATION_DEPTH {
+            passing_over = 1;
+            passed_over = true;
+            continue;
+        }
         if let Some(top) = stack.last_mut() {
             // Inside a variation: kept as written, not checked.
             let item = match tok {
@@ -1498,11 +1606,11 @@ fn build_game(
                     continue;
                 }
                 // The usual case, a plain SAN naming one legal move, keeps the candidates it was found among.
-                let mut candidates = None;
+                let mut plain: Option<San> = None;
                 let mut resolve = |game: &Game| match sp {
                     Some(sp) => match read_plain_san(game.position(), &sp.san) {
-                        Some((m, among)) => {
-                            candidates = Some(among);
+                        Some((m, own)) => {
+                            plain = Some(own);
                             Ok(m)
                         }
                         None => resolve_san(game.position(), sp),
@@ -1556,6 +1664,10 @@ fn build_game(
                 }
                 let m = match resolved.expect("read while the game was not over") {
                     Ok(m) => m,
+                    // The text ends here, without a result: most likely a file cut off in the middle of a move.
+                    Err(k) if i + 1 == toks.len() => {
+                        return Err(err(at(&game, text()), ImportErrorKind::CutOff(Box::new(k))));
+                    }
                     Err(k) => return Err(err(at(&game, text()), k)),
                 };
                 if let Some(sp) = sp
@@ -1573,7 +1685,7 @@ fn build_game(
                 let played = if options.check_every_position {
                     game.play(m).map(|_| ())
                 } else {
-                    game.play_recorded(m, candidates)
+                    game.play_recorded(m, plain)
                 };
                 match played {
                     Ok(_) => {}
@@ -1603,7 +1715,24 @@ fn build_game(
             }
             Tok::Comment(c) => match game.plies_mut().last_mut() {
                 Some(p) if c == DRAW_OFFER_COMMENT => p.draw_offer = true,
-                Some(p) => p.annotations.comments.push(c.clone()),
+                Some(p) => {
+                    if let Some(Err(clk)) = super::time_control::parse_clock_comment(c) {
+                        let at = MoveAt {
+                            number: p.move_number(),
+                            side: p.color(),
+                            text: p.san.to_string(),
+                        };
+                        warnings.push(ImportWarning {
+                            game: number,
+                            message: format!(
+                                "{at}: the clock time \"{}\" is not a time of at most {} hours; it was ignored",
+                                printable(&clk),
+                                super::time_control::MAX_SECONDS / 3600
+                            ),
+                        });
+                    }
+                    p.annotations.comments.push(c.clone())
+                }
                 None => game.initial_comments.push(c.clone()),
             },
             Tok::Open => stack.push(OpenVariation {
@@ -1627,6 +1756,24 @@ fn build_game(
             None if after_end.is_empty() => close_top_variation(&mut game, done),
             None => {}
         }
+    }
+
+    if outcome.is_none() {
+        // a record ends with its result (`*` while the game goes on); hector's own saves always write
+        // one. Without it the file was most likely cut off, and the game may be shorter than it was.
+        warnings.push(ImportWarning {
+            game: number,
+            message: "the record ends without a result (1-0, 0-1, 1/2-1/2 or *); it looks incomplete, moves may be missing"
+                .into(),
+        });
+    }
+    if passed_over {
+        warnings.push(ImportWarning {
+            game: number,
+            message: format!(
+                "variations nested more than {MAX_VARIATION_DEPTH} deep were left out"
+            ),
+        });
     }
 
     game.settle();
@@ -1718,8 +1865,34 @@ fn replay_with_dead_check(light: Game, after_end: &mut Vec<AfterEnd>) -> Game {
     .with_edition(light.edition());
     game.tags = light.tags.clone();
     game.initial_comments = light.initial_comments.clone();
+    // The first dead position, found by halving (a dead position stays dead whatever is played, see
+    // `last_position_is_dead`): only the moves from there on are played with the dead-position check.
+    let n = light.plies().len();
+    let after = |k: usize| {
+        if k == n {
+            light.position()
+        } else {
+            &light.plies()[k].before
+        }
+    };
+    let dead_after = |k: usize| super::dead::is_dead_position(after(k), light.mode());
+    let check_from = match (dead_after(n), n >= 1 && dead_after(n - 1)) {
+        (false, false) => 0,
+        (at_end, _) => {
+            let (mut lo, mut hi) = (1, if at_end { n } else { n - 1 });
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                if dead_after(mid) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            lo - 1
+        }
+    };
     let mut cut = Vec::new();
-    for ply in light.plies() {
+    for (i, ply) in light.plies().iter().enumerate() {
         if game.is_over() {
             cut.push(AfterEnd {
                 number: ply.move_number(),
@@ -1728,7 +1901,12 @@ fn replay_with_dead_check(light: Game, after_end: &mut Vec<AfterEnd>) -> Game {
             });
             continue;
         }
-        if game.play(ply.mv).is_err() {
+        let played = if i < check_from {
+            game.play_without_dead_check(ply.mv).map(|_| ())
+        } else {
+            game.play(ply.mv).map(|_| ())
+        };
+        if played.is_err() {
             // Cannot happen: the same moves were legal a moment ago. Keep the light game rather than lose it.
             return light;
         }
@@ -1821,6 +1999,58 @@ mod tests {
         assert!(r.errors.is_empty(), "{:?}", r.errors);
         assert_eq!(r.games.len(), 1);
         r.games.into_iter().next().unwrap()
+    }
+
+    /// Found by fuzzing (issue 10): a tag named `F<DEL>EN` was written as `FEN` and the saved game could not
+    /// be read back; `Fen` was read back as the FEN tag.
+    #[test]
+    fn a_tag_name_cleaned_into_a_derived_tag_is_not_written() {
+        for name in ["F\u{7f}EN", "SET\u{0}UP", "Vari\u{1}ant", "result"] {
+            let text = format!("[{name} \"not a position\"]\n\n1. e4 e5 *\n");
+            let g = one(&text);
+            let exported = export(&g, &ExportTags::default());
+            let again = import(&exported);
+            assert!(
+                again.errors.is_empty(),
+                "{name:?}: {:?}\n{exported}",
+                again.errors
+            );
+            assert_eq!(again.games[0].plies().len(), 2);
+            assert!(!exported.contains("not a position"), "{exported}");
+        }
+    }
+
+    /// Issue 10 item 4: nesting deeper than MAX_VARIATION_DEPTH is left out with a warning, not recursed into.
+    #[test]
+    fn variations_nested_too_deep_are_left_out() {
+        let deep = format!("1. e4 {}{} e5 *\n", "(1. d4 ".repeat(200), ")".repeat(200));
+        let r = import(&deep);
+        assert!(r.errors.is_empty());
+        let g = &r.games[0];
+        assert_eq!(g.plies().len(), 2);
+        let mut depth = 0;
+        let mut items = &g.plies()[0].annotations.variations[0];
+        loop {
+            depth += 1;
+            match items.iter().find_map(|i| match i {
+                MovetextItem::Variation(v) => Some(v),
+                _ => None,
+            }) {
+                Some(v) => items = v,
+                None => break,
+            }
+        }
+        assert_eq!(depth, MAX_VARIATION_DEPTH);
+        assert_eq!(
+            r.warnings
+                .iter()
+                .map(|w| w.message.as_str())
+                .collect::<Vec<_>>(),
+            ["variations nested more than 64 deep were left out"]
+        );
+        // Exactly at the limit: kept whole, no warning.
+        let ok = format!("1. e4 {}{} e5 *\n", "(1. d4 ".repeat(64), ")".repeat(64));
+        assert!(import(&ok).warnings.is_empty());
     }
 
     #[test]

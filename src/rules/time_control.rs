@@ -117,7 +117,7 @@ enum Bare {
 }
 
 /// The largest base accepted, in seconds (100 hours): anything above is a typing slip.
-const MAX_SECONDS: u64 = 360_000;
+pub const MAX_SECONDS: u64 = 360_000;
 /// The bare base read as minutes in the human forms (`180+2` is three hours and two seconds).
 const BARE_MINUTES_UP_TO: u64 = 180;
 
@@ -350,6 +350,39 @@ fn duration(s: &str, bare: Bare) -> Option<Duration> {
         total = total.checked_add(n.checked_mul(scale)?)?;
     }
     (total <= MAX_SECONDS).then(|| Duration::from_secs(total))
+}
+
+/// The time a clock comment (`[%clk H:MM:SS(.f)]`, as written after a move) gives: `None` when the comment
+/// holds none, `Some(Err(text))` with the text found when it cannot be used: not a time, or more than
+/// [`MAX_SECONDS`] (100 hours), which no clock shows.
+pub fn parse_clock_comment(comment: &str) -> Option<Result<Duration, String>> {
+    // A byte search: cheaper than a string searcher on the short comments of every move.
+    let start = comment.as_bytes().windows(5).position(|w| w == b"[%clk")? + 5;
+    let rest = &comment[start..];
+    let body = rest[..rest.find(']').unwrap_or(rest.len())].trim();
+    Some(clock_time(body).ok_or_else(|| body.to_owned()))
+}
+
+fn clock_time(body: &str) -> Option<Duration> {
+    let (first, rest) = body.split_once(':')?;
+    let (h, m, sec) = match rest.split_once(':') {
+        Some((m, s)) => (digits(first)?, digits(m)?, s),
+        None => (0, digits(first)?, rest),
+    };
+    // Seconds: digits, optionally a point and digits, of which milliseconds are kept (no signs, exponents, NaN).
+    let (whole, fraction) = sec.split_once('.').unwrap_or((sec, ""));
+    let whole = digits(whole)?;
+    if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) || whole >= 60 || m >= 60
+    {
+        return None;
+    }
+    let millis = fraction
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(3)
+        .fold(0u64, |acc, d| acc * 10 + u64::from(d - b'0'));
+    let secs = h.checked_mul(3600)?.checked_add(m * 60 + whole)?;
+    (secs <= MAX_SECONDS).then(|| Duration::from_secs(secs) + Duration::from_millis(millis))
 }
 
 /// Seconds as PGN writes them: whole seconds, or with up to three decimals.

@@ -74,7 +74,9 @@ impl Envelope {
         ron::from_str(text).map_err(|e| {
             format!(
                 "line {}, column {}: {}",
-                e.position.line, e.position.col, e.code
+                e.position.line,
+                e.position.col,
+                crate::rules::pgn::printable(&e.code.to_string())
             )
         })
     }
@@ -95,7 +97,7 @@ impl Envelope {
     /// The envelope of a saved game, if it was adjourned.
     pub fn load_for(pgn: &Path) -> Result<Option<Envelope>, String> {
         let path = envelope_path(pgn);
-        match std::fs::read_to_string(&path) {
+        match crate::store::read_outside_text(&path, crate::store::MAX_CONFIG_BYTES) {
             Ok(text) => Envelope::from_ron(&text)
                 .map(Some)
                 .map_err(|e| format!("{}: {e}", path.display())),

@@ -6,7 +6,7 @@ use shakmaty::Color;
 
 use super::{ClockSettings, Cue, Effect, Kind, Session, say};
 use crate::rules::clock::{self, ArbiterAction, Clock, ClockEvent, ClockState};
-use crate::rules::time_control::{TimeClass, TimeControl};
+use crate::rules::time_control::{TimeClass, TimeControl, parse_clock_comment};
 use crate::rules::{EndReason, Ending, GameResult, MatingChance};
 use crate::words;
 use crate::words::Phrases;
@@ -34,22 +34,10 @@ pub fn clk_comment(d: Duration) -> String {
     }
 }
 
-/// The time in a comment holding `[%clk H:MM:SS(.f)]`.
+/// The time in a comment holding `[%clk H:MM:SS(.f)]`; `None` also when it is not a usable time (see
+/// [`parse_clock_comment`]: at most 100 hours; the import says when one was ignored).
 pub fn parse_clk(comment: &str) -> Option<Duration> {
-    let start = comment.find("[%clk")? + 5;
-    let rest = &comment[start..];
-    let body = rest[..rest.find(']')?].trim();
-    let parts: Vec<&str> = body.split(':').collect();
-    let (h, m, sec) = match parts.as_slice() {
-        [h, m, s] => (h.parse::<u64>().ok()?, m.parse::<u64>().ok()?, *s),
-        [m, s] => (0, m.parse::<u64>().ok()?, *s),
-        _ => return None,
-    };
-    let sec: f64 = sec.parse().ok()?;
-    if !(0.0..60.0).contains(&sec) || m >= 60 {
-        return None;
-    }
-    Some(Duration::from_secs(h * 3600 + m * 60) + Duration::from_secs_f64(sec))
+    parse_clock_comment(comment).and_then(Result::ok)
 }
 
 fn idx(c: Color) -> usize {

@@ -44,7 +44,9 @@ impl OutputConfig {
         let c: OutputConfig = ron::from_str(text).map_err(|e| {
             format!(
                 "{file}, line {}, column {}: {}",
-                e.position.line, e.position.col, e.code
+                e.position.line,
+                e.position.col,
+                crate::rules::pgn::printable(&e.code.to_string())
             )
         })?;
         let unit = |name: &str, key: &str, value: Option<f32>| match value {
@@ -595,18 +597,10 @@ impl Edge {
     }
 }
 
-/// A text file of at most `limit` bytes (bad UTF-8 read lossily), or why not.
+/// A text file of at most `limit` bytes (bad UTF-8 read lossily), or why not: the shared bounded reader
+/// (a FIFO or device is refused without waiting on it).
 fn read_bounded(path: &Path, limit: u64) -> Result<String, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > limit {
-        return Err(format!("the file is larger than {} bytes", limit));
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    crate::store::read_outside_text(path, limit).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

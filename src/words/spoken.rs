@@ -142,7 +142,9 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
         let mut best: Option<(usize, bool, Vec<&Entry>)> = None;
         for e in lex.iter() {
             let n = e.words.len();
-            if i + n > tokens.len() {
+            // An entry of no words (a vocabulary word of only spaces or signs) matches nothing: it would match
+            // everywhere and never move on (found by fuzzing, issue 10: an endless loop).
+            if n == 0 || i + n > tokens.len() {
                 continue;
             }
             let exact =
@@ -332,6 +334,27 @@ pub fn transliterate(v: &Vocabulary, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by fuzzing (issue 10): a vocabulary word of nothing but signs made every word match it, without
+    /// moving on: an endless loop on the next move typed.
+    #[test]
+    fn a_word_of_no_letters_matches_nothing_and_ends() {
+        let text = crate::words::vocabulary::BUILTIN[1].1.replacen(
+            "\"captures\": \"takes\"",
+            "\".\": \"takes\"",
+            1,
+        );
+        assert!(
+            text.contains("\".\": \"takes\""),
+            "the alias is in the English vocabulary"
+        );
+        let v = Vocabulary::from_ron(&text, "words.ron").unwrap();
+        assert!(matches!(
+            parse(&v, "Knight Felix three"),
+            Ok(Some(Said::Move(_)))
+        ));
+        assert_eq!(parse(&v, "zzz").unwrap(), None);
+    }
 
     #[test]
     fn words_become_san() {

@@ -90,17 +90,17 @@ pub struct VocabularyError {
     pub message: String,
 }
 
+use crate::rules::pgn::printable;
+
 impl fmt::Display for VocabularyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A place not known (0) is left out: "file: message" or "file, line 3: message".
+        // A place not known (0) is left out: "file: message" or "file, line 3: message". The message may quote
+        // the file (a word, an alias): never a control character to the player.
+        let (file, message) = (printable(&self.file), printable(&self.message));
         match (self.line, self.column) {
-            (0, _) => write!(f, "{}: {}", self.file, self.message),
-            (line, 0) => write!(f, "{}, line {line}: {}", self.file, self.message),
-            (line, column) => write!(
-                f,
-                "{}, line {line}, column {column}: {}",
-                self.file, self.message
-            ),
+            (0, _) => write!(f, "{file}: {message}"),
+            (line, 0) => write!(f, "{file}, line {line}: {message}"),
+            (line, column) => write!(f, "{file}, line {line}, column {column}: {message}"),
         }
     }
 }
@@ -159,7 +159,7 @@ impl Vocabulary {
             return Ok(v);
         }
         let path = Path::new(name_or_path);
-        let text = std::fs::read_to_string(path).map_err(|e| VocabularyError {
+        let text = crate::store::read_outside_text(path, crate::store::MAX_CONFIG_BYTES).map_err(|e| VocabularyError {
             file: name_or_path.to_string(),
             line: 0,
             column: 0,

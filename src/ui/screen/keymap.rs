@@ -208,6 +208,9 @@ impl Key {
         }
         let mut chars = rest.chars();
         key.code = match (chars.next(), chars.next()) {
+            // A control character is no key name (found by fuzzing, issue 10: it went back to the terminal in
+            // messages); keys such as Tab and Enter have names.
+            (Some(c), None) if c.is_control() => return None,
             (Some(c), None) => {
                 if key.shift && c.is_alphabetic() {
                     key.shift = false;
@@ -408,7 +411,9 @@ impl Keymap {
             Err(e) => {
                 problems.push(format!(
                     "{file}, line {}, column {}: {}",
-                    e.position.line, e.position.col, e.code
+                    e.position.line,
+                    e.position.col,
+                    crate::rules::pgn::printable(&e.code.to_string())
                 ));
                 return (Keymap { bindings }, problems);
             }
@@ -435,7 +440,8 @@ impl Keymap {
             *nth += 1;
             let name = crate::words::quote(&name);
             let Some(key) = Key::parse(&name) else {
-                problems.push(format!("{place}: unknown key \"{name}\""));
+                // Debug form: a control character in the name is shown escaped, never sent to the terminal.
+                problems.push(format!("{place}: unknown key {name:?}"));
                 continue;
             };
             if let Some((other, first)) = bindings.get(&key) {
@@ -656,6 +662,31 @@ mod tests {
         assert_eq!(Key::parse("Shift-Up").unwrap().to_string(), "Shift-Up");
         assert_eq!(Key::parse("Hyper-x"), None);
         assert_eq!(Key::parse("F99"), None);
+    }
+
+    #[test]
+    fn a_control_character_is_no_key() {
+        assert_eq!(Key::parse("Ctrl-\u{2}"), None);
+        assert_eq!(Key::parse("\u{1b}"), None);
+        let (_, problems) = Keymap::builtin()
+            .with_overrides("[(\"Ctrl-\u{2}\", Save), (\"Ctrl-\u{2}\", Claim)]", "k.ron");
+        assert!(
+            problems.iter().all(|p| !p.chars().any(char::is_control)),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn a_control_character_in_a_key_name_is_reported_escaped() {
+        // Found by fuzzing (issue 10): the name was echoed with its ESC byte to the terminal.
+        let (_, problems) =
+            Keymap::builtin().with_overrides("[(\"Ctrl+\u{1b}[2J\", Quit)]", "k.ron");
+        assert_eq!(problems.len(), 1);
+        assert!(
+            problems[0].starts_with("k.ron, line 1: unknown key"),
+            "{problems:?}"
+        );
+        assert!(!problems[0].chars().any(char::is_control), "{problems:?}");
     }
 
     #[test]

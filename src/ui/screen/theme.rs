@@ -67,7 +67,9 @@ impl Theme {
         let t: ThemeFile = ron::from_str(text).map_err(|e| {
             format!(
                 "{file}, line {}, column {}: {}",
-                e.position.line, e.position.col, e.code
+                e.position.line,
+                e.position.col,
+                crate::rules::pgn::printable(&e.code.to_string())
             )
         })?;
         let colour = |name: &str, value: &str| {
@@ -76,7 +78,8 @@ impl Theme {
                     .lines()
                     .position(|l| l.trim_start().starts_with(name))
                     .map_or(0, |i| i + 1);
-                format!("{file}, line {line}: {name}: \"{value}\" is not a colour")
+                // Debug form: a control character in the value is shown escaped.
+                format!("{file}, line {line}: {name}: {value:?} is not a colour")
             })
         };
         Ok(Theme {
