@@ -261,14 +261,31 @@ struct Loaded {
     text: String,
 }
 
-fn load(path: &PathBuf, edition: Edition, notices: &mut Vec<String>) -> Result<Loaded, StartError> {
+/// Why a file could not be read, in plain words.
+fn io_reason(e: &std::io::Error) -> StartError {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => StartError::new("io.not_found", &[]),
+        std::io::ErrorKind::PermissionDenied => StartError::new("io.permission", &[]),
+        _ => StartError::new("io.other", &[("reason", plain(&e.to_string()))]),
+    }
+}
+
+fn load(
+    path: &PathBuf,
+    edition: Edition,
+    phrases: &Phrases,
+    notices: &mut Vec<String>,
+) -> Result<Loaded, StartError> {
     let shown = path.display().to_string();
     // Bounded: not a FIFO or device, at most MAX_PGN_BYTES (issue 10.9).
     let text =
         hector::store::read_outside_text(path, hector::store::MAX_PGN_BYTES).map_err(|e| {
             StartError::new(
                 "start.cannot_read",
-                &[("path", shown.clone()), ("reason", plain(&e.to_string()))],
+                &[
+                    ("path", shown.clone()),
+                    ("reason", io_reason(&e).text(phrases)),
+                ],
             )
         })?;
     // Game by game (pgn::Importer); the first game's warnings (a record that looks cut off, an ignored clock
@@ -628,7 +645,7 @@ fn main() -> ExitCode {
         }
     };
     let loaded = match &args.load {
-        Some(path) => match load(path, args.edition, &mut notices) {
+        Some(path) => match load(path, args.edition, &phrases, &mut notices) {
             Ok(l) => Some(l),
             Err(e) => return fail(&args, &phrases, e),
         },
