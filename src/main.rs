@@ -384,11 +384,11 @@ fn time_control(
         && u64::from(d) > MAX_DELAY_SECONDS
     {
         return Err(StartError::new(
-            "start.bad_option",
-            &[(
-                "reason",
-                format!("--delay {d}: a delay is at most {MAX_DELAY_SECONDS} seconds"),
-            )],
+            "start.bad_delay",
+            &[
+                ("value", d.to_string()),
+                ("max", MAX_DELAY_SECONDS.to_string()),
+            ],
         ));
     }
     // A loaded game keeps its own time control unless --time says otherwise.

@@ -293,7 +293,7 @@ fn absurd_delay_and_fen_counters_are_refused_with_a_reason() {
     assert_eq!(
         r.lines,
         [
-            "Cannot start from that FEN: not a FEN: the move number 99999999999 is beyond any game (at most 10000)"
+            "Cannot start from that FEN: it is not a position hector can play (not a FEN: the move number 99999999999 is beyond any game (at most 10000))"
         ]
     );
     // In a PGN file's FEN tag too.
