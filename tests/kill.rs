@@ -260,6 +260,10 @@ fn spoken_clocks(text: &str) -> [i64; 2] {
 fn line_mode_kills(runs: u64, slow: bool, seed: u64) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut middle = 0;
+    // How long after the start a fast run's kill may come. A fast machine plays the whole input in a few
+    // milliseconds, a slow one takes longer: the window follows where the kills land (after the game: it
+    // shrinks; before the first move: it grows), so the kills fall in the middle whatever the machine's speed.
+    let mut fast_window: u64 = 120_000;
     for run in 0..runs {
         let s = script(seed * 1000 + run);
         let reference = reference_clocks(&s);
@@ -311,7 +315,7 @@ fn line_mode_kills(runs: u64, slow: bool, seed: u64) -> usize {
         let moment = if slow {
             rng.gen_range(0..(PLIES as u64 * 2 * pause.as_micros() as u64 + 60_000))
         } else {
-            rng.gen_range(0..120_000)
+            rng.gen_range(0..fast_window.max(1_000))
         };
         std::thread::sleep(Duration::from_micros(moment));
         child.kill().expect("kill -9");
@@ -327,10 +331,17 @@ fn line_mode_kills(runs: u64, slow: bool, seed: u64) -> usize {
         if saved > 0 && saved < s.moves.len() {
             middle += 1;
         }
+        if !slow {
+            if saved >= s.moves.len() {
+                fast_window = (fast_window * 7 / 10).max(1_000);
+            } else if saved == 0 {
+                fast_window = (fast_window * 13 / 10).min(5_000_000);
+            }
+        }
         // The next start removes the temporary file a killed save left behind.
         if run % 8 == 0 {
-            let r = run_in(
-                &dir,
+            // Killed before the first save: there is no game to load, only (perhaps) its temporary file.
+            let args: &[&str] = if dir.join("g.pgn").exists() {
                 &[
                     "--line",
                     "--opponent",
@@ -339,9 +350,11 @@ fn line_mode_kills(runs: u64, slow: bool, seed: u64) -> usize {
                     "g.pgn",
                     "--save",
                     "g.pgn",
-                ],
-                b"quit\n",
-            );
+                ]
+            } else {
+                &["--line", "--opponent", "human", "--save", "g.pgn"]
+            };
+            let r = run_in(&dir, args, b"quit\n");
             assert_eq!(r.code, 0, "{what}: {}", r.stderr);
             let temps: Vec<String> = std::fs::read_dir(&dir)
                 .unwrap()
