@@ -438,6 +438,50 @@ fn with_a_clock_stockfish_is_given_both_times() {
     );
 }
 
+/// Issue 11: against the engine, a takeback works in a game with a clock too (casual play): the player's
+/// move and the engine's answer go, both clocks go back to what they showed before them (here the starting
+/// time), and the engine answers the player's new move.
+#[test]
+fn with_a_clock_a_takeback_restores_both_times_and_the_engine_plays_on() {
+    if stockfish().is_none() {
+        return;
+    }
+    let mut h = Hector::start(&[
+        "--line",
+        "--opponent",
+        "engine",
+        "--level",
+        "1",
+        "--time",
+        "5m+3s",
+    ]);
+    h.line();
+    h.line();
+    let mut mirror = Game::new();
+    let e4 = mirror.legal_moves().into_iter().find(|m| mirror.uci(*m).to_string() == "e2e4").unwrap();
+    player_moves(&mut h, &mut mirror, e4);
+    let answer = engine_moves(&mut h, &mut mirror);
+    let answer_said = {
+        let mut g = Game::new();
+        g.play(e4).unwrap();
+        said(&g, answer)
+    };
+    h.send("takeback");
+    assert_eq!(
+        h.line(),
+        format!("Taken back: Bauer Eva vier, {answer_said}; White to move")
+    );
+    assert_eq!(h.line(), "Clocks: White 5 minutes, Black 5 minutes");
+    let mut mirror = Game::new();
+    let d4 = mirror.legal_moves().into_iter().find(|m| mirror.uci(*m).to_string() == "d2d4").unwrap();
+    player_moves(&mut h, &mut mirror, d4);
+    engine_moves(&mut h, &mut mirror);
+    h.send("fen");
+    let fen = h.line();
+    assert_eq!(fen, mirror.fen(), "the game goes on from the position after the takeback");
+    h.finish();
+}
+
 #[test]
 fn a_limited_level_caps_its_time_per_move() {
     if stockfish().is_none() {

@@ -748,3 +748,86 @@ fn line_mode_on_a_terminal_edits_lines_with_history_and_no_escapes() {
         "{said:?}"
     );
 }
+
+/// Issue 11: takeback, a new game and a rematch have keys on the full-screen view (Ctrl-t, Ctrl-g, Ctrl-e);
+/// the new game and the rematch ask first, naming their keys, and keep the unfinished game.
+#[test]
+fn takeback_new_game_and_rematch_by_keys() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "takeback",
+        &[
+            "--opponent",
+            "human",
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    // e2-e4 by selection, then e7-e5 typed.
+    t.keys(&["Enter", "Up", "Up", "Enter"]);
+    t.wait_said("Bauer Eva vier");
+    t.keys(&[":", "e5", "Enter"]);
+    t.wait_said("Bauer Eva fünf");
+    t.keys(&["C-t"]);
+    t.wait_said("Taken back: Bauer Eva fünf; Black to move");
+    assert!(autosave(&t.dir).contains("1. e4 *"), "{}", autosave(&t.dir));
+    // A new game asks first; Escape says no and changes nothing.
+    t.keys(&["C-g"]);
+    let said = t.wait_said("Start a new game? The unfinished one is kept. Press y or Enter for yes, n or Escape for no");
+    let before = said.len();
+    t.keys(&["Escape"]);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !t.said()[before..].iter().any(|l| l.starts_with("New game")),
+        "{:?}",
+        t.said()
+    );
+    assert!(autosave(&t.dir).contains("1. e4 *"));
+    // The rematch: yes; the unfinished game is kept, colours swapped.
+    t.keys(&["C-e"]);
+    t.wait_said("A new game with the colours swapped? The unfinished one is kept. Press y or Enter for yes, n or Escape for no");
+    t.keys(&["y"]);
+    let start = Instant::now();
+    let said = loop {
+        let said = t.said();
+        if said.iter().filter(|l| *l == "New game, White to move").count() == 2 {
+            break said;
+        }
+        assert!(start.elapsed() < PATIENCE, "no new game: {said:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(
+        said.iter().any(|l| l.starts_with("The unfinished game is kept in ")),
+        "{said:?}"
+    );
+    let kept: Vec<PathBuf> = std::fs::read_dir(t.dir.join("data/hector/kept"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert!(std::fs::read_to_string(&kept[0]).unwrap().contains("1. e4 *"));
+    // The help lists the three keys.
+    t.keys(&["?"]);
+    let start = Instant::now();
+    let help = loop {
+        if let Some(h) = t.said().into_iter().find(|l| l.starts_with("Keys: ")) {
+            break h;
+        }
+        assert!(start.elapsed() < PATIENCE, "no help: {:?}", t.said());
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    for k in [
+        "Ctrl-t: take back the last move",
+        "Ctrl-g: a new game",
+        "Ctrl-e: a rematch with the colours swapped",
+    ] {
+        assert!(help.contains(k), "{k}: {help}");
+    }
+}

@@ -768,7 +768,7 @@ impl Session {
             "export" => self.export(rest),
             "kept" => self.kept(),
             "repeat" => self.repeat(),
-            "takeback" => self.takeback(rest),
+            "takeback" => self.takeback(rest, now),
             "new" => self.new_game(now),
             "rematch" => self.rematch(now),
             "rank" | "file" | "diagonals" | "lines" | "knights" | "attackers" | "legal"

@@ -7,12 +7,9 @@ use super::{Cue, Effect, Kind, Opponent, Session, quote, say};
 impl Session {
     /// `takeback [N]`: against the engine, by default the player's last move and the engine's answer (the
     /// player is to move again); at one keyboard, by default the last move. `N` half-moves when given.
-    pub(super) fn takeback(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn takeback(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
         if !self.takeback_allowed() {
             return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
-        }
-        if self.timing.is_some() {
-            return vec![say(Kind::Refusal, self.p("takeback.clock", &[]))];
         }
         let plies = self.game.plies().len();
         let n = if rest.is_empty() {
@@ -43,12 +40,22 @@ impl Session {
         }
         let n = n.min(plies);
         let removed = self.game.truncate(plies - n);
+        self.clock_after_takeback(now);
         self.adjourned = None;
         self.qpf_request = None;
         self.engine
             .evals
             .truncate(self.engine.evals.len().saturating_sub(n.div_ceil(2)));
         let said: Vec<String> = removed.iter().map(|p| self.announce(p, false)).collect();
+        let clocks = self.timing.as_ref().map(|t| {
+            self.p(
+                "takeback.clocks",
+                &[
+                    ("white", &self.t(t.clock.remaining(shakmaty::Color::White, now))),
+                    ("black", &self.t(t.clock.remaining(shakmaty::Color::Black, now))),
+                ],
+            )
+        });
         let mut out = vec![
             say(
                 Kind::Event,
@@ -62,8 +69,31 @@ impl Session {
             ),
             Effect::Cue(Cue::Move),
         ];
+        if let Some(c) = clocks {
+            out.push(say(Kind::Event, c));
+        }
         out.extend(self.autosave());
         out
+    }
+
+    /// A takeback in a game with a clock (casual play only: `takeback_allowed`): each side's time goes back to
+    /// what it had after its last move that stands (the record's clock comments, or the control's starting
+    /// time), the move counters follow the moves that stand, the time used stays what was really used, and the
+    /// clock of the side to move runs. A game that had ended (a mate, a flag) is open again.
+    fn clock_after_takeback(&mut self, now: Duration) {
+        let Some(old) = self.timing.take() else {
+            return;
+        };
+        let Some(mut fresh) = super::Timing::new(&old.control, &self.game, &self.config.clock) else {
+            self.timing = Some(old);
+            return;
+        };
+        for side in [shakmaty::Color::White, shakmaty::Color::Black] {
+            fresh.clock.set_used(side, old.clock.used(side, now), Duration::ZERO);
+        }
+        fresh.class = old.class;
+        fresh.start(self.game.turn(), now, &self.config.clock);
+        self.timing = Some(fresh);
     }
 
     /// `new`: a new game from the same start, the same sides; the unfinished game is kept first.

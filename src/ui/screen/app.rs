@@ -296,6 +296,10 @@ impl App {
             Action::State => vec![Out::Send("state".into())],
             Action::Log => vec![Out::Send("log 5".into())],
             Action::Player(r) => vec![Out::Send(format!("player: {}", r.word()))],
+            // The session refuses these in a tournament game, with the reason.
+            Action::Takeback => vec![Out::Send("takeback".into())],
+            Action::NewGame => self.confirm("new", "screen.confirm.new", p),
+            Action::Rematch => self.confirm("rematch", "screen.confirm.rematch", p),
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]

@@ -107,6 +107,12 @@ pub enum Action {
     Log,
     /// Assistant mode: a request of the blind player, from the player's own keys (D.2.10.4).
     Player(Request),
+    /// Take back the last move (against the engine: the player's move and its answer); not in a tournament game.
+    Takeback,
+    /// A new game, the same sides (asks first; an unfinished game is kept).
+    NewGame,
+    /// A new game with the colours swapped (asks first; an unfinished game is kept).
+    Rematch,
 }
 
 /// What the blind player may ask for in assistant mode.
@@ -598,6 +604,9 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
             "key.player",
             &[("request", &key(&format!("key.player.{}", r.word())))],
         ),
+        Action::Takeback => key("key.takeback"),
+        Action::NewGame => key("key.new_game"),
+        Action::Rematch => key("key.rematch"),
     }
 }
 
