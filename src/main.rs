@@ -13,7 +13,7 @@ use hector::ui::gamepad::glue::GamepadOptions;
 use hector::ui::gamepad::{self, GamepadConfig};
 use hector::ui::line::{self, LineOptions};
 use hector::ui::screen::{self, ScreenOptions};
-use hector::words::{Phrases, Vocabulary};
+use hector::words::{Phrases, Vocabulary, quote};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OpponentArg {
@@ -356,9 +356,11 @@ fn game_file(
         .find(|p| !p.exists())
         .expect("some name is free");
     let mut games = Vec::with_capacity(loaded.games.len());
+    // The notices of the games listed are not said (see below); the words only fill them.
+    let unsaid = Phrases::default();
     for game in loaded.games {
         // A tag that cannot be used is said for the game that is played (main), not for every game listed.
-        let time_control = time_control(args, &game, &mut Vec::new())?;
+        let time_control = time_control(args, &game, &unsaid, &mut Vec::new())?;
         games.push(session::FileGame { game, time_control });
     }
     Ok(session::GameFile {
@@ -378,6 +380,7 @@ const MAX_DELAY_SECONDS: u64 = 3600;
 fn time_control(
     args: &Args,
     game: &Game,
+    phrases: &Phrases,
     notices: &mut Vec<String>,
 ) -> Result<Option<TimeControl>, StartError> {
     if let Some(d) = args.delay
@@ -399,13 +402,13 @@ fn time_control(
         .map(|(_, v)| v.clone());
     if args.time.is_none()
         && args.delay.is_none()
-        && let Some(tag) = tag
+        && let Some(tag) = &tag
     {
-        match TimeControl::from_pgn(&tag) {
+        match TimeControl::from_pgn(tag) {
             Ok(tc) => return Ok(tc.is_timed().then_some(tc)),
-            Err(e) => notices.push(format!(
-                "The game's TimeControl tag cannot be used ({e}); playing without a clock. Give --time to play \
-                 with one."
+            Err(e) => notices.push(phrases.say(
+                "notice.bad_time_tag",
+                &[("tag", &quote(&tag)), ("reason", &plain(&e.to_string()))],
             )),
         }
     }
@@ -427,6 +430,22 @@ fn time_control(
         Some(d) => tc.with_delay(std::time::Duration::from_secs(u64::from(d))),
         None => tc,
     };
+    // A loaded game with a time control of its own that --time replaces: its recorded clock times belong to
+    // the old control and are not used (Timing::new); said once.
+    if args.load.is_some()
+        && let Some(tag) = &tag
+        && let Ok(own) = TimeControl::from_pgn(tag)
+        && own.is_timed()
+        && own != tc
+    {
+        notices.push(phrases.say(
+            "notice.time_replaced",
+            &[
+                ("own", &hector::words::time::control(phrases, &own)),
+                ("given", &hector::words::time::control(phrases, &tc)),
+            ],
+        ));
+    }
     Ok(tc.is_timed().then_some(tc))
 }
 
@@ -696,7 +715,7 @@ fn main() -> ExitCode {
         Some(ColorArg::Black) => shakmaty::Color::White,
         _ => shakmaty::Color::Black,
     };
-    let time_control = match time_control(&args, &game, &mut notices) {
+    let time_control = match time_control(&args, &game, &phrases, &mut notices) {
         Ok(tc) => tc,
         Err(e) => return fail(&args, &phrases, e),
     };
@@ -710,8 +729,9 @@ fn main() -> ExitCode {
         Some(path) => match ClockSettings::load(&path.to_string_lossy()) {
             Ok(c) => c,
             Err(e) => {
-                notices.push(format!(
-                    "Clock settings: {e}; the shipped clock settings are used"
+                notices.push(phrases.say(
+                    "notice.bad_clock_settings",
+                    &[("reason", &plain(&e.to_string()))],
                 ));
                 ClockSettings::default()
             }
@@ -748,8 +768,9 @@ fn main() -> ExitCode {
     let output = match OutputConfig::load(output_config.as_deref()) {
         Ok(o) => o,
         Err(e) => {
-            notices.push(format!(
-                "Speech and sound settings: {e}; the shipped settings are used"
+            notices.push(phrases.say(
+                "notice.bad_output_settings",
+                &[("reason", &plain(&e.to_string()))],
             ));
             OutputConfig::load(None).unwrap_or_default()
         }
@@ -802,7 +823,13 @@ fn main() -> ExitCode {
         && !dir.exists()
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        notices.push(format!("Cannot make the folder {}: {e}", dir.display()));
+        notices.push(phrases.say(
+            "notice.cannot_make_folder",
+            &[
+                ("path", &quote(&dir.display().to_string())),
+                ("reason", &plain(&e.to_string())),
+            ],
+        ));
     }
     // A save cut off by a crash or a kill left a temporary file; it holds nothing that was announced.
     if let Some(path) = &save_path {

@@ -416,3 +416,78 @@ fn nonsense_time_controls_are_refused() {
         "wait needs a duration like 30s, 5m or 1h2m, not \"soon\""
     );
 }
+
+/// Issue 11.6: a loaded game says what happens to its clock. `--time` equal to the game's own control keeps the
+/// recorded times; another `--time` replaces the control, says so, and both clocks start afresh (the record's
+/// times belong to the old control); a TimeControl tag that cannot be read is said in the player's language.
+#[test]
+fn a_loaded_game_says_which_clock_it_keeps() {
+    let dir = common::temp_dir("loadtime");
+    let game = dir.join("g.pgn");
+    std::fs::write(
+        &game,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[TimeControl \"300+3\"]\n\n1. e4 {[%clk 0:04:12]} e5 {[%clk 0:03:30]} 2. Nf3 {[%clk 0:04:05]} *\n",
+    )
+    .unwrap();
+    let g = game.to_str().unwrap();
+    let (same, _) = hector(
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--load",
+            g,
+            "--time",
+            "5m+3s",
+        ],
+        "time\n",
+    );
+    assert!(
+        same[1].starts_with("White 4 minutes 5 seconds, Black 3 minutes 2"),
+        "{same:?}"
+    );
+    let (other, _) = hector(
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--load",
+            g,
+            "--time",
+            "10m",
+        ],
+        "time\n",
+    );
+    assert_eq!(
+        other[1],
+        "The game's own time control, the rest of the game in 5 minutes plus 3 seconds per move from move one, \
+         is replaced by --time, the rest of the game in 10 minutes: both clocks start afresh; the times in the \
+         record are not used",
+        "{other:?}"
+    );
+    assert!(
+        other[2].starts_with("White 10 minutes, Black 9 minutes 59 seconds")
+            || other[2] == "White 10 minutes, Black 10 minutes",
+        "{other:?}"
+    );
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[TimeControl \"soon\"]\n[Result \"*\"]\n\n1. e4 *\n").unwrap();
+    let (de, _) = hector(
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--language",
+            "de",
+            "--load",
+            bad.to_str().unwrap(),
+        ],
+        "zeit\n",
+    );
+    assert!(
+        de.iter()
+            .any(|l| l
+                .starts_with("Die Bedenkzeit der Partie (TimeControl \"soon\") ist nicht lesbar")),
+        "{de:?}"
+    );
+}

@@ -458,7 +458,11 @@ fn with_a_clock_a_takeback_restores_both_times_and_the_engine_plays_on() {
     h.line();
     h.line();
     let mut mirror = Game::new();
-    let e4 = mirror.legal_moves().into_iter().find(|m| mirror.uci(*m).to_string() == "e2e4").unwrap();
+    let e4 = mirror
+        .legal_moves()
+        .into_iter()
+        .find(|m| mirror.uci(*m).to_string() == "e2e4")
+        .unwrap();
     player_moves(&mut h, &mut mirror, e4);
     let answer = engine_moves(&mut h, &mut mirror);
     let answer_said = {
@@ -473,12 +477,20 @@ fn with_a_clock_a_takeback_restores_both_times_and_the_engine_plays_on() {
     );
     assert_eq!(h.line(), "Clocks: White 5 minutes, Black 5 minutes");
     let mut mirror = Game::new();
-    let d4 = mirror.legal_moves().into_iter().find(|m| mirror.uci(*m).to_string() == "d2d4").unwrap();
+    let d4 = mirror
+        .legal_moves()
+        .into_iter()
+        .find(|m| mirror.uci(*m).to_string() == "d2d4")
+        .unwrap();
     player_moves(&mut h, &mut mirror, d4);
     engine_moves(&mut h, &mut mirror);
     h.send("fen");
     let fen = h.line();
-    assert_eq!(fen, mirror.fen(), "the game goes on from the position after the takeback");
+    assert_eq!(
+        fen,
+        mirror.fen(),
+        "the game goes on from the position after the takeback"
+    );
     h.finish();
 }
 

@@ -797,14 +797,20 @@ fn takeback_new_game_and_rematch_by_keys() {
     let start = Instant::now();
     let said = loop {
         let said = t.said();
-        if said.iter().filter(|l| *l == "New game, White to move").count() == 2 {
+        if said
+            .iter()
+            .filter(|l| *l == "New game, White to move")
+            .count()
+            == 2
+        {
             break said;
         }
         assert!(start.elapsed() < PATIENCE, "no new game: {said:?}");
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(
-        said.iter().any(|l| l.starts_with("The unfinished game is kept in ")),
+        said.iter()
+            .any(|l| l.starts_with("The unfinished game is kept in ")),
         "{said:?}"
     );
     let kept: Vec<PathBuf> = std::fs::read_dir(t.dir.join("data/hector/kept"))
@@ -812,7 +818,11 @@ fn takeback_new_game_and_rematch_by_keys() {
         .map(|e| e.unwrap().path())
         .collect();
     assert_eq!(kept.len(), 1);
-    assert!(std::fs::read_to_string(&kept[0]).unwrap().contains("1. e4 *"));
+    assert!(
+        std::fs::read_to_string(&kept[0])
+            .unwrap()
+            .contains("1. e4 *")
+    );
     // The help lists the three keys.
     t.keys(&["?"]);
     let start = Instant::now();

@@ -51,8 +51,14 @@ impl Session {
             self.p(
                 "takeback.clocks",
                 &[
-                    ("white", &self.t(t.clock.remaining(shakmaty::Color::White, now))),
-                    ("black", &self.t(t.clock.remaining(shakmaty::Color::Black, now))),
+                    (
+                        "white",
+                        &self.t(t.clock.remaining(shakmaty::Color::White, now)),
+                    ),
+                    (
+                        "black",
+                        &self.t(t.clock.remaining(shakmaty::Color::Black, now)),
+                    ),
                 ],
             )
         });
@@ -84,12 +90,15 @@ impl Session {
         let Some(old) = self.timing.take() else {
             return;
         };
-        let Some(mut fresh) = super::Timing::new(&old.control, &self.game, &self.config.clock) else {
+        let Some(mut fresh) = super::Timing::new(&old.control, &self.game, &self.config.clock)
+        else {
             self.timing = Some(old);
             return;
         };
         for side in [shakmaty::Color::White, shakmaty::Color::Black] {
-            fresh.clock.set_used(side, old.clock.used(side, now), Duration::ZERO);
+            fresh
+                .clock
+                .set_used(side, old.clock.used(side, now), Duration::ZERO);
         }
         fresh.class = old.class;
         fresh.start(self.game.turn(), now, &self.config.clock);

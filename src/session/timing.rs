@@ -54,6 +54,14 @@ impl Timing {
         _settings: &ClockSettings,
     ) -> Option<Timing> {
         let mut clock = Clock::new(control.clone()).ok()?;
+        // The record's clock comments belong to the game's own time control: under another one (--time given
+        // for a loaded game) both clocks start afresh.
+        let own_control = game
+            .tags
+            .iter()
+            .find(|(k, _)| k == "TimeControl")
+            .and_then(|(_, v)| TimeControl::from_pgn(v).ok());
+        let times_apply = own_control.is_none_or(|own| !own.is_timed() || own == *control);
         // A game continued from a record: the move counters follow the moves already played (periods).
         for side in [Color::White, Color::Black] {
             let n = game.moves_completed(side) as u32;
@@ -73,7 +81,7 @@ impl Timing {
                         .rev()
                         .find_map(|c| parse_clk(c))
                 });
-            if let Some(left) = left {
+            if let Some(left) = left.filter(|_| times_apply) {
                 clock.set_remaining(side, left, Duration::ZERO);
             }
         }
