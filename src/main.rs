@@ -844,8 +844,14 @@ fn main() -> ExitCode {
         let checked = hector::braille::BrailleTable::from_name(&braille_table)
             .and_then(|t| hector::braille::check_table(&t));
         if let Err(e) = checked {
-            println!("Cannot use that braille table: {e}");
-            return ExitCode::from(2);
+            let e = StartError::new(
+                "start.bad_braille_table",
+                &[
+                    ("name", quote(&braille_table)),
+                    ("reason", plain(&e.to_string())),
+                ],
+            );
+            return fail(&args, &phrases, e);
         }
     }
     let config = Config {
