@@ -648,3 +648,39 @@ fn without_a_file_the_tournament_game_is_kept_in_the_data_folder() {
     assert!(pgn.contains("1. e4"), "{pgn}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The text scoresheet speaks the player's language: German labels and the German words for how the game
+/// ended (issue 11: no English left in code); the moves stay in the international notation of Appendix C.
+#[test]
+fn the_scoresheet_has_the_labels_of_the_players_language() {
+    let dir = folder("sheet-de");
+    let save = dir.join("partie.pgn");
+    let save_s = save.to_str().unwrap().to_string();
+    let export_dir = dir.join("bogen");
+    let input = format!(
+        "e4\npress\ne5\npress\nresign black\nja\nexport {}\n",
+        export_dir.display()
+    );
+    let r = hector(&dir, &record_args(&save_s, &["--language", "de"]), &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(export_dir.join("partie.txt")).expect("the text scoresheet");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("Turnier:"), "{text}");
+    assert!(lines.iter().any(|l| l.starts_with("Bedenkzeit:")), "{text}");
+    assert!(
+        lines.iter().any(|l| l.trim_start().starts_with("Nr.")
+            && l.contains("Weiß")
+            && l.ends_with("Schwarz")),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("1.") && l.contains("e4") && l.contains("e5")),
+        "{text}"
+    );
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("Ergebnis: 1-0 ("), "{text}");
+    assert!(!last.contains("Resignation"), "{text}");
+    assert!(!text.contains("Event") && !text.contains("White"), "{text}");
+}

@@ -689,8 +689,12 @@ impl Session {
                     .find_map(|c| super::timing::parse_clk(c))
             })
             .collect();
-        let text = words::scoresheet::plain_text(&self.game, &tags, &clocks);
-        let braille = words::scoresheet::braille_text(&self.game, &tags, &clocks);
+        let sheet_words = words::scoresheet::SheetWords::new(
+            &self.config.phrases,
+            self.game.ending().map(|e| self.ending_text(e)),
+        );
+        let text = words::scoresheet::plain_text_in(&self.game, &tags, &clocks, &sheet_words);
+        let braille = words::scoresheet::braille_text_in(&self.game, &tags, &clocks, &sheet_words);
         Effect::Export {
             failed: self.p("export.failed", &[("dir", &dir.display().to_string())]),
             done: done.unwrap_or_default(),

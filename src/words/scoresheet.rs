@@ -32,25 +32,76 @@ use shakmaty::{CastlingSide, Color};
 use crate::rules::Game;
 use crate::rules::game::Start;
 use crate::rules::pgn::{DRAW_OFFER_COMMENT, ExportTags, result_token};
+use crate::words::Phrases;
 
-/// The header lines, label and PGN tag, in the order of the Seven Tag Roster (PGN standard 8.1.1).
+/// The header lines, phrase key of the label and PGN tag, in the order of the Seven Tag Roster (PGN standard
+/// 8.1.1).
 const HEADER: [(&str, &str); 6] = [
-    ("Event", "Event"),
-    ("Site", "Site"),
-    ("Date", "Date"),
-    ("Round", "Round"),
-    ("White", "White"),
-    ("Black", "Black"),
+    ("sheet.event", "Event"),
+    ("sheet.site", "Site"),
+    ("sheet.date", "Date"),
+    ("sheet.round", "Round"),
+    ("sheet.white", "White"),
+    ("sheet.black", "Black"),
 ];
 
-/// The scoresheet for print: headers, move pairs in columns with clock readings, the result.
-pub fn plain_text(game: &Game, tags: &ExportTags, clocks: &[Option<Duration>]) -> String {
-    render(game, tags, clocks, Layout::Print)
+/// The words of a scoresheet in the player's language (config/phrases `sheet.*`), and how the game ended.
+#[derive(Debug, Clone)]
+pub struct SheetWords {
+    phrases: Phrases,
+    /// How the game ended, in words (the session's own text); `None`: the ending's English name.
+    pub ending: Option<String>,
 }
 
-/// The scoresheet for braille: the same content as [`plain_text`] without column padding.
+impl SheetWords {
+    pub fn new(phrases: &Phrases, ending: Option<String>) -> SheetWords {
+        SheetWords {
+            phrases: phrases.clone(),
+            ending,
+        }
+    }
+
+    fn get(&self, key: &str) -> String {
+        self.phrases.get(key).to_string()
+    }
+}
+
+impl Default for SheetWords {
+    /// English labels.
+    fn default() -> SheetWords {
+        SheetWords::new(&Phrases::default(), None)
+    }
+}
+
+/// The scoresheet for print, with English labels: headers, move pairs in columns with clock readings, the
+/// result.
+pub fn plain_text(game: &Game, tags: &ExportTags, clocks: &[Option<Duration>]) -> String {
+    render(game, tags, clocks, Layout::Print, &SheetWords::default())
+}
+
+/// The scoresheet for braille, with English labels: the same content as [`plain_text`] without column padding.
 pub fn braille_text(game: &Game, tags: &ExportTags, clocks: &[Option<Duration>]) -> String {
-    render(game, tags, clocks, Layout::Braille)
+    render(game, tags, clocks, Layout::Braille, &SheetWords::default())
+}
+
+/// [`plain_text`] with the labels in `words`' language.
+pub fn plain_text_in(
+    game: &Game,
+    tags: &ExportTags,
+    clocks: &[Option<Duration>],
+    words: &SheetWords,
+) -> String {
+    render(game, tags, clocks, Layout::Print, words)
+}
+
+/// [`braille_text`] with the labels in `words`' language.
+pub fn braille_text_in(
+    game: &Game,
+    tags: &ExportTags,
+    clocks: &[Option<Duration>],
+    words: &SheetWords,
+) -> String {
+    render(game, tags, clocks, Layout::Braille, words)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -128,10 +179,21 @@ fn rows(game: &Game, clocks: &[Option<Duration>]) -> Vec<Row> {
     rows
 }
 
-fn render(game: &Game, tags: &ExportTags, clocks: &[Option<Duration>], layout: Layout) -> String {
-    let mut header: Vec<(&str, String)> = HEADER
+fn render(
+    game: &Game,
+    tags: &ExportTags,
+    clocks: &[Option<Duration>],
+    layout: Layout,
+    words: &SheetWords,
+) -> String {
+    let mut header: Vec<(String, String)> = HEADER
         .iter()
-        .map(|(label, tag)| (*label, clean(tag_value(game, tags, tag).unwrap_or("?"))))
+        .map(|(label, tag)| {
+            (
+                words.get(label),
+                clean(tag_value(game, tags, tag).unwrap_or("?")),
+            )
+        })
         .collect();
     let time_control = tags
         .time_control
@@ -140,21 +202,27 @@ fn render(game: &Game, tags: &ExportTags, clocks: &[Option<Duration>], layout: L
         .map(clean)
         .filter(|tc| !tc.is_empty() && tc != "-" && tc != "?");
     if let Some(tc) = time_control {
-        header.push(("Time control", tc));
+        header.push((words.get("sheet.time_control"), tc));
     }
     if game.is_chess960() {
         let variant = match game.start() {
-            Start::Chess960(n) => format!("Chess960, position {n}"),
+            Start::Chess960(n) => words
+                .phrases
+                .say("sheet.chess960_position", &[("n", &n.to_string())]),
             _ => "Chess960".to_string(),
         };
-        header.push(("Variant", variant));
+        header.push((words.get("sheet.variant"), variant));
     }
     if !matches!(game.start(), Start::Standard) {
-        header.push(("Start position", game.start_fen()));
+        header.push((words.get("sheet.start_position"), game.start_fen()));
     }
 
     let mut out = String::new();
-    let label_width = header.iter().map(|(l, _)| l.len() + 1).max().unwrap_or(0);
+    let label_width = header
+        .iter()
+        .map(|(l, _)| l.chars().count() + 1)
+        .max()
+        .unwrap_or(0);
     for (label, value) in &header {
         let label = format!("{label}:");
         match layout {
@@ -171,24 +239,34 @@ fn render(game: &Game, tags: &ExportTags, clocks: &[Option<Duration>], layout: L
     let rows = rows(game, clocks);
     let with_clocks = (0..game.plies().len()).any(|i| clocks.get(i).copied().flatten().is_some());
     match layout {
-        Layout::Print => print_rows(&rows, with_clocks, &mut out),
+        Layout::Print => print_rows(&rows, with_clocks, &mut out, words),
         Layout::Braille => braille_rows(&rows, with_clocks, &mut out),
     }
 
     out.push('\n');
     let result = result_token(game);
-    match game.ending() {
-        Some(e) => {
-            let _ = writeln!(out, "Result: {result} ({})", e.reason.describe());
-        }
-        None => {
-            let _ = writeln!(out, "Result: {result} (not finished)");
-        }
-    }
+    let how = match game.ending() {
+        Some(e) => words
+            .ending
+            .clone()
+            .unwrap_or_else(|| e.reason.describe().to_string()),
+        None => words.get("sheet.not_finished"),
+    };
+    let _ = writeln!(
+        out,
+        "{}: {result} ({})",
+        words.get("sheet.result"),
+        clean(&how)
+    );
     out
 }
 
-fn print_rows(rows: &[Row], with_clocks: bool, out: &mut String) {
+fn print_rows(rows: &[Row], with_clocks: bool, out: &mut String, words: &SheetWords) {
+    let (number_label, white_label, black_label) = (
+        words.get("sheet.number"),
+        words.get("sheet.white"),
+        words.get("sheet.black"),
+    );
     const NOT_PLAYED: &str = "...";
     let clock_of = |e: &Option<(String, Option<Duration>)>| {
         e.as_ref()
@@ -207,14 +285,14 @@ fn print_rows(rows: &[Row], with_clocks: bool, out: &mut String) {
         .map(|r| r.number.to_string().len() + 1)
         .max()
         .unwrap_or(1)
-        .max("No.".len());
+        .max(number_label.chars().count());
     let white_width = rows
         .iter()
         .enumerate()
         .map(|(i, r)| move_of(&r.white, i == 0).len())
         .max()
         .unwrap_or(0)
-        .max("White".len());
+        .max(white_label.chars().count());
     let clock_width = if with_clocks {
         rows.iter()
             .flat_map(|r| [clock_of(&r.white).len(), clock_of(&r.black).len()])
@@ -236,9 +314,9 @@ fn print_rows(rows: &[Row], with_clocks: bool, out: &mut String) {
         }
     };
     let line = format!(
-        "{:>number_width$}  {}  Black",
-        "No.",
-        white_column("White", "")
+        "{:>number_width$}  {}  {black_label}",
+        number_label,
+        white_column(&white_label, "")
     );
     push_trimmed(out, &line);
     for (i, row) in rows.iter().enumerate() {
