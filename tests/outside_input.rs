@@ -250,7 +250,7 @@ fn an_unreadable_time_control_tag_is_said_not_silently_dropped() {
     assert!(
         said(
             &r,
-            "The game's TimeControl tag cannot be used (not a time control: \"99999999999+5\""
+            "The game's TimeControl tag \"99999999999+5\" cannot be used (not a time control: \"99999999999+5\""
         ) && said(&r, "playing without a clock"),
         "{:?}",
         r.lines

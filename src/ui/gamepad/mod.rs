@@ -544,6 +544,9 @@ impl Mapper {
                             | Action::Attackers
                             | Action::LegalMoves
                             | Action::Material
+                            | Action::Takeback
+                            | Action::NewGame
+                            | Action::Rematch
                     )
                 } else {
                     !matches!(

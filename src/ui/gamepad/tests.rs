@@ -290,6 +290,11 @@ fn the_menu_moves_wraps_and_closes() {
     assert!(t_items.contains(&MenuItem::Action(Action::Press)));
     assert!(!t_items.contains(&MenuItem::Action(Action::Material)));
     assert!(!t_items.contains(&MenuItem::Action(Action::LegalMoves)));
+    // Takeback, a new game and a rematch are not in a tournament game; outside it they are.
+    for a in [Action::Takeback, Action::NewGame, Action::Rematch] {
+        assert!(items.contains(&MenuItem::Action(a)), "{a:?}");
+        assert!(!t_items.contains(&MenuItem::Action(a)), "{a:?}");
+    }
     t.config.menu.clear();
     assert!(t.menu_items().is_empty());
     chord(&mut m, None, B::Start, Context::Play);
