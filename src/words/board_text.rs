@@ -18,6 +18,8 @@
 //!   pieces with squares (`Kg1`, `Sf3`) also do. Only the sides named are described.
 //! - **FEN**: the placement field of a FEN (the rest is ignored).
 
+use std::sync::OnceLock;
+
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use super::normalize::{fold, fold_german};
@@ -101,11 +103,163 @@ enum Token {
     Run(Vec<Option<Piece>>),
 }
 
-/// The words a description is read with: the vocabulary's and the UI language's.
+/// One word of the table: its folded spelling, what it stands for, and the word as shown (named back).
+#[derive(Debug, Clone)]
+struct Entry {
+    folded: String,
+    cat: Cat,
+    shown: String,
+}
+
+/// The words of every built-in vocabulary and UI language, read once (from the files embedded in the
+/// program) and shared by every description.
+struct Others {
+    entries: Vec<Entry>,
+    /// For written squares in their letters (`ε5`).
+    vocabularies: Vec<Vocabulary>,
+    /// Piece letters of every built-in vocabulary that mean one piece in all of them and none other in SAN
+    /// (`S`, `T`, `L`, `D`, `Ρ` ...), for a written piece and square (`Sf3`) with any vocabulary.
+    letters: Vec<(char, Role)>,
+    /// Notation file letters of every built-in vocabulary (`f`, `ζ`), for "f three".
+    files: Vec<(char, File)>,
+}
+
+fn others() -> &'static Others {
+    static OTHERS: OnceLock<Others> = OnceLock::new();
+    OTHERS.get_or_init(|| {
+        let vocabularies: Vec<Vocabulary> = super::vocabulary::BUILTIN
+            .iter()
+            .filter_map(|(name, _)| Vocabulary::builtin(name))
+            .collect();
+        let languages: Vec<Phrases> = super::phrases::BUILTIN
+            .iter()
+            .filter_map(|(lang, _)| Phrases::builtin(lang))
+            .collect();
+        let mut plain = Vec::new();
+        for v in &vocabularies {
+            vocabulary_words(v, &mut plain);
+        }
+        for p in &languages {
+            phrase_words(p, &mut plain);
+        }
+        let mut letters: Vec<(char, Role)> = Vec::new();
+        let mut clashes: Vec<char> = Vec::new();
+        for v in &vocabularies {
+            for (c, role) in vocabulary_letters(v) {
+                let san = SAN_LETTERS.iter().find(|(l, _)| *l == c).map(|(_, r)| *r);
+                match letters.iter().find(|(l, _)| *l == c) {
+                    _ if san.is_some_and(|r| r != role) => clashes.push(c),
+                    Some((_, r)) if *r != role => clashes.push(c),
+                    Some(_) => {}
+                    None => letters.push((c, role)),
+                }
+            }
+        }
+        letters.retain(|(c, _)| !clashes.contains(c));
+        let mut files: Vec<(char, File)> = Vec::new();
+        for v in &vocabularies {
+            for (i, f) in v.notation.files.iter().enumerate() {
+                if let Some(c) = f.chars().next()
+                    && !files.iter().any(|(l, _)| *l == c)
+                {
+                    files.push((c, File::new(i as u32)));
+                }
+            }
+        }
+        Others {
+            entries: fold_entries(plain),
+            vocabularies,
+            letters,
+            files,
+        }
+    })
+}
+
+/// The letters of SAN and FEN (white; lower case is black).
+const SAN_LETTERS: [(char, Role); 6] = [
+    ('K', Role::King),
+    ('Q', Role::Queen),
+    ('R', Role::Rook),
+    ('B', Role::Bishop),
+    ('N', Role::Knight),
+    ('P', Role::Pawn),
+];
+
+fn vocabulary_letters(v: &Vocabulary) -> impl Iterator<Item = (char, Role)> + '_ {
+    let n = &v.notation.pieces;
+    [
+        (&n.king, Role::King),
+        (&n.queen, Role::Queen),
+        (&n.rook, Role::Rook),
+        (&n.bishop, Role::Bishop),
+        (&n.knight, Role::Knight),
+    ]
+    .into_iter()
+    .filter_map(|(l, r)| l.chars().next().map(|c| (c, r)))
+}
+
+/// A vocabulary's words: pieces, files, ranks, their aliases, and its colour and empty words.
+fn vocabulary_words(v: &Vocabulary, plain: &mut Vec<(String, Cat)>) {
+    let start = plain.len();
+    for role in ROLES {
+        plain.push((v.piece(role).to_string(), Cat::Role(role)));
+    }
+    for (i, w) in v.files.iter().enumerate() {
+        plain.push((w.clone(), Cat::File(File::new(i as u32))));
+    }
+    for (i, w) in v.ranks.iter().enumerate() {
+        plain.push((w.clone(), Cat::Rank(Rank::new(i as u32))));
+    }
+    let known = plain[start..].to_vec();
+    for (alias, target) in &v.aliases {
+        if let Some((_, cat)) = known.iter().find(|(w, _)| w == target) {
+            plain.push((alias.clone(), *cat));
+        }
+    }
+    for (words, cat) in [
+        (&v.board.white, Cat::Colour(Color::White)),
+        (&v.board.black, Cat::Colour(Color::Black)),
+        (&v.board.empty, Cat::Empty),
+    ] {
+        plain.extend(words.iter().map(|w| (w.clone(), cat)));
+    }
+}
+
+/// A UI language's colour and empty words (`words.white`, `words.black`, `words.empty`).
+fn phrase_words(p: &Phrases, plain: &mut Vec<(String, Cat)>) {
+    for (key, cat) in [
+        ("words.white", Cat::Colour(Color::White)),
+        ("words.black", Cat::Colour(Color::Black)),
+        ("words.empty", Cat::Empty),
+    ] {
+        plain.extend(list(p.get(key)).map(|w| (w.to_string(), cat)));
+    }
+}
+
+/// Each word under both foldings ("weiß": "weiß" and "weiss"), once per meaning.
+fn fold_entries(plain: Vec<(String, Cat)>) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = Vec::new();
+    for (shown, cat) in plain {
+        for folded in [fold(&shown), fold_german(&shown)] {
+            if !entries.iter().any(|e| e.folded == folded && e.cat == cat) {
+                entries.push(Entry {
+                    folded,
+                    cat,
+                    shown: shown.clone(),
+                });
+            }
+        }
+    }
+    entries
+}
+
+/// The words a description is read with: the active vocabulary's and UI language's first, then those of
+/// every built-in vocabulary and UI language.
 pub struct BoardWords {
-    /// (folded spelling, category, word as shown)
-    entries: Vec<(String, Cat, String)>,
-    /// Notation letters (the vocabulary's and SAN's): letter → role.
+    /// The active vocabulary's and UI language's words.
+    active: Vec<Entry>,
+    others: &'static Others,
+    /// Notation letters (SAN's, then the active vocabulary's): letter → role.
     letters: Vec<(char, Role)>,
     white: String,
     black: String,
@@ -128,81 +282,22 @@ const ROLES: [Role; 6] = [
 impl BoardWords {
     pub fn new(v: &Vocabulary, p: &Phrases) -> BoardWords {
         let mut plain: Vec<(String, Cat)> = Vec::new();
-        for role in ROLES {
-            plain.push((v.piece(role).to_string(), Cat::Role(role)));
-        }
-        for (i, w) in v.files.iter().enumerate() {
-            plain.push((w.clone(), Cat::File(File::new(i as u32))));
-        }
-        for (i, w) in v.ranks.iter().enumerate() {
-            plain.push((w.clone(), Cat::Rank(Rank::new(i as u32))));
-        }
-        let known = plain.clone();
-        for (alias, target) in &v.aliases {
-            if let Some((_, cat)) = known.iter().find(|(w, _)| w == target) {
-                plain.push((alias.clone(), *cat));
-            }
-        }
-        let colour_words = |c: Color| {
-            let (mine, key) = match c {
-                Color::White => (&v.board.white, "words.white"),
-                Color::Black => (&v.board.black, "words.black"),
-            };
-            mine.iter()
-                .map(String::as_str)
-                .chain(list(p.get(key)))
-                .map(str::to_string)
-                .collect::<Vec<_>>()
+        vocabulary_words(v, &mut plain);
+        phrase_words(p, &mut plain);
+        let first = |cat: Cat| {
+            plain
+                .iter()
+                .find(|(_, c)| *c == cat)
+                .map(|(w, _)| w.clone())
+                .unwrap_or_default()
         };
-        let white = colour_words(Color::White);
-        let black = colour_words(Color::Black);
-        let empty: Vec<String> = v
-            .board
-            .empty
-            .iter()
-            .map(String::as_str)
-            .chain(list(p.get("words.empty")))
-            .map(str::to_string)
-            .collect();
-        for w in &white {
-            plain.push((w.clone(), Cat::Colour(Color::White)));
-        }
-        for w in &black {
-            plain.push((w.clone(), Cat::Colour(Color::Black)));
-        }
-        for w in &empty {
-            plain.push((w.clone(), Cat::Empty));
-        }
-        let mut entries: Vec<(String, Cat, String)> = Vec::new();
-        for (shown, cat) in plain {
-            for folded in [fold(&shown), fold_german(&shown)] {
-                if !entries.iter().any(|(f, c, _)| *f == folded && *c == cat) {
-                    entries.push((folded, cat, shown.clone()));
-                }
-            }
-        }
-        let n = &v.notation.pieces;
+        let (white, black, empty) = (
+            first(Cat::Colour(Color::White)),
+            first(Cat::Colour(Color::Black)),
+            first(Cat::Empty),
+        );
         let mut letters: Vec<(char, Role)> = Vec::new();
-        for (letter, role) in [
-            ('K', Role::King),
-            ('Q', Role::Queen),
-            ('R', Role::Rook),
-            ('B', Role::Bishop),
-            ('N', Role::Knight),
-            ('P', Role::Pawn),
-        ]
-        .into_iter()
-        .chain(
-            [
-                (&n.king, Role::King),
-                (&n.queen, Role::Queen),
-                (&n.rook, Role::Rook),
-                (&n.bishop, Role::Bishop),
-                (&n.knight, Role::Knight),
-            ]
-            .into_iter()
-            .filter_map(|(l, r)| l.chars().next().map(|c| (c, r))),
-        ) {
+        for (letter, role) in SAN_LETTERS.into_iter().chain(vocabulary_letters(v)) {
             // The first meaning of a letter stands (SAN's); a vocabulary letter that means another piece
             // in SAN is not taken.
             if !letters.iter().any(|(c, _)| *c == letter) {
@@ -210,11 +305,12 @@ impl BoardWords {
             }
         }
         BoardWords {
-            entries,
+            active: fold_entries(plain),
+            others: others(),
             letters,
-            white: white.first().cloned().unwrap_or_default(),
-            black: black.first().cloned().unwrap_or_default(),
-            empty: empty.first().cloned().unwrap_or_default(),
+            white,
+            black,
+            empty,
         }
     }
 
@@ -229,51 +325,71 @@ impl BoardWords {
         &self.empty
     }
 
+    /// A notation letter: SAN's or the active vocabulary's (`N`, `S`: white; `n`, `s`: black).
     fn letter(&self, c: char) -> Option<Piece> {
-        let upper: Vec<char> = c.to_uppercase().collect();
-        let is_upper = upper == [c];
-        let key = if is_upper { c } else { *upper.first()? };
-        if !is_upper && c.to_lowercase().next() != Some(c) {
+        letter_in(&self.letters, c)
+    }
+
+    /// A written square (`f3`), in the active vocabulary's letters or another built-in one's (`ζ3`).
+    fn written_square(&self, v: &Vocabulary, word: &str) -> Option<Square> {
+        let read = |v: &Vocabulary| {
+            let t: String = super::spoken::transliterate(v, word).to_lowercase();
+            t.parse::<Square>().ok().filter(|_| t.len() == 2)
+        };
+        read(v).or_else(|| self.others.vocabularies.iter().find_map(read))
+    }
+
+    /// A written piece and square (`Kg1`, `Sf3`, `Ιζ3`): the piece letter upper case, of SAN, the active
+    /// vocabulary or any built-in one.
+    fn written_piece_square(
+        &self,
+        v: &Vocabulary,
+        chars: &[char],
+        word: &str,
+    ) -> Option<(Role, Square)> {
+        if chars.len() != 3 {
             return None;
         }
-        let role = self.letters.iter().find(|(l, _)| *l == key)?.1;
-        Some(Piece {
-            color: if is_upper { Color::White } else { Color::Black },
-            role,
-        })
+        let piece = self
+            .letter(chars[0])
+            .or_else(|| letter_in(&self.others.letters, chars[0]))
+            .filter(|p| p.color == Color::White)?;
+        let sq = self.written_square(v, &word[chars[0].len_utf8()..])?;
+        Some((piece.role, sq))
     }
 
-    fn written_square(&self, v: &Vocabulary, word: &str) -> Option<Square> {
-        let t: String = super::spoken::transliterate(v, word).to_lowercase();
-        t.parse::<Square>().ok().filter(|_| t.len() == 2)
-    }
-
+    /// What a word stands for. The active vocabulary's and UI language's words come first: an exact word
+    /// there stands. Otherwise an exact word of another vocabulary or UI language, if all that have it
+    /// agree on its meaning. Otherwise a beginning of words (of two characters at least) whose candidates,
+    /// in every vocabulary, all mean the same. Anything else is named back: unknown, or ambiguous with the
+    /// candidates, never guessed.
     fn word(&self, word: &str) -> Result<Cat, BoardTextError> {
         let (a, b) = (fold(word), fold_german(word));
-        let exact: Vec<&(String, Cat, String)> = self
-            .entries
-            .iter()
-            .filter(|(f, _, _)| *f == a || *f == b)
-            .collect();
-        let found = if exact.is_empty() {
-            self.entries
+        let exact = |e: &&Entry| e.folded == a || e.folded == b;
+        let mut found: Vec<&Entry> = self.active.iter().filter(exact).collect();
+        if found.is_empty() {
+            found = self.others.entries.iter().filter(exact).collect();
+        }
+        let mut prefix = false;
+        if found.is_empty() {
+            prefix = true;
+            found = self
+                .active
                 .iter()
-                .filter(|(f, _, _)| {
-                    a.chars().count() >= 2 && (f.starts_with(&a) || f.starts_with(&b))
-                })
-                .collect()
-        } else {
-            exact
-        };
-        let mut cats: Vec<Cat> = found.iter().map(|(_, c, _)| *c).collect();
-        cats.dedup();
+                .chain(&self.others.entries)
+                .filter(|e| e.folded.starts_with(&a) || e.folded.starts_with(&b))
+                .collect();
+        }
+        let mut cats: Vec<Cat> = found.iter().map(|e| e.cat).collect();
         cats.sort_by_key(|c| format!("{c:?}"));
         cats.dedup();
+        // One character is never read as the beginning of a word ("t": Turm? two?).
+        let short = prefix && word.chars().count() < 2;
         match cats.as_slice() {
             [] => Err(BoardTextError::Unknown(quote(word))),
-            [one] => Ok(*one),
+            [one] if !short => Ok(*one),
             _ => {
-                let mut shown: Vec<String> = found.iter().map(|(_, _, s)| s.clone()).collect();
+                let mut shown: Vec<String> = found.iter().map(|e| e.shown.clone()).collect();
                 shown.sort();
                 shown.dedup();
                 Err(BoardTextError::Ambiguous {
@@ -292,18 +408,23 @@ impl BoardWords {
         text: &str,
         rank_line: bool,
     ) -> Result<Vec<(Token, String)>, BoardTextError> {
+        let words: Vec<&str> = text
+            .split(|c: char| {
+                c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?' | '(' | ')')
+            })
+            .map(|raw| {
+                if raw.chars().count() > 1 {
+                    raw.trim_end_matches('.')
+                } else {
+                    raw
+                }
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
         let mut out = Vec::new();
-        for raw in text.split(|c: char| {
-            c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?' | '(' | ')')
-        }) {
-            let word = if raw.chars().count() > 1 {
-                raw.trim_end_matches('.')
-            } else {
-                raw
-            };
-            if word.is_empty() {
-                continue;
-            }
+        let mut i = 0;
+        while i < words.len() {
+            let word = words[i];
             let chars: Vec<char> = word.chars().collect();
             let token = if matches!(word, "-" | "." | "_") {
                 Token::Empty
@@ -312,6 +433,14 @@ impl BoardWords {
                 && ('1'..='8').contains(&chars[0])
             {
                 Token::Digit(chars[0] as u8 - b'0')
+            } else if !rank_line
+                && chars.len() == 1
+                && let Some(file) = self.file_letter(v, chars[0])
+                && let Some(rank) = words.get(i + 1).and_then(|next| self.rank_of(next))
+            {
+                // A file letter and a rank word: "f three", "ζ τρία", "e 4".
+                i += 1;
+                Token::Square(Square::from_coords(file, rank))
             } else if chars.len() == 1
                 && let Some(p) = self.letter(chars[0])
             {
@@ -323,11 +452,8 @@ impl BoardWords {
                 Token::Run(run)
             } else if let Some(sq) = self.written_square(v, word) {
                 Token::Square(sq)
-            } else if chars.len() == 3
-                && let Some(p) = self.letter(chars[0]).filter(|p| p.color == Color::White)
-                && let Some(sq) = self.written_square(v, &word[chars[0].len_utf8()..])
-            {
-                Token::RoleSquare(p.role, sq)
+            } else if let Some((role, sq)) = self.written_piece_square(v, &chars, word) {
+                Token::RoleSquare(role, sq)
             } else {
                 match self.word(word)? {
                     Cat::Colour(c) => Token::Colour(c),
@@ -338,8 +464,40 @@ impl BoardWords {
                 }
             };
             out.push((token, quote(word)));
+            i += 1;
         }
         Ok(out)
+    }
+
+    /// A notation file letter, the active vocabulary's or a built-in one's (`f`, `ζ`).
+    fn file_letter(&self, v: &Vocabulary, c: char) -> Option<File> {
+        let lower = c.to_lowercase().next()?;
+        v.notation
+            .files
+            .iter()
+            .position(|f| f.chars().next() == Some(lower))
+            .map(|i| File::new(i as u32))
+            .or_else(|| {
+                self.others
+                    .files
+                    .iter()
+                    .find(|(l, _)| *l == lower)
+                    .map(|(_, f)| *f)
+            })
+    }
+
+    /// A rank word read on its own (a digit 1 to 8 too), if it is one.
+    fn rank_of(&self, word: &str) -> Option<Rank> {
+        let mut chars = word.chars();
+        if let (Some(d), None) = (chars.next(), chars.next())
+            && let Some(n) = d.to_digit(10).filter(|n| (1..=8).contains(n))
+        {
+            return Some(Rank::new(n - 1));
+        }
+        match self.word(word) {
+            Ok(Cat::Rank(r)) => Some(r),
+            _ => None,
+        }
     }
 
     /// A FEN rank run: only FEN letters and digits, with at least one letter.
@@ -492,6 +650,20 @@ impl BoardWords {
         }
         Ok((board, sides))
     }
+}
+
+fn letter_in(letters: &[(char, Role)], c: char) -> Option<Piece> {
+    let upper: Vec<char> = c.to_uppercase().collect();
+    let is_upper = upper == [c];
+    let key = if is_upper { c } else { *upper.first()? };
+    if !is_upper && c.to_lowercase().next() != Some(c) {
+        return None;
+    }
+    let role = letters.iter().find(|(l, _)| *l == key)?.1;
+    Some(Piece {
+        color: if is_upper { Color::White } else { Color::Black },
+        role,
+    })
 }
 
 /// What a quick question asks about a square: "is there a Springer on Felix drei?".
@@ -876,5 +1048,351 @@ mod tests {
             Err(BoardTextError::BadFen("8/8/9".into()))
         );
         assert_eq!(fen_board("  "), Err(BoardTextError::Nothing));
+    }
+
+    const VOCABULARIES: [&str; 3] = ["appendix-d", "english", "greek"];
+    const LANGUAGES: [&str; 3] = ["en", "de", "el"];
+
+    /// Every vocabulary's words (pieces, aliases, colours, empty words, files, ranks) and every UI language's
+    /// colour and empty words are read the same under every active vocabulary and every UI language.
+    #[test]
+    fn every_vocabulary_and_language_is_read_under_every_other() {
+        let all_v: Vec<Vocabulary> = VOCABULARIES
+            .iter()
+            .map(|n| Vocabulary::builtin(n).unwrap())
+            .collect();
+        let all_p: Vec<Phrases> = LANGUAGES
+            .iter()
+            .map(|l| Phrases::builtin(l).unwrap())
+            .collect();
+        let mut checked = 0;
+        for voc in VOCABULARIES {
+            for lang in LANGUAGES {
+                let (v, p, w) = words(voc, lang);
+                let fillers: Vec<String> =
+                    list(p.get("words.filler")).map(str::to_string).collect();
+                for other in &all_v {
+                    let whites: Vec<&str> = other.board.white.iter().map(String::as_str).collect();
+                    let blacks: Vec<&str> = other.board.black.iter().map(String::as_str).collect();
+                    for role in ROLES {
+                        let mut names = vec![other.piece(role).to_string()];
+                        names.extend(
+                            other
+                                .aliases
+                                .iter()
+                                .filter(|(_, t)| t.as_str() == other.piece(role))
+                                .map(|(a, _)| a.clone()),
+                        );
+                        for name in &names {
+                            for (colour, list) in [(Color::White, &whites), (Color::Black, &blacks)]
+                            {
+                                for c in list.iter() {
+                                    let said = format!("{c} {name}");
+                                    assert_eq!(
+                                        w.square(&v, &said),
+                                        Ok(Some(Piece {
+                                            color: colour,
+                                            role
+                                        })),
+                                        "{said:?} with {voc}, {lang}"
+                                    );
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                    for e in &other.board.empty {
+                        assert_eq!(w.square(&v, e), Ok(None), "{e:?} with {voc}, {lang}");
+                    }
+                    for sq in [Square::A1, Square::F3, Square::H8, Square::E5] {
+                        let said = format!("{} {}", other.square(sq), other.piece(Role::Knight));
+                        assert_eq!(
+                            w.question(&v, &said, &fillers),
+                            Ok((
+                                sq,
+                                Asked::Piece {
+                                    role: Role::Knight,
+                                    color: None
+                                }
+                            )),
+                            "{said:?} with {voc}, {lang}"
+                        );
+                        checked += 1;
+                    }
+                    for (i, r) in other.ranks.iter().enumerate() {
+                        assert_eq!(
+                            w.rank_word(&v, r),
+                            Some(Rank::new(i as u32)),
+                            "{r} with {voc}"
+                        );
+                    }
+                    for (alias, target) in &other.aliases {
+                        if let Some(i) = other.ranks.iter().position(|r| r == target) {
+                            assert_eq!(
+                                w.rank_word(&v, alias),
+                                Some(Rank::new(i as u32)),
+                                "{alias}"
+                            );
+                        }
+                    }
+                }
+                for ui in &all_p {
+                    for (key, want) in [
+                        ("words.white", Some(pc('R'))),
+                        ("words.black", Some(pc('r'))),
+                    ] {
+                        for c in list(ui.get(key)) {
+                            let said = format!("{c} {}", v.piece(Role::Rook));
+                            assert_eq!(
+                                w.square(&v, &said),
+                                Ok(want.flatten()),
+                                "{said:?} with {voc}, {lang}"
+                            );
+                        }
+                    }
+                    for e in list(ui.get("words.empty")) {
+                        assert_eq!(w.square(&v, e), Ok(None), "{e:?} with {voc}, {lang}");
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn the_issue_examples_with_english_words_and_the_german_ui() {
+        let (v, p, w) = words("english", "de");
+        let fillers: Vec<String> = list(p.get("words.filler")).map(str::to_string).collect();
+        let knight_f3 = Ok((
+            Square::F3,
+            Asked::Piece {
+                role: Role::Knight,
+                color: Some(Color::White),
+            },
+        ));
+        assert_eq!(
+            w.question(&v, "weiß Springer Felix drei", &fillers),
+            knight_f3
+        );
+        assert_eq!(w.question(&v, "white knight f three", &fillers), knight_f3);
+        assert_eq!(w.question(&v, "λευκός Ίππος ζ τρία", &fillers), knight_f3);
+        assert_eq!(
+            w.question(&v, "λευκός άλογο ζήτα τρεις", &fillers),
+            knight_f3
+        );
+        assert_eq!(w.question(&v, "weiß Spr ζ3", &fillers), knight_f3);
+        // A written piece with its square, in the German or Greek letters though the vocabulary is English.
+        let written = Ok((
+            Square::F3,
+            Asked::Piece {
+                role: Role::Knight,
+                color: None,
+            },
+        ));
+        assert_eq!(w.question(&v, "Sf3", &fillers), written);
+        assert_eq!(w.question(&v, "Ιζ3", &fillers), written);
+        assert_eq!(w.square(&v, "Turm weiss"), Ok(pc('R')));
+        assert_eq!(w.square(&v, "leer"), Ok(None));
+        assert_eq!(w.square(&v, "nichts"), Ok(None));
+        assert_eq!(w.square(&v, "Πύργος μαύρος"), Ok(pc('r')));
+        assert_eq!(
+            w.square(&v, "ΠΥΡΓΟΣ ΜΑΥΡΟΣ"),
+            Ok(pc('r')),
+            "capitals, final sigma"
+        );
+        assert_eq!(
+            w.square(&v, "πυργοσ μαυροσ"),
+            Ok(pc('r')),
+            "no accents, plain sigma"
+        );
+        assert_eq!(w.square(&v, "Koenig schwarzes"), Ok(pc('k')));
+        let r = w
+            .rank(&v, "weiß Turm Springer Läufer Dame König leer leer Turm")
+            .unwrap();
+        assert_eq!(rank_fen(&r), "RNBQK..R");
+        let r = w
+            .rank(
+                &v,
+                "μαύρα Πύργος κενό κενό Βασίλισσα Βασιλιάς Αξιωματικός άλογο Πύργος",
+            )
+            .unwrap();
+        assert_eq!(rank_fen(&r), "r..qkbnr");
+        let (b, sides) = w
+            .piece_lists(
+                &v,
+                "weiß König Gustav eins, Turm Felix eins; black King ζήτα οκτώ, Pawn e7",
+            )
+            .unwrap();
+        assert_eq!(b.board_fen().to_string(), "5k2/4p3/8/8/8/8/8/5RK1");
+        assert_eq!(sides, vec![Color::White, Color::Black]);
+    }
+
+    /// "t" begins Turm and two: named back, never guessed; one letter is never a beginning. Where a letter is
+    /// a notation letter of the active vocabulary it keeps that meaning (German `t`: a black Turm).
+    #[test]
+    fn ambiguous_beginnings_across_vocabularies_are_named_back() {
+        let (v, p, w) = words("english", "de");
+        match w.rank(&v, "weiß t t t t t t t t").unwrap_err() {
+            BoardTextError::Ambiguous { word, candidates } => {
+                assert_eq!(word, "t");
+                assert!(candidates.contains(&"Turm".to_string()), "{candidates:?}");
+                assert!(candidates.contains(&"two".to_string()), "{candidates:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // "si": sieben (Appendix D) or six (English).
+        let e = w.rank(&v, "si").unwrap_err();
+        assert_eq!(
+            e,
+            BoardTextError::Ambiguous {
+                word: "si".into(),
+                candidates: vec!["sieben".into(), "six".into()]
+            }
+        );
+        let said = explain(&v, &p, &w, &e);
+        assert!(said.contains("sieben") && said.contains("six"), "{said}");
+        // "S" is no letter of English notation: a beginning of one letter, named back.
+        assert!(matches!(
+            w.square(&v, "S"),
+            Err(BoardTextError::Ambiguous { .. })
+        ));
+        // One candidate still is not taken from one letter.
+        assert!(matches!(
+            w.square(&v, "ζ"),
+            Err(BoardTextError::Ambiguous { .. })
+        ));
+        // Beginnings on which every vocabulary agrees are read.
+        assert_eq!(w.square(&v, "schw Spr"), Ok(pc('n')));
+        assert_eq!(w.square(&v, "λευ Ιπ"), Ok(pc('N')));
+        assert_eq!(w.rank_word(&v, "sec"), Some(Rank::Sixth));
+        // Under Appendix D, t and S are its notation letters.
+        let (v, _, w) = words("appendix-d", "en");
+        assert_eq!(w.square(&v, "t"), Ok(pc('r')));
+        assert_eq!(w.square(&v, "S"), Ok(pc('N')));
+        // B is SAN's bishop everywhere, never the beginning of Bauer.
+        assert_eq!(w.square(&v, "B"), Ok(pc('B')));
+        let (v, _, w) = words("greek", "de");
+        assert_eq!(w.square(&v, "B"), Ok(pc('B')));
+        assert_eq!(w.square(&v, "Ι"), Ok(pc('N')));
+    }
+
+    /// No built-in word means one thing in one vocabulary or UI language and another in another: a clash
+    /// would be read by the active vocabulary's meaning, and a new file must not bring one in unseen.
+    #[test]
+    fn built_in_words_do_not_clash() {
+        let o = others();
+        for (i, e) in o.entries.iter().enumerate() {
+            for f in &o.entries[i + 1..] {
+                assert!(
+                    e.folded != f.folded || e.cat == f.cat,
+                    "{} ({:?}) and {} ({:?})",
+                    e.shown,
+                    e.cat,
+                    f.shown,
+                    f.cat
+                );
+            }
+        }
+        // Every vocabulary's piece letters mean one piece (the German S and the Greek Ι both a knight).
+        assert!(
+            o.letters.contains(&('S', Role::Knight)) && o.letters.contains(&('Ι', Role::Knight))
+        );
+    }
+
+    /// A word that is one thing in the active vocabulary and another in a built-in one: the active meaning
+    /// stands; with another vocabulary active, that one's meaning does.
+    #[test]
+    fn the_active_vocabulary_wins_a_clash() {
+        let text = super::super::vocabulary::BUILTIN[0]
+            .1
+            .replace("rook: \"Turm\"", "rook: \"Knight\"");
+        assert_ne!(text, super::super::vocabulary::BUILTIN[0].1);
+        let v = Vocabulary::from_ron(&text, "mine.ron").unwrap();
+        let p = Phrases::builtin("en").unwrap();
+        let w = BoardWords::new(&v, &p);
+        assert_eq!(w.square(&v, "white Knight"), Ok(pc('R')));
+        let (v, _, w) = words("english", "en");
+        assert_eq!(w.square(&v, "white Knight"), Ok(pc('N')));
+    }
+
+    fn board_strategy()
+    -> impl proptest::strategy::Strategy<Value = (Vec<Option<(bool, usize)>>, Vec<usize>)> {
+        use proptest::prelude::*;
+        (
+            proptest::collection::vec(proptest::option::of((any::<bool>(), 0usize..6)), 64),
+            proptest::collection::vec(0usize..16, 64),
+        )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 40, ..Default::default() })]
+        /// For every vocabulary and UI language, a random board described in the words of a different
+        /// vocabulary (rank lines, then piece lists) reads back to the same board.
+        #[test]
+        fn a_board_in_another_vocabularys_words_reads_back((squares, picks) in board_strategy()) {
+            let mut board = Board::empty();
+            for (i, s) in squares.iter().enumerate() {
+                if let Some((white, r)) = s {
+                    let color = if *white { Color::White } else { Color::Black };
+                    board.set_piece_at(Square::new(i as u32), Piece { color, role: ROLES[*r] });
+                }
+            }
+            for voc in VOCABULARIES {
+                for lang in LANGUAGES {
+                    let (v, _, w) = words(voc, lang);
+                    for said_in in VOCABULARIES.iter().filter(|o| **o != voc) {
+                        let o = Vocabulary::builtin(said_in).unwrap();
+                        let pick = |list: &[String], i: usize| list[picks[i] % list.len()].clone();
+                        let colour = |c: Color, i: usize| match c {
+                            Color::White => pick(&o.board.white, i),
+                            Color::Black => pick(&o.board.black, i),
+                        };
+                        // Rank lines: each piece with its colour.
+                        let mut read = Board::empty();
+                        for rank in Rank::ALL {
+                            let mut said = Vec::new();
+                            for file in File::ALL {
+                                let sq = Square::from_coords(file, rank);
+                                said.push(match board.piece_at(sq) {
+                                    None => pick(&o.board.empty, usize::from(sq)),
+                                    Some(p) => format!("{} {}", colour(p.color, usize::from(sq)), o.piece(p.role)),
+                                });
+                            }
+                            let line = said.join(" ");
+                            let r = w.rank(&v, &line);
+                            proptest::prop_assert!(r.is_ok(), "{line:?} with {voc}, {lang}: {r:?}");
+                            for (file, p) in File::ALL.iter().zip(r.unwrap()) {
+                                if let Some(p) = p {
+                                    read.set_piece_at(Square::from_coords(*file, rank), p);
+                                }
+                            }
+                        }
+                        proptest::prop_assert_eq!(&read, &board, "rank lines in {} with {}, {}", said_in, voc, lang);
+                        // Piece lists: both sides, each piece named before its squares.
+                        let mut text = Vec::new();
+                        for c in [Color::White, Color::Black] {
+                            text.push(colour(c, 0));
+                            for role in ROLES {
+                                let on = board.by_color(c) & board.by_role(role);
+                                if on.is_empty() {
+                                    continue;
+                                }
+                                text.push(format!("{},", o.piece(role)));
+                                for sq in on {
+                                    text.push(format!("{},", o.square(sq)));
+                                }
+                            }
+                        }
+                        if board.occupied().is_empty() {
+                            continue;
+                        }
+                        let text = text.join(" ");
+                        let r = w.piece_lists(&v, &text);
+                        proptest::prop_assert!(r.is_ok(), "{text:?} with {voc}, {lang}: {r:?}");
+                        proptest::prop_assert_eq!(&r.unwrap().0, &board, "{}", text);
+                    }
+                }
+            }
+        }
     }
 }
