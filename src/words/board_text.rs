@@ -1,8 +1,29 @@
 //! A tactile board described in words (the board check, R-D.2.9): one square's answer, a rank in one line,
-//! piece lists per side, or a FEN. Words come from the vocabulary (pieces, files, ranks, aliases, the
-//! `board` words for colours and "empty") and the UI language's phrase table (`words.white`, `words.black`,
-//! `words.empty`); case and accents never matter; an unambiguous beginning of a word is enough ("Spr",
-//! "schw"). A word that cannot be read is named back, never guessed.
+//! piece lists per side, or a FEN. Case and accents never matter (nor the German ae/oe/ue/ss spellings, nor
+//! the Greek final sigma); a word that cannot be read is named back, never guessed.
+//!
+//! **Which words.** Those of the active vocabulary (pieces, files, ranks, aliases, the `board` words for
+//! colours and "empty") and of the UI language's phrase table (`words.white`, `words.black`, `words.empty`),
+//! and, just as well, those of every built-in vocabulary (config/vocabulary: Appendix D, English, Greek) and
+//! every built-in UI language (config/phrases: en, de, el): with the English vocabulary and the German UI,
+//! "weiß Springer Felix drei", "λευκός Ίππος ζήτα τρία" and "white knight f three" all read. The built-in
+//! words are read once (from the files built into the program) and shared. How a word is read:
+//! 1. an exact word of the active vocabulary or UI language stands, whatever it means elsewhere (a
+//!    vocabulary file may give a word another meaning: it is the arbiter's, R-D.2.1c);
+//! 2. else an exact word of another vocabulary or UI language, if all that have it give it one meaning
+//!    (the same word with the same meaning in two of them is no clash; no built-in word clashes today, a
+//!    test keeps it so);
+//! 3. else a beginning of words ("Spr", "schw"), of two characters at least, if every word it begins, in
+//!    every vocabulary and language, means the same; otherwise the candidates are named back ("si": sieben
+//!    or six). One character is never read as a beginning ("t": Turm, two or three?).
+//!
+//! **Letters.** A single letter is a notation letter, never the beginning of a word: SAN's (`K Q R B N P`,
+//! upper case white, lower case black, as in FEN) and the active vocabulary's (`S`, `T`, `L`, `D` with
+//! Appendix D; `Ρ Β Π Α Ι` with the Greek one); a vocabulary letter that means another piece in SAN is not
+//! taken, so `B` is always a bishop, never the beginning of Bauer. Other vocabularies' letters are read only in a
+//! written piece with its square (`Sf3`, `Ιζ3` with the English vocabulary), where upper case and the square
+//! leave no doubt. Written squares are read in any built-in vocabulary's file letters (`f3`, `ζ3`), and a file
+//! letter followed by a rank word is a square ("f three", "ζ τρία") except in a rank line.
 //!
 //! The forms:
 //! - **A square** (the guided walk): a piece with its colour in either order ("weiß Springer", "Springer
@@ -389,7 +410,12 @@ impl BoardWords {
             [] => Err(BoardTextError::Unknown(quote(word))),
             [one] if !short => Ok(*one),
             _ => {
-                let mut shown: Vec<String> = found.iter().map(|e| e.shown.clone()).collect();
+                // One word for each meaning (the active vocabulary's if it has one), not every form of it.
+                let mut shown: Vec<String> = cats
+                    .iter()
+                    .filter_map(|c| found.iter().find(|e| e.cat == *c))
+                    .map(|e| e.shown.clone())
+                    .collect();
                 shown.sort();
                 shown.dedup();
                 Err(BoardTextError::Ambiguous {
