@@ -40,7 +40,8 @@ pub struct Notation {
 
 /// Words of a board description (the tactile board check, R-D.2.9): a piece's colour and an empty square,
 /// with the forms a sentence may give them ("weißer", "weiße"). Optional in a vocabulary file; the UI
-/// language's words (config/phrases, `words.white` ...) are accepted too.
+/// languages' words (config/phrases, `words.white` ...) and every built-in vocabulary's are accepted too
+/// (words::board_text says how a word is read when several could match).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardWords {
