@@ -8,6 +8,7 @@
 //! (D.2.9); it says nothing about the position's merits (Article 11.3.1).
 
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use shakmaty::san::SanPlus;
@@ -77,6 +78,8 @@ pub(super) struct BoardCheck {
     taken_back: Vec<String>,
     /// The last whole board the player described (for D.2.9a: what to change on it).
     last_board: Option<Board>,
+    /// The words descriptions are read with, made once (the vocabulary and language do not change).
+    words: OnceLock<Arc<BoardWords>>,
 }
 
 /// The words of a phrase-table list ("stop, stopp"), folded.
@@ -89,8 +92,13 @@ fn listed(p: &crate::words::Phrases, key: &str) -> Vec<String> {
 }
 
 impl Session {
-    fn board_words(&self) -> BoardWords {
-        BoardWords::new(&self.config.vocabulary, &self.config.phrases)
+    fn board_words(&self) -> Arc<BoardWords> {
+        Arc::clone(self.board_check.words.get_or_init(|| {
+            Arc::new(BoardWords::new(
+                &self.config.vocabulary,
+                &self.config.phrases,
+            ))
+        }))
     }
 
     /// A command word of this feature: the contract's English name or a word of the UI language's list.

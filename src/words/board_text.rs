@@ -134,6 +134,7 @@ struct Entry {
 
 /// The words of every built-in vocabulary and UI language, read once (from the files embedded in the
 /// program) and shared by every description.
+#[derive(Debug)]
 struct Others {
     entries: Vec<Entry>,
     /// For written squares in their letters (`ε5`).
@@ -276,6 +277,7 @@ fn fold_entries(plain: Vec<(String, Cat)>) -> Vec<Entry> {
 
 /// The words a description is read with: the active vocabulary's and UI language's first, then those of
 /// every built-in vocabulary and UI language.
+#[derive(Debug, Clone)]
 pub struct BoardWords {
     /// The active vocabulary's and UI language's words.
     active: Vec<Entry>,
