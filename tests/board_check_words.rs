@@ -58,6 +58,8 @@ fn english_vocabulary_german_ui_reads_every_vocabularys_words() {
         "is λευκός Ίππος ζήτα ένα",
         "is f three leer",
         "check square Felix drei schwarz Springer",
+        // The English question form (its filler words) under the German UI.
+        "is there a white Springer on Gustav eins",
         "quit",
     ]
     .join("\n");
@@ -107,6 +109,7 @@ fn english_vocabulary_german_ui_reads_every_vocabularys_words() {
             "Nein: Felix one: Bishop, Weiß",
             "Ja: Felix three: leer",
             "Nein: Felix three: leer",
+            "Ja: Gustav one: Knight, Weiß",
         ],
     );
     let _ = std::fs::remove_dir_all(&dir);

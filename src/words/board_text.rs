@@ -144,6 +144,9 @@ struct Others {
     letters: Vec<(char, Role)>,
     /// Notation file letters of every built-in vocabulary (`f`, `ζ`), for "f three".
     files: Vec<(char, File)>,
+    /// The filler words of quick questions in every built-in UI language ("is there a ... on"), folded;
+    /// none that is a board word anywhere.
+    fillers: Vec<String>,
 }
 
 fn others() -> &'static Others {
@@ -188,8 +191,18 @@ fn others() -> &'static Others {
                 }
             }
         }
+        let entries = fold_entries(plain);
+        let mut fillers: Vec<String> = Vec::new();
+        for p in &languages {
+            for f in list(p.get("words.filler")).map(fold) {
+                if !entries.iter().any(|e| e.folded == f) && !fillers.contains(&f) {
+                    fillers.push(f);
+                }
+            }
+        }
         Others {
-            entries: fold_entries(plain),
+            entries,
+            fillers,
             vocabularies,
             letters,
             files,
@@ -714,7 +727,9 @@ impl BoardWords {
     }
 
     /// A quick question: a square and a piece (colour optional) or an empty word, in any order; the
-    /// `fillers` ("is", "there", "a", "on" ...) are left out.
+    /// `fillers` ("is", "there", "a", "on" ...) are left out, and so are those of every built-in UI language
+    /// that are no board word anywhere ("is there a Springer on Felix drei" with the German UI); a file letter
+    /// before a rank word is a square even where it is a filler ("a drei").
     pub fn question(
         &self,
         v: &Vocabulary,
@@ -722,10 +737,25 @@ impl BoardWords {
         fillers: &[String],
     ) -> Result<(Square, Asked), BoardTextError> {
         let folded: Vec<String> = fillers.iter().map(|f| fold(f)).collect();
-        let kept: Vec<&str> = text
+        let said: Vec<&str> = text
             .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?'))
-            .filter(|w| !w.is_empty() && !folded.contains(&fold(w)))
+            .filter(|w| !w.is_empty())
             .collect();
+        let mut kept: Vec<&str> = Vec::new();
+        for (i, w) in said.iter().enumerate() {
+            let f = fold(w);
+            let filler = folded.contains(&f) || self.others.fillers.contains(&f);
+            // A file letter before a rank word is a square ("a drei"), even where "a" is a filler.
+            let square = w.chars().count() == 1
+                && w.chars()
+                    .next()
+                    .and_then(|c| self.file_letter(v, c))
+                    .is_some()
+                && said.get(i + 1).and_then(|n| self.rank_of(n)).is_some();
+            if !filler || square {
+                kept.push(w);
+            }
+        }
         let tokens = self.tokens(v, &kept.join(" "), false)?;
         let mut square = None;
         let mut colour = None;
@@ -1253,6 +1283,49 @@ mod tests {
             .unwrap();
         assert_eq!(b.board_fen().to_string(), "5k2/4p3/8/8/8/8/8/5RK1");
         assert_eq!(sides, vec![Color::White, Color::Black]);
+    }
+
+    /// The filler words of every UI language are left out of a quick question, whichever is set; a file
+    /// letter before a rank word stays a square even where it is a filler ("a").
+    #[test]
+    fn quick_questions_in_every_languages_form() {
+        for lang in LANGUAGES {
+            let (v, p, w) = words("english", lang);
+            let fillers: Vec<String> = list(p.get("words.filler")).map(str::to_string).collect();
+            for said in [
+                "is there a Springer on Felix drei",
+                "steht ein Springer auf Felix drei",
+                "υπάρχει Ίππος στο ζήτα τρία",
+            ] {
+                assert_eq!(
+                    w.question(&v, said, &fillers),
+                    Ok((
+                        Square::F3,
+                        Asked::Piece {
+                            role: Role::Knight,
+                            color: None
+                        }
+                    )),
+                    "{said:?} with {lang}"
+                );
+            }
+            assert_eq!(
+                w.question(&v, "is there a Turm on a drei", &fillers),
+                Ok((
+                    Square::A3,
+                    Asked::Piece {
+                        role: Role::Rook,
+                        color: None
+                    }
+                )),
+                "with {lang}"
+            );
+            // A word that is no filler and no board word is still named back.
+            assert_eq!(
+                w.question(&v, "is there a Springer near Felix drei", &fillers),
+                Err(BoardTextError::Unknown("near".into()))
+            );
+        }
     }
 
     /// "t" begins Turm and two: named back, never guessed; one letter is never a beginning. Where a letter is
