@@ -11,7 +11,7 @@ impl Session {
     /// Analysis of the position (attackers, legal moves, lines, the engine): refused in a tournament game
     /// . The one check the tournament profile hooks.
     pub fn analysis_allowed(&self) -> bool {
-        self.tournament.is_none()
+        self.tournament.is_none() || self.review_allows_analysis()
     }
 
     /// Taking moves back, a new game, a rematch: not in a tournament game.

@@ -291,6 +291,8 @@ impl Session {
                 t.start(turn, now, &self.config.clock);
             }
         }
+        // `--review FILE`: the chosen game opens in review.
+        out.extend(self.open_review_at_start());
         out
     }
 }

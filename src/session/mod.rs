@@ -6,6 +6,7 @@ mod engine;
 mod explore;
 mod games;
 pub mod log;
+mod review;
 pub mod settings;
 mod takeback;
 mod timing;
@@ -306,6 +307,10 @@ pub struct Session {
     keep_envelope: bool,
     /// The board check and the scoresheet comparison of D.2.9.
     board_check: board_check::BoardCheck,
+    /// An open review of the game (a copy: the game is never changed by it).
+    review: Option<review::Review>,
+    /// `--review FILE`: the review opens at the start once the game is known.
+    review_at_start: bool,
 }
 
 /// User text echoed back: control characters dropped, at most 80 characters.
@@ -352,6 +357,8 @@ impl Session {
             pending_envelope: None,
             keep_envelope: false,
             board_check: board_check::BoardCheck::default(),
+            review: None,
+            review_at_start: false,
         }
     }
 
@@ -463,6 +470,13 @@ impl Session {
         if self.choice.is_some() {
             let mut out = vec![say(Kind::Event, self.choice_question())];
             out.extend(self.engine_at_start());
+            return out;
+        }
+        if self.review_at_start {
+            let mut out = self.open_review_at_start();
+            for note in std::mem::take(&mut self.start_notes) {
+                out.push(say(Kind::Event, note));
+            }
             return out;
         }
         let mut out = if self.resume.is_some() {
@@ -727,6 +741,9 @@ impl Session {
                 | "save" | "time" | "used" | "control" => {}
                 _ => return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))],
             }
+        }
+        if let Some(out) = self.review_text(line, &word, rest) {
+            return out;
         }
         if let Some(out) = self.board_check_text(line, &word, rest, now) {
             return self.assistant_view(out);

@@ -1,0 +1,846 @@
+//! Review: stepping through the current game, or a game read from a file (`--review FILE.pgn`), move by move,
+//! hearing each move as it was announced in play, with its NAGs, comments and clock times, entering and leaving
+//! the variations of an annotated PGN, and exploring the board at any point.
+//!
+//! The game itself is never changed: the review works on a copy. While reviewing, the exploring commands
+//! (`board`, `rank`, `attackers`, ...) answer about the reviewed position; moves and game commands are refused
+//! with the reason (leave the review with `done` to play).
+//!
+//! When review is possible: when the game is over, or when no clock runs (a game without a clock). A running
+//! clock would go on running while the player looks back, so review waits for the game's end there; against the
+//! engine, not while it is thinking. In the tournament profile review is analysis (R-11.3.1): refused while the
+//! game is unfinished, allowed once it is over.
+
+use shakmaty::Color;
+
+use super::{Effect, Kind, Opponent, Session, say};
+use crate::rules::game::MovetextItem;
+use crate::rules::pgn::MAX_VARIATION_DEPTH;
+use crate::rules::{Game, Ply};
+use crate::words;
+
+/// The most characters of one comment said (longer ones are cut with "…").
+pub const MAX_COMMENT_CHARS: usize = 400;
+/// The most comments and NAGs said after one move.
+pub const MAX_NOTES: usize = 8;
+
+/// One line being reviewed: the main line or a variation.
+#[derive(Debug, Clone)]
+struct Line {
+    /// The line's moves, after the moves before it (`offset` of them): a game of its own.
+    game: Game,
+    /// How many half-moves come before the line's first move.
+    offset: usize,
+    /// How many of the line's moves have been played (0: before its first move).
+    at: usize,
+    /// Comments before the line's first move (the game's initial comment, a variation's opening comment).
+    opening: Vec<String>,
+    /// A variation's move that could not be played (it is kept as written in the file): the line ends before it.
+    unreadable: Option<String>,
+    /// The variation's number among its move's variations (0 for the main line).
+    number: usize,
+}
+
+impl Line {
+    fn len(&self) -> usize {
+        self.game.plies().len() - self.offset
+    }
+
+    /// The move just said, if any.
+    fn current(&self) -> Option<&Ply> {
+        self.at
+            .checked_sub(1)
+            .map(|i| &self.game.plies()[self.offset + i])
+    }
+
+    /// The position after `at` moves of the line, as a game (for the exploring commands).
+    fn shown(&self) -> Game {
+        let mut g = self.game.clone();
+        g.truncate(self.offset + self.at);
+        g
+    }
+}
+
+/// The review's state: the lines entered, innermost last.
+#[derive(Debug, Clone)]
+pub(super) struct Review {
+    lines: Vec<Line>,
+    /// The reviewed position as a game, kept in step with the cursor.
+    pub(super) shown: Game,
+}
+
+impl Review {
+    fn new(game: &Game, at_start: bool) -> Review {
+        let line = Line {
+            game: game.clone(),
+            offset: 0,
+            at: if at_start { 0 } else { game.plies().len() },
+            opening: game.initial_comments.clone(),
+            unreadable: None,
+            number: 0,
+        };
+        let shown = line.shown();
+        Review {
+            lines: vec![line],
+            shown,
+        }
+    }
+
+    fn line(&self) -> &Line {
+        self.lines.last().expect("the main line is always there")
+    }
+
+    fn line_mut(&mut self) -> &mut Line {
+        self.lines.last_mut().expect("the main line is always there")
+    }
+
+    /// How deep in variations (0: the main line).
+    pub(super) fn depth(&self) -> usize {
+        self.lines.len() - 1
+    }
+
+    fn refresh(&mut self) {
+        self.shown = self.line().shown();
+    }
+}
+
+/// A variation's items read against `base` (the position before the move it replaces): its moves played on a
+/// copy of `base`, each with the NAGs, comments and nested variations that follow it. Reading stops at a move
+/// that cannot be played (variations are kept as written, unchecked): it is given back as written.
+fn read_variation(
+    base: &Game,
+    items: &[MovetextItem],
+) -> (Game, Vec<String>, Option<String>) {
+    let mut game = base.clone();
+    let first = base.plies().len();
+    let mut opening = Vec::new();
+    for item in items {
+        match item {
+            MovetextItem::San(text) => {
+                let played = game
+                    .parse_san(text)
+                    .and_then(|m| game.play_without_dead_check(m).ok().map(|_| ()));
+                if played.is_none() {
+                    return (game, opening, Some(text.clone()));
+                }
+            }
+            other => {
+                let has_move = game.plies().len() > first;
+                match (other, has_move) {
+                    (MovetextItem::Comment(c), false) => opening.push(c.clone()),
+                    (_, false) => {}
+                    (item, true) => {
+                        let ply = game.plies_mut().last_mut().expect("a move was played");
+                        match item {
+                            MovetextItem::Nag(n) => ply.annotations.nags.push(*n),
+                            MovetextItem::Comment(c) => ply.annotations.comments.push(c.clone()),
+                            MovetextItem::Variation(v) => ply.annotations.variations.push(v.clone()),
+                            MovetextItem::San(_) => {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (game, opening, None)
+}
+
+/// A comment as it is said: `[%clk ...]` and other `[%...]` commands taken out, control bytes replaced,
+/// spaces collapsed, cut after [`MAX_COMMENT_CHARS`]. Empty when nothing is left.
+pub fn spoken_comment(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len().min(MAX_COMMENT_CHARS * 4));
+    let mut rest = text;
+    while let Some(at) = rest.find("[%") {
+        plain.push_str(&rest[..at]);
+        plain.push(' ');
+        rest = match rest[at..].find(']') {
+            Some(end) => &rest[at + end + 1..],
+            None => "",
+        };
+    }
+    plain.push_str(rest);
+    let cleaned = words::quote::clean(&plain);
+    let collapsed = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
+    match collapsed.char_indices().nth(MAX_COMMENT_CHARS) {
+        Some((at, _)) => format!("{}…", &collapsed[..at]),
+        None => collapsed,
+    }
+}
+
+/// The NAGs said in words (R: PGN standard 10: $1 good move ... $19 Black has a decisive advantage); others by
+/// number.
+const NAMED_NAGS: &[u8] = &[
+    1, 2, 3, 4, 5, 6, 7, 10, 13, 14, 15, 16, 17, 18, 19, 22, 23, 36, 37, 40, 41, 132, 133, 138, 139,
+];
+
+impl Session {
+    /// Whether a review is open.
+    pub fn reviewing(&self) -> bool {
+        self.review.is_some()
+    }
+
+    /// The position to show and explore: the reviewed one while reviewing, else the game's.
+    pub fn shown_game(&self) -> &Game {
+        match &self.review {
+            Some(r) => &r.shown,
+            None => &self.game,
+        }
+    }
+
+    /// For the full-screen view's status line: "Review: move 12, White, Springer Felix drei" and the comment.
+    pub fn review_status(&self) -> Option<String> {
+        let r = self.review.as_ref()?;
+        let line = r.line();
+        let mut text = match line.current() {
+            Some(ply) => self.p(
+                "review.status",
+                &[
+                    ("number", &ply.move_number().to_string()),
+                    ("side", &self.side(ply.color())),
+                    ("move", &self.announce(ply, self.config.long_form)),
+                ],
+            ),
+            None => self.p("review.status_start", &[]),
+        };
+        if r.depth() > 0 {
+            text.push_str(&format!(
+                " ({})",
+                self.p("review.depth", &[("depth", &r.depth().to_string())])
+            ));
+        }
+        let comments = match line.current() {
+            Some(ply) => &ply.annotations.comments,
+            None => &line.opening,
+        };
+        for c in comments.iter().take(MAX_NOTES) {
+            let c = spoken_comment(c);
+            if !c.is_empty() {
+                text.push_str(" \u{2014} ");
+                text.push_str(&c);
+            }
+        }
+        Some(text)
+    }
+
+    /// `--review FILE`: the session opens in review, at the start of the game (after the choice of a game when
+    /// the file has several). No clock runs and nothing is saved.
+    pub fn with_review_at_start(mut self) -> Session {
+        self.review_at_start = true;
+        self.config.time_control = None;
+        self.timing = None;
+        self.config.save_path = None;
+        self
+    }
+
+    /// Called when the game to review is known (at the start, or after the choice of a game).
+    pub(super) fn open_review_at_start(&mut self) -> Vec<Effect> {
+        if !std::mem::take(&mut self.review_at_start) {
+            return Vec::new();
+        }
+        self.timing = None;
+        self.config.time_control = None;
+        self.review = Some(Review::new(&self.game, true));
+        let mut text = self.p(
+            "review.opened",
+            &[("n", &self.game.plies().len().to_string())],
+        );
+        text.push_str(". ");
+        text.push_str(&self.review_position_text());
+        vec![say(Kind::Event, text)]
+    }
+
+    /// Why a review cannot start now, if it cannot.
+    fn review_refused(&self) -> Option<String> {
+        if self.game.is_over() {
+            return None;
+        }
+        if self.tournament.is_some() {
+            return Some(self.p("review.tournament", &[]));
+        }
+        if self.clock_running().is_some() {
+            return Some(self.p("review.clock", &[]));
+        }
+        if self.config.opponent == Opponent::Engine && self.game.turn() == self.config.engine_color
+        {
+            return Some(self.p("review.engine", &[]));
+        }
+        None
+    }
+
+    /// The review's commands, and everything typed while reviewing. None: not for the review.
+    pub(super) fn review_text(
+        &mut self,
+        line: &str,
+        word: &str,
+        rest: &str,
+    ) -> Option<Vec<Effect>> {
+        const STEPS: [&str; 8] = [
+            "back",
+            "forward",
+            "start",
+            "end",
+            "goto",
+            "variation",
+            "leave",
+            "done",
+        ];
+        if self.review.is_none() {
+            return match word {
+                "review" => Some(self.enter_review(rest)),
+                w if STEPS.contains(&w) => {
+                    Some(vec![say(Kind::Refusal, self.p("review.not_open", &[]))])
+                }
+                _ => None,
+            };
+        }
+        let answer = match word {
+            "review" if self.config.phrases.is_word("arg.off", rest) => self.leave_review(),
+            "review" => vec![say(Kind::Answer, self.review_here(false))],
+            "done" => self.leave_review(),
+            "back" => self.review_step(-1),
+            "forward" => self.review_step(1),
+            "start" => self.review_jump(false),
+            "end" => self.review_jump(true),
+            "goto" => self.review_goto(rest),
+            "variation" => self.enter_variation(rest),
+            "leave" => self.leave_variation(),
+            "last" => vec![say(Kind::Answer, self.review_here(false))],
+            // Read-only questions about the reviewed position: answered by the usual code on the shown game.
+            "board" | "square" | "fen" | "count" | "moves" | "rank" | "file" | "diagonals"
+            | "lines" | "knights" | "attackers" | "legal" | "pieces" | "pawns" | "material"
+            | "turn" => self.on_shown(|s| s.ordinary_text(line, word, rest, std::time::Duration::ZERO)),
+            // About the game and the program, unchanged by the review.
+            "help" | "?" | "repeat" | "quit" | "exit" | "time" | "used" | "control" | "save"
+            | "scoresheet" | "export" | "kept" | "sides" => return None,
+            _ => vec![say(
+                Kind::Refusal,
+                self.p("review.refused", &[("text", &words::quote(line))]),
+            )],
+        };
+        Some(answer)
+    }
+
+    /// Runs `f` with the reviewed position in place of the game (read-only commands only), then puts the game
+    /// back.
+    fn on_shown(&mut self, f: impl FnOnce(&mut Session) -> Vec<Effect>) -> Vec<Effect> {
+        let Some(mut review) = self.review.take() else {
+            return Vec::new();
+        };
+        std::mem::swap(&mut self.game, &mut review.shown);
+        let out = f(self);
+        std::mem::swap(&mut self.game, &mut review.shown);
+        self.review = Some(review);
+        out
+    }
+
+    /// Analysis is allowed in a review (which in the tournament profile is only open once the game is over).
+    pub(super) fn review_allows_analysis(&self) -> bool {
+        self.review.is_some()
+    }
+
+    fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
+        if self.config.phrases.is_word("arg.off", rest) {
+            return vec![say(Kind::Refusal, self.p("review.not_open", &[]))];
+        }
+        if let Some(reason) = self.review_refused() {
+            return vec![say(Kind::Refusal, reason)];
+        }
+        self.review = Some(Review::new(&self.game, false));
+        let mut text = self.p(
+            "review.opened",
+            &[("n", &self.game.plies().len().to_string())],
+        );
+        text.push_str(". ");
+        text.push_str(&self.review_position_text());
+        vec![say(Kind::Event, text)]
+    }
+
+    fn leave_review(&mut self) -> Vec<Effect> {
+        self.review = None;
+        let mut text = self.p("review.closed", &[]);
+        text.push_str(". ");
+        text.push_str(&match self.game.ending() {
+            Some(e) => self.ending_text(e),
+            None => self.count(),
+        });
+        vec![say(Kind::Event, text)]
+    }
+
+    /// Where the review is: the move just said with everything about it, or the start of the line.
+    fn review_position_text(&self) -> String {
+        self.review_here(true)
+    }
+
+    /// The move at the cursor said in full (move, NAGs, comments, clock, variations), or the start of the line
+    /// with its opening comment. At the end of the main line of a finished game, the ending too.
+    fn review_here(&self, with_end: bool) -> String {
+        let Some(r) = &self.review else {
+            return String::new();
+        };
+        let line = r.line();
+        let mut parts = Vec::new();
+        match line.current() {
+            None => {
+                let key = if r.depth() == 0 {
+                    "review.start"
+                } else {
+                    "review.variation_start"
+                };
+                parts.push(self.p(
+                    key,
+                    &[
+                        ("side", &self.side(r.shown.turn())),
+                        ("depth", &r.depth().to_string()),
+                    ],
+                ));
+                parts.extend(self.comment_parts(&line.opening));
+            }
+            Some(ply) => parts.extend(self.ply_parts(ply)),
+        }
+        if with_end && line.at == line.len() {
+            if let Some(text) = &line.unreadable {
+                parts.push(self.p(
+                    "review.unreadable",
+                    &[("text", &words::quote(text))],
+                ));
+            }
+            if r.depth() == 0
+                && let Some(e) = line.game.ending()
+            {
+                parts.push(self.ending_text(e));
+            }
+        }
+        parts.join(". ")
+    }
+
+    /// One move's words: "Move 12, White: Springer Felix drei", NAGs, comments, clock time, variations.
+    fn ply_parts(&self, ply: &Ply) -> Vec<String> {
+        let mut parts = vec![self.p(
+            "review.move",
+            &[
+                ("number", &ply.move_number().to_string()),
+                ("side", &self.side(ply.color())),
+                ("move", &self.announce(ply, self.config.long_form)),
+            ],
+        )];
+        let a = &ply.annotations;
+        for &n in a.nags.iter().take(MAX_NOTES) {
+            parts.push(self.nag(n));
+        }
+        parts.extend(self.comment_parts(&a.comments));
+        if ply.draw_offer {
+            parts.push(self.p("review.draw_offer", &[]));
+        }
+        match a.variations.len() {
+            0 => {}
+            1 => parts.push(self.p("review.variations_one", &[])),
+            n => parts.push(self.p("review.variations_many", &[("n", &n.to_string())])),
+        }
+        parts
+    }
+
+    /// Comments said: the text without `[%...]` commands, then the clock time of a `[%clk]`.
+    fn comment_parts(&self, comments: &[String]) -> Vec<String> {
+        let mut parts = Vec::new();
+        for c in comments.iter().take(MAX_NOTES) {
+            let text = spoken_comment(c);
+            if !text.is_empty() {
+                parts.push(self.p("review.comment", &[("text", &text)]));
+            }
+            if let Some(Ok(d)) = crate::rules::time_control::parse_clock_comment(c) {
+                parts.push(self.p(
+                    "review.clock_time",
+                    &[("time", &words::time::duration(&self.config.phrases, d))],
+                ));
+            }
+        }
+        parts
+    }
+
+    /// A NAG in words.
+    fn nag(&self, n: u8) -> String {
+        if NAMED_NAGS.contains(&n) {
+            self.p(&format!("nag.{n}"), &[])
+        } else {
+            self.p("nag.other", &[("n", &n.to_string())])
+        }
+    }
+
+    /// `back` and `forward`: one half-move; at either end of the line it is said and nothing changes.
+    fn review_step(&mut self, by: i32) -> Vec<Effect> {
+        let Some(r) = &mut self.review else {
+            return Vec::new();
+        };
+        let line = r.line_mut();
+        let bound = if by < 0 {
+            line.at == 0
+        } else {
+            line.at >= line.len()
+        };
+        if bound {
+            return vec![say(Kind::Refusal, self.bound_text(by > 0))];
+        }
+        if by < 0 {
+            line.at -= 1;
+        } else {
+            line.at += 1;
+        }
+        r.refresh();
+        vec![say(Kind::Answer, self.review_position_text())]
+    }
+
+    fn bound_text(&self, end: bool) -> String {
+        let depth = self.review.as_ref().map_or(0, Review::depth);
+        let key = match (end, depth) {
+            (false, 0) => "review.at_start",
+            (true, 0) => "review.at_end",
+            (false, _) => "review.variation_at_start",
+            (true, _) => "review.variation_at_end",
+        };
+        let mut text = self.p(key, &[("depth", &depth.to_string())]);
+        if end {
+            let r = self.review.as_ref().expect("reviewing");
+            let line = r.line();
+            if let Some(t) = &line.unreadable {
+                text.push_str(". ");
+                text.push_str(&self.p("review.unreadable", &[("text", &words::quote(t))]));
+            }
+            if depth == 0
+                && let Some(e) = line.game.ending()
+            {
+                text.push_str(". ");
+                text.push_str(&self.ending_text(e));
+            }
+        }
+        text
+    }
+
+    /// `start` and `end` of the line.
+    fn review_jump(&mut self, end: bool) -> Vec<Effect> {
+        let Some(r) = &mut self.review else {
+            return Vec::new();
+        };
+        let line = r.line_mut();
+        let target = if end { line.len() } else { 0 };
+        if line.at == target {
+            return vec![say(Kind::Refusal, self.bound_text(end))];
+        }
+        line.at = target;
+        r.refresh();
+        vec![say(Kind::Answer, self.review_position_text())]
+    }
+
+    /// `goto N [white|black]`: to White's (or Black's) move N of the line being reviewed.
+    fn review_goto(&mut self, rest: &str) -> Vec<Effect> {
+        let mut parts = rest.split_whitespace();
+        let number = parts.next().and_then(|n| n.trim_end_matches('.').parse::<u32>().ok());
+        let side = match parts.next() {
+            None => Some(Color::White),
+            Some(w) if self.config.phrases.is_word("arg.white", w) => Some(Color::White),
+            Some(b) if self.config.phrases.is_word("arg.black", b) => Some(Color::Black),
+            Some(_) => None,
+        };
+        let bad = |s: &Session| {
+            let (first, last) = s
+                .review
+                .as_ref()
+                .map(|r| {
+                    let l = r.line();
+                    let plies = &l.game.plies()[l.offset..];
+                    (
+                        plies.first().map_or(0, Ply::move_number),
+                        plies.last().map_or(0, Ply::move_number),
+                    )
+                })
+                .unwrap_or((0, 0));
+            vec![say(
+                Kind::Refusal,
+                s.p(
+                    "review.goto_bad",
+                    &[
+                        ("text", &words::quote(rest)),
+                        ("first", &first.to_string()),
+                        ("last", &last.to_string()),
+                    ],
+                ),
+            )]
+        };
+        let (Some(number), Some(side), None) = (number, side, parts.next()) else {
+            return bad(self);
+        };
+        let Some(r) = &mut self.review else {
+            return Vec::new();
+        };
+        let line = r.line_mut();
+        let found = line.game.plies()[line.offset..]
+            .iter()
+            .position(|p| p.move_number() == number && p.color() == side);
+        let Some(i) = found else {
+            return bad(self);
+        };
+        line.at = i + 1;
+        r.refresh();
+        vec![say(Kind::Answer, self.review_position_text())]
+    }
+
+    /// `variation [N]`: into the N-th variation (the first by default) of the move just said; it replaces that
+    /// move, as in PGN. Bounded in depth as the PGN reader bounds it.
+    fn enter_variation(&mut self, rest: &str) -> Vec<Effect> {
+        let Some(r) = &self.review else {
+            return Vec::new();
+        };
+        let line = r.line();
+        let Some(ply) = line.current() else {
+            return vec![say(Kind::Refusal, self.p("review.no_variations", &[]))];
+        };
+        let count = ply.annotations.variations.len();
+        if count == 0 {
+            return vec![say(Kind::Refusal, self.p("review.no_variations", &[]))];
+        }
+        let n = if rest.is_empty() {
+            Some(1)
+        } else {
+            rest.parse::<usize>().ok().filter(|n| (1..=count).contains(n))
+        };
+        let Some(n) = n else {
+            return vec![say(
+                Kind::Refusal,
+                self.p(
+                    "review.variation_bad",
+                    &[("text", &words::quote(rest)), ("n", &count.to_string())],
+                ),
+            )];
+        };
+        if r.depth() >= MAX_VARIATION_DEPTH {
+            return vec![say(Kind::Refusal, self.p("review.too_deep", &[]))];
+        }
+        let mut base = line.game.clone();
+        base.truncate(line.offset + line.at - 1);
+        let offset = base.plies().len();
+        let (game, opening, unreadable) = read_variation(&base, &ply.annotations.variations[n - 1]);
+        if game.plies().len() == offset {
+            let text = unreadable.unwrap_or_default();
+            return vec![say(
+                Kind::Refusal,
+                self.p("review.variation_unreadable", &[("text", &words::quote(&text))]),
+            )];
+        }
+        let Some(r) = &mut self.review else {
+            return Vec::new();
+        };
+        r.lines.push(Line {
+            game,
+            offset,
+            at: 1,
+            opening,
+            unreadable,
+            number: n,
+        });
+        r.refresh();
+        let depth = r.depth();
+        let mut parts = vec![self.p(
+            "review.variation_entered",
+            &[("n", &n.to_string()), ("depth", &depth.to_string())],
+        )];
+        let line = self.review.as_ref().expect("reviewing").line();
+        parts.extend(self.comment_parts(&line.opening));
+        parts.push(self.review_position_text());
+        vec![say(Kind::Answer, parts.join(". "))]
+    }
+
+    /// `leave`: out of the variation, back to the move where it branched.
+    fn leave_variation(&mut self) -> Vec<Effect> {
+        let Some(r) = &mut self.review else {
+            return Vec::new();
+        };
+        if r.depth() == 0 {
+            return vec![say(Kind::Refusal, self.p("review.not_in_variation", &[]))];
+        }
+        let left = r.lines.pop().expect("depth checked").number;
+        r.refresh();
+        let depth = r.depth();
+        let text = format!(
+            "{}. {}",
+            self.p(
+                "review.variation_left",
+                &[("n", &left.to_string()), ("depth", &depth.to_string())],
+            ),
+            self.review_position_text()
+        );
+        vec![say(Kind::Answer, text)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use shakmaty::Position;
+
+    use super::*;
+    use crate::session::{Command, Config};
+
+    fn said(out: &[Effect]) -> String {
+        out.iter()
+            .filter_map(|e| match e {
+                Effect::Say(a) => Some(a.text.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    fn run(s: &mut Session, line: &str) -> String {
+        said(&s.update(Command::Text(line.into()), Duration::ZERO))
+    }
+
+    const ANNOTATED: &str = r#"[Event "t"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+
+{The opening.} 1. e4 $1 {Best by test [%clk 1:30:00]} e5 (1... c5 $5 {Sicilian}
+(1... e6 {French} 2. d4 (2. d3 $6) 2... d5) 2. Nf3) 2. Nf3 $14 {Control [%clk 1:29:50] [%eval 0.3]
+bell} Nc6 *
+"#;
+
+    fn annotated() -> Session {
+        let game = crate::rules::pgn::import_game(ANNOTATED).expect("the test game reads");
+        let mut s = Session::new(game, Config::default()).with_review_at_start();
+        s.start(Duration::ZERO);
+        s
+    }
+
+    #[test]
+    fn steps_say_moves_nags_comments_and_clock_times_and_stop_at_the_bounds() {
+        let mut s = annotated();
+        assert!(s.reviewing());
+        assert_eq!(run(&mut s, "back"), "Already at the start of the game; nothing changed");
+        let first = run(&mut s, "forward");
+        assert_eq!(
+            first,
+            "Move 1, White: Bauer Eva vier. good move. Comment: Best by test. Clock 1 hour 30 minutes"
+        );
+        let second = run(&mut s, "forward");
+        assert_eq!(second, "Move 1, Black: Bauer Eva fünf. 1 variation");
+        let third = run(&mut s, "forward");
+        assert_eq!(
+            third,
+            "Move 2, White: Springer Felix drei. White is slightly better. Comment: Control bell. \
+             Clock 1 hour 29 minutes 50 seconds"
+        );
+        run(&mut s, "forward");
+        assert_eq!(run(&mut s, "forward"), "Already at the end of the game; nothing changed");
+        assert_eq!(s.shown_game().plies().len(), 4);
+        assert!(run(&mut s, "start").starts_with("Start of the game, White to move. Comment: The opening."));
+        assert_eq!(s.shown_game().plies().len(), 0);
+        assert!(run(&mut s, "goto 2").starts_with("Move 2, White: Springer Felix drei"));
+        assert!(run(&mut s, "goto 1 black").starts_with("Move 1, Black: Bauer Eva fünf"));
+        assert!(run(&mut s, "goto 9").contains("no move"));
+        assert!(run(&mut s, "goto x y z").contains("no move"));
+        assert_eq!(s.shown_game().plies().len(), 2, "a bad goto changes nothing");
+        // The game itself is never changed.
+        assert_eq!(s.game().plies().len(), 4);
+    }
+
+    #[test]
+    fn variations_nest_two_deep_and_leave_returns_to_the_branch() {
+        let mut s = annotated();
+        run(&mut s, "goto 1 black");
+        let v = run(&mut s, "variation");
+        assert_eq!(
+            v,
+            "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. interesting move. Comment: Sicilian. 1 variation"
+        );
+        let v2 = run(&mut s, "variation 1");
+        assert!(v2.starts_with("Variation 1, depth 2. Move 1, Black: Bauer Eva sechs. Comment: French"), "{v2}");
+        assert!(run(&mut s, "forward").starts_with("Move 2, White: Bauer David vier. 1 variation"));
+        // Depth 3: the variation of 2. d4 inside the French.
+        assert!(run(&mut s, "variation").contains("depth 3. Move 2, White: Bauer David drei. dubious move"));
+        assert!(run(&mut s, "forward").contains("end of the variation"));
+        assert!(run(&mut s, "leave").starts_with("Left variation 1, depth 2. Move 2, White: Bauer David vier"));
+        assert!(run(&mut s, "forward").starts_with("Move 2, Black: Bauer David fünf"));
+        assert_eq!(s.shown_game().position().board().to_string(), {
+            let g = crate::rules::pgn::import_game("1. e4 e6 2. d4 d5 *").unwrap();
+            g.position().board().to_string()
+        });
+        assert!(run(&mut s, "leave").starts_with("Left variation 1, depth 1. Move 1, Black: Bauer Cesar fünf"));
+        assert!(run(&mut s, "leave").starts_with("Left variation 1, depth 0. Move 1, Black: Bauer Eva fünf"));
+        assert!(run(&mut s, "leave").contains("main line"));
+        assert!(run(&mut s, "variation 2").contains("1 variation"));
+        run(&mut s, "forward");
+        assert!(run(&mut s, "variation").contains("no variations"));
+    }
+
+    #[test]
+    fn comments_are_quoted_safely_and_bounded() {
+        let hostile = format!(
+            "1. e4 {{evil \u{1b}[31m red\u{7} [%clk 0:05:00] {}}} e5 *",
+            "x".repeat(5000)
+        );
+        let game = crate::rules::pgn::import_game(&hostile).unwrap();
+        let mut s = Session::new(game, Config::default()).with_review_at_start();
+        s.start(Duration::ZERO);
+        let text = run(&mut s, "forward");
+        assert!(!text.chars().any(words::quote::is_unsafe), "{text:?}");
+        assert!(text.contains("Comment: evil ?[31m red?"), "{text}");
+        assert!(text.ends_with("…. Clock 5 minutes"), "{text}");
+        assert!(text.chars().count() < MAX_COMMENT_CHARS + 100);
+        assert_eq!(spoken_comment("[%clk 1:00:00]"), "");
+        assert_eq!(spoken_comment("a [%eval 1.2 b"), "a");
+    }
+
+    #[test]
+    fn moves_are_refused_and_exploring_answers_the_reviewed_position() {
+        let mut s = Session::new(Game::new(), Config::default());
+        s.start(Duration::ZERO);
+        for m in ["e4", "e5", "Nf3"] {
+            run(&mut s, m);
+        }
+        assert!(run(&mut s, "back").contains("Not reviewing"));
+        let opened = run(&mut s, "review");
+        assert!(opened.contains("Move 2, White: Springer Felix drei"), "{opened}");
+        run(&mut s, "start");
+        // The same answer as at the start of a fresh game: all of White's pawns.
+        let mut fresh = Session::new(Game::new(), Config::default());
+        fresh.start(Duration::ZERO);
+        let expected = run(&mut fresh, "rank 2");
+        assert_eq!(run(&mut s, "rank 2"), expected);
+        assert_eq!(expected.matches("Bauer").count(), 8, "{expected}");
+        assert_eq!(run(&mut s, "fen"), run(&mut fresh, "fen"));
+        run(&mut s, "end");
+        assert!(run(&mut s, "square f3").contains("Springer"));
+        run(&mut s, "start");
+        let refused = run(&mut s, "d4");
+        assert!(refused.contains("reviewing"), "{refused}");
+        assert!(run(&mut s, "takeback").contains("reviewing"));
+        assert_eq!(s.game().plies().len(), 3);
+        let back = run(&mut s, "done");
+        assert!(back.starts_with("Review ended"), "{back}");
+        assert!(!s.reviewing());
+        // The game goes on where it was.
+        run(&mut s, "Nc6");
+        assert_eq!(s.game().plies().len(), 4);
+    }
+
+    #[test]
+    fn review_waits_for_a_running_clock_and_the_tournament_game() {
+        let config = Config {
+            time_control: "5m".parse().ok(),
+            ..Config::default()
+        };
+        let mut s = Session::new(Game::new(), config);
+        s.start(Duration::ZERO);
+        assert!(run(&mut s, "review").contains("clock"));
+        assert!(!s.reviewing());
+        let config = Config {
+            mode: crate::session::Mode::Record,
+            ..Config::default()
+        };
+        let mut t = Session::new(Game::new(), config);
+        t.start(Duration::ZERO);
+        let text = run(&mut t, "review");
+        assert!(text.contains("tournament"), "{text}");
+        assert!(!t.reviewing());
+    }
+}
