@@ -119,6 +119,9 @@ struct Args {
     /// Keep the game in this file, written after every move.
     #[arg(long, value_name = "FILE.pgn")]
     save: Option<PathBuf>,
+    /// Review a saved game (read only: no clock, nothing saved); a file of several games asks which one.
+    #[arg(long, value_name = "FILE.pgn", conflicts_with_all = ["load", "fen", "chess960", "save", "autosave", "mode"])]
+    review: Option<PathBuf>,
     /// Keep the game in the data folder ($XDG_DATA_HOME/hector/autosave.pgn) and offer to continue an
     /// unfinished one found there (always on in the full-screen view).
     #[arg(long)]
@@ -646,10 +649,17 @@ fn bad_options(e: clap::Error) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
+    let mut args = match Args::try_parse() {
         Ok(a) => a,
         Err(e) => return bad_options(e),
     };
+    // `--review FILE`: the file is read as `--load` reads it (bounded; a file of several games asks which),
+    // then the session opens in review, with no clock, no engine and no file written.
+    let review = args.review.take();
+    if let Some(path) = &review {
+        args.load = Some(path.clone());
+        args.opponent = Some(OpponentArg::Human);
+    }
     let mut notices = Vec::new();
     let language = args.language.clone().unwrap_or_else(|| "en".to_string());
     let Some(phrases) = Phrases::builtin(&language) else {
@@ -808,6 +818,8 @@ fn main() -> ExitCode {
             notices.push(phrases.say("notice.kept_in", &[("path", &p.display().to_string())]));
         }
         (path, None)
+    } else if review.is_some() {
+        (None, None)
     } else if (args.line && !args.autosave) || args.save.is_some() {
         (args.save.clone(), None)
     } else {
@@ -911,7 +923,9 @@ fn main() -> ExitCode {
     if let Some(file) = choice {
         session = session.with_game_choice(file);
     }
-    if let Some(envelope) = envelope {
+    if review.is_some() {
+        session = session.with_review_at_start();
+    } else if let Some(envelope) = envelope {
         session = session.with_envelope(envelope);
     }
     let edge = Edge::open(EdgeOptions {

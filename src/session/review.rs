@@ -323,13 +323,14 @@ impl Session {
     /// Runs `f` with the reviewed position in place of the game (read-only commands only), then puts the game
     /// back.
     fn on_shown(&mut self, f: impl FnOnce(&mut Session) -> Vec<Effect>) -> Vec<Effect> {
-        let Some(mut review) = self.review.take() else {
+        let Some(review) = &mut self.review else {
             return Vec::new();
         };
         std::mem::swap(&mut self.game, &mut review.shown);
         let out = f(self);
-        std::mem::swap(&mut self.game, &mut review.shown);
-        self.review = Some(review);
+        if let Some(review) = &mut self.review {
+            std::mem::swap(&mut self.game, &mut review.shown);
+        }
         out
     }
 
