@@ -671,6 +671,15 @@ fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
             "opponent",
             "repeat",
             "quit",
+            "review",
+            "back",
+            "forward",
+            "start",
+            "end",
+            "goto",
+            "variation",
+            "leave",
+            "done",
         ] {
             assert!(
                 help.contains(&format!("({name})")) || help.contains(&format!("{name};")),

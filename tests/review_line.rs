@@ -43,7 +43,11 @@ fn a_finished_game_is_reviewed_move_by_move() {
         // The game is where it was: its last move is still the mate.
         "Last move, Black 2: Dame Hector vier Matt",
     ];
-    let got: Vec<&str> = said.iter().map(String::as_str).take(expected.len()).collect();
+    let got: Vec<&str> = said
+        .iter()
+        .map(String::as_str)
+        .take(expected.len())
+        .collect();
     assert_eq!(got, expected, "{:#?}", run.lines);
 }
 
@@ -123,18 +127,26 @@ fn exploring_during_review_answers_about_the_reviewed_position() {
     assert_eq!(said[6], "Cesar sechs: empty", "Nc6 is not yet played there");
     assert!(!said[7].contains("Springer Cesar sechs"), "{}", said[7]);
     assert!(said[8].starts_with("Review ended"));
-    assert_eq!(said[9], "Cesar sechs: Black Springer", "the game is unchanged");
+    assert_eq!(
+        said[9], "Cesar sechs: Black Springer",
+        "the game is unchanged"
+    );
 }
 
 #[test]
 fn review_is_refused_in_an_unfinished_tournament_game_and_allowed_after_it() {
     let dir = temp_dir("review-tournament");
     let save = dir.join("game.pgn");
-    let input =
-        "f3\nreview\npress\ne5\npress\ng4\npress\nQh4\nreview\nstart\nattackers f3\nforward\nquit\n";
+    let input = "f3\nreview\npress\ne5\npress\ng4\npress\nQh4\nreview\nstart\nattackers f3\nforward\nquit\n";
     let run = run_in(
         &dir,
-        &["--line", "--mode", "record", "--save", save.to_str().unwrap()],
+        &[
+            "--line",
+            "--mode",
+            "record",
+            "--save",
+            save.to_str().unwrap(),
+        ],
         input.as_bytes(),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -145,7 +157,10 @@ fn review_is_refused_in_an_unfinished_tournament_game_and_allowed_after_it() {
          it is possible once the game is over"
     );
     let after_end = after(&run.lines, "Checkmate. Black wins");
-    assert!(after_end[0].starts_with("Review of the game, 4 half-moves"), "{after_end:#?}");
+    assert!(
+        after_end[0].starts_with("Review of the game, 4 half-moves"),
+        "{after_end:#?}"
+    );
     assert_eq!(after_end[1], "Start of the game, White to move");
     // Analysis of the finished game is allowed in the review (Article 11.3.1 covers play only).
     assert!(!after_end[2].contains("Article 11.3.1"), "{}", after_end[2]);
@@ -161,7 +176,10 @@ fn review_commands_work_in_german_and_greek() {
         "e4\ne5\nnachspielen\nanfang\nvor\nzurück\nschluss\nfertig\nquit\n".as_bytes(),
     );
     let said = after(&run.lines, "Bauer Eva fünf");
-    assert!(said[0].starts_with("Nachspielen der Partie, 2 Halbzüge"), "{said:#?}");
+    assert!(
+        said[0].starts_with("Nachspielen der Partie, 2 Halbzüge"),
+        "{said:#?}"
+    );
     assert_eq!(said[1], "Anfang der Partie, Weiß am Zug");
     assert_eq!(said[2], "Zug 1, Weiß: Bauer Eva vier");
     assert_eq!(said[3], "Anfang der Partie, Weiß am Zug");
@@ -173,7 +191,10 @@ fn review_commands_work_in_german_and_greek() {
         "e4\nανασκόπηση\nαρχή\nεπόμενη\nκλείσιμο\nquit\n".as_bytes(),
     );
     let said = after(&run.lines, "Bauer Eva vier");
-    assert!(said[0].starts_with("Ανασκόπηση της παρτίδας, 1 μισοκινήσεις"), "{said:#?}");
+    assert!(
+        said[0].starts_with("Ανασκόπηση της παρτίδας, 1 μισοκινήσεις"),
+        "{said:#?}"
+    );
     assert!(said[1].starts_with("Αρχή της παρτίδας"));
     assert!(said[2].starts_with("Κίνηση 1, "), "{}", said[2]);
     assert!(said[2].ends_with("Bauer Eva vier"), "{}", said[2]);

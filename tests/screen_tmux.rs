@@ -863,3 +863,99 @@ fn takeback_new_game_and_rematch_by_keys() {
         assert!(help.contains(k), "{k}: {help}");
     }
 }
+
+/// Issue 11: a game on the full-screen view ends and is reviewed by keys: Alt-r opens the review, Home, PageDown,
+/// PageUp and End step through it, the board shows the reviewed position and the status line says where the
+/// review is; a move key is refused; Alt-r leaves the review and the game is as it was.
+#[test]
+fn a_finished_game_is_reviewed_by_keys_in_tmux() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "review",
+        &[
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--opponent",
+            "human",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    // Fool's mate, typed in the input line.
+    for (mv, said) in [
+        ("f3", "Bauer Felix drei"),
+        ("e5", "Bauer Eva fünf"),
+        ("g4", "Bauer Gustav vier"),
+        ("Qh4", "Dame Hector vier Matt"),
+    ] {
+        t.keys(&[":"]);
+        t.tmux(&["send-keys", "-t", "hector", "-l", mv]);
+        t.keys(&["Enter"]);
+        t.wait_said(said);
+    }
+    t.wait_said("Checkmate. Black wins, 0-1");
+
+    t.keys(&["M-r"]);
+    t.wait_said(
+        "Review of the game, 4 half-moves; back, forward, start, end, goto N, variation, leave, done. \
+         Move 2, Black: Dame Hector vier Matt. Checkmate. Black wins, 0-1",
+    );
+    let screen = t.wait_screen("Review: move 2, Black, Dame Hector vier Matt");
+    assert!(screen.contains("Review: move 2, Black"), "{screen}");
+
+    t.keys(&["Home"]);
+    t.wait_said("Start of the game, White to move");
+    // The board shows the start: all eight white pawns on rank 2 (in the game f2 and g2 have moved).
+    let screen = t.wait_screen("Review: start of the game");
+    let rank2 = screen
+        .lines()
+        .map(|l| l.split("┃┃").next().unwrap_or(l))
+        .find(|l| l.trim_start_matches('┃').starts_with('2'))
+        .unwrap_or_else(|| panic!("no rank 2 in\n{screen}"));
+    assert_eq!(rank2.matches('B').count(), 8, "{rank2}\n{screen}");
+
+    t.keys(&["PageDown"]);
+    t.wait_said("Move 1, White: Bauer Felix drei");
+    t.keys(&["PageDown"]);
+    t.wait_said("Move 1, Black: Bauer Eva fünf");
+    t.wait_screen("Review: move 1, Black, Bauer Eva fünf");
+    t.keys(&["PageUp"]);
+    let said = t.said();
+    t.wait_screen("Review: move 1, White, Bauer Felix drei");
+    // An exploring key answers about the reviewed position: after 1. f3 the f-pawn is on f3.
+    t.keys(&["M-f", "3"]);
+    t.wait_said("Felix drei: White Bauer");
+    // A move is not made in a review.
+    t.keys(&["Enter"]);
+    t.wait_said("You are reviewing the game: no move is made here. Leave the review to play");
+    t.keys(&["End"]);
+    let end = t.wait_said("Move 2, Black: Dame Hector vier Matt. Checkmate. Black wins, 0-1");
+    assert!(end.len() > said.len());
+    t.keys(&["End"]);
+    t.wait_said("Already at the end of the game; nothing changed. Checkmate. Black wins, 0-1");
+
+    t.keys(&["M-r"]);
+    t.wait_said("Review ended, back in the game. Checkmate. Black wins, 0-1");
+    let screen = t.screen();
+    assert!(!screen.contains("Review: move"), "{screen}");
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "hector did not quit:\n{}",
+            t.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pgn = autosave(&t.dir);
+    assert!(
+        pgn.contains("1. f3 e5 2. g4 Qh4#"),
+        "the game is unchanged: {pgn}"
+    );
+}

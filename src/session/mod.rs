@@ -742,11 +742,17 @@ impl Session {
                 _ => return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))],
             }
         }
-        if let Some(out) = self.review_text(line, &word, rest) {
+        // While reviewing, everything typed is the review's (it answers about the reviewed position).
+        if self.reviewing()
+            && let Some(out) = self.review_text(line, &word, rest)
+        {
             return out;
         }
         if let Some(out) = self.board_check_text(line, &word, rest, now) {
             return self.assistant_view(out);
+        }
+        if let Some(out) = self.review_text(line, &word, rest) {
+            return out;
         }
         if let Some(out) = self.tournament_text(line, &word, rest, now) {
             return out;

@@ -91,7 +91,9 @@ impl Review {
     }
 
     fn line_mut(&mut self) -> &mut Line {
-        self.lines.last_mut().expect("the main line is always there")
+        self.lines
+            .last_mut()
+            .expect("the main line is always there")
     }
 
     /// How deep in variations (0: the main line).
@@ -107,10 +109,7 @@ impl Review {
 /// A variation's items read against `base` (the position before the move it replaces): its moves played on a
 /// copy of `base`, each with the NAGs, comments and nested variations that follow it. Reading stops at a move
 /// that cannot be played (variations are kept as written, unchecked): it is given back as written.
-fn read_variation(
-    base: &Game,
-    items: &[MovetextItem],
-) -> (Game, Vec<String>, Option<String>) {
+fn read_variation(base: &Game, items: &[MovetextItem]) -> (Game, Vec<String>, Option<String>) {
     let mut game = base.clone();
     let first = base.plies().len();
     let mut opening = Vec::new();
@@ -134,7 +133,9 @@ fn read_variation(
                         match item {
                             MovetextItem::Nag(n) => ply.annotations.nags.push(*n),
                             MovetextItem::Comment(c) => ply.annotations.comments.push(c.clone()),
-                            MovetextItem::Variation(v) => ply.annotations.variations.push(v.clone()),
+                            MovetextItem::Variation(v) => {
+                                ply.annotations.variations.push(v.clone())
+                            }
                             MovetextItem::San(_) => {}
                         }
                     }
@@ -285,6 +286,7 @@ impl Session {
             "done",
         ];
         if self.review.is_none() {
+            // Checked after the board check (whose walk has its own `back` and `end`).
             return match word {
                 "review" => Some(self.enter_review(rest)),
                 w if STEPS.contains(&w) => {
@@ -308,7 +310,9 @@ impl Session {
             // Read-only questions about the reviewed position: answered by the usual code on the shown game.
             "board" | "square" | "fen" | "count" | "moves" | "rank" | "file" | "diagonals"
             | "lines" | "knights" | "attackers" | "legal" | "pieces" | "pawns" | "material"
-            | "turn" => self.on_shown(|s| s.ordinary_text(line, word, rest, std::time::Duration::ZERO)),
+            | "turn" => {
+                self.on_shown(|s| s.ordinary_text(line, word, rest, std::time::Duration::ZERO))
+            }
             // About the game and the program, unchanged by the review.
             "help" | "?" | "repeat" | "quit" | "exit" | "time" | "used" | "control" | "save"
             | "scoresheet" | "export" | "kept" | "sides" => return None,
@@ -400,10 +404,7 @@ impl Session {
         }
         if with_end && line.at == line.len() {
             if let Some(text) = &line.unreadable {
-                parts.push(self.p(
-                    "review.unreadable",
-                    &[("text", &words::quote(text))],
-                ));
+                parts.push(self.p("review.unreadable", &[("text", &words::quote(text))]));
             }
             if r.depth() == 0
                 && let Some(e) = line.game.ending()
@@ -534,7 +535,9 @@ impl Session {
     /// `goto N [white|black]`: to White's (or Black's) move N of the line being reviewed.
     fn review_goto(&mut self, rest: &str) -> Vec<Effect> {
         let mut parts = rest.split_whitespace();
-        let number = parts.next().and_then(|n| n.trim_end_matches('.').parse::<u32>().ok());
+        let number = parts
+            .next()
+            .and_then(|n| n.trim_end_matches('.').parse::<u32>().ok());
         let side = match parts.next() {
             None => Some(Color::White),
             Some(w) if self.config.phrases.is_word("arg.white", w) => Some(Color::White),
@@ -601,7 +604,9 @@ impl Session {
         let n = if rest.is_empty() {
             Some(1)
         } else {
-            rest.parse::<usize>().ok().filter(|n| (1..=count).contains(n))
+            rest.parse::<usize>()
+                .ok()
+                .filter(|n| (1..=count).contains(n))
         };
         let Some(n) = n else {
             return vec![say(
@@ -623,7 +628,10 @@ impl Session {
             let text = unreadable.unwrap_or_default();
             return vec![say(
                 Kind::Refusal,
-                self.p("review.variation_unreadable", &[("text", &words::quote(&text))]),
+                self.p(
+                    "review.variation_unreadable",
+                    &[("text", &words::quote(&text))],
+                ),
             )];
         }
         let Some(r) = &mut self.review else {
@@ -716,7 +724,10 @@ bell} Nc6 *
     fn steps_say_moves_nags_comments_and_clock_times_and_stop_at_the_bounds() {
         let mut s = annotated();
         assert!(s.reviewing());
-        assert_eq!(run(&mut s, "back"), "Already at the start of the game; nothing changed");
+        assert_eq!(
+            run(&mut s, "back"),
+            "Already at the start of the game; nothing changed"
+        );
         let first = run(&mut s, "forward");
         assert_eq!(
             first,
@@ -731,15 +742,25 @@ bell} Nc6 *
              Clock 1 hour 29 minutes 50 seconds"
         );
         run(&mut s, "forward");
-        assert_eq!(run(&mut s, "forward"), "Already at the end of the game; nothing changed");
+        assert_eq!(
+            run(&mut s, "forward"),
+            "Already at the end of the game; nothing changed"
+        );
         assert_eq!(s.shown_game().plies().len(), 4);
-        assert!(run(&mut s, "start").starts_with("Start of the game, White to move. Comment: The opening."));
+        assert!(
+            run(&mut s, "start")
+                .starts_with("Start of the game, White to move. Comment: The opening.")
+        );
         assert_eq!(s.shown_game().plies().len(), 0);
         assert!(run(&mut s, "goto 2").starts_with("Move 2, White: Springer Felix drei"));
         assert!(run(&mut s, "goto 1 black").starts_with("Move 1, Black: Bauer Eva fünf"));
         assert!(run(&mut s, "goto 9").contains("no move"));
         assert!(run(&mut s, "goto x y z").contains("no move"));
-        assert_eq!(s.shown_game().plies().len(), 2, "a bad goto changes nothing");
+        assert_eq!(
+            s.shown_game().plies().len(),
+            2,
+            "a bad goto changes nothing"
+        );
         // The game itself is never changed.
         assert_eq!(s.game().plies().len(), 4);
     }
@@ -754,19 +775,34 @@ bell} Nc6 *
             "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. interesting move. Comment: Sicilian. 1 variation"
         );
         let v2 = run(&mut s, "variation 1");
-        assert!(v2.starts_with("Variation 1, depth 2. Move 1, Black: Bauer Eva sechs. Comment: French"), "{v2}");
+        assert!(
+            v2.starts_with("Variation 1, depth 2. Move 1, Black: Bauer Eva sechs. Comment: French"),
+            "{v2}"
+        );
         assert!(run(&mut s, "forward").starts_with("Move 2, White: Bauer David vier. 1 variation"));
         // Depth 3: the variation of 2. d4 inside the French.
-        assert!(run(&mut s, "variation").contains("depth 3. Move 2, White: Bauer David drei. dubious move"));
+        assert!(
+            run(&mut s, "variation")
+                .contains("depth 3. Move 2, White: Bauer David drei. dubious move")
+        );
         assert!(run(&mut s, "forward").contains("end of the variation"));
-        assert!(run(&mut s, "leave").starts_with("Left variation 1, depth 2. Move 2, White: Bauer David vier"));
+        assert!(
+            run(&mut s, "leave")
+                .starts_with("Left variation 1, depth 2. Move 2, White: Bauer David vier")
+        );
         assert!(run(&mut s, "forward").starts_with("Move 2, Black: Bauer David fünf"));
         assert_eq!(s.shown_game().position().board().to_string(), {
             let g = crate::rules::pgn::import_game("1. e4 e6 2. d4 d5 *").unwrap();
             g.position().board().to_string()
         });
-        assert!(run(&mut s, "leave").starts_with("Left variation 1, depth 1. Move 1, Black: Bauer Cesar fünf"));
-        assert!(run(&mut s, "leave").starts_with("Left variation 1, depth 0. Move 1, Black: Bauer Eva fünf"));
+        assert!(
+            run(&mut s, "leave")
+                .starts_with("Left variation 1, depth 1. Move 1, Black: Bauer Cesar fünf")
+        );
+        assert!(
+            run(&mut s, "leave")
+                .starts_with("Left variation 1, depth 0. Move 1, Black: Bauer Eva fünf")
+        );
         assert!(run(&mut s, "leave").contains("main line"));
         assert!(run(&mut s, "variation 2").contains("1 variation"));
         run(&mut s, "forward");
@@ -800,7 +836,10 @@ bell} Nc6 *
         }
         assert!(run(&mut s, "back").contains("Not reviewing"));
         let opened = run(&mut s, "review");
-        assert!(opened.contains("Move 2, White: Springer Felix drei"), "{opened}");
+        assert!(
+            opened.contains("Move 2, White: Springer Felix drei"),
+            "{opened}"
+        );
         run(&mut s, "start");
         // The same answer as at the start of a fresh game: all of White's pawns.
         let mut fresh = Session::new(Game::new(), Config::default());

@@ -195,8 +195,9 @@ impl App {
         let v = &session.config().vocabulary;
         let p = &session.config().phrases;
         let tournament = session.mode().is_tournament();
-        // no analysis in a tournament game; reading the position stays.
-        if tournament
+        // no analysis in a tournament game (a review of the finished game allows it); reading the
+        // position stays.
+        if !session.analysis_allowed()
             && matches!(
                 action,
                 Action::Diagonals
@@ -217,10 +218,13 @@ impl App {
         {
             return vec![refusal(p.get("screen.tournament_only").to_string())];
         }
-        let game = session.game();
+        // While reviewing, the keys explore the reviewed position.
+        let game = session.shown_game();
         let pos = game.position();
         let focus = self.focus;
         match action {
+            // -- Review (issue 11): the line-mode commands, answered by the session.
+            Action::Review(r) => vec![Out::Send(r.word(session.reviewing()).into())],
             Action::Up | Action::Down | Action::Left | Action::Right => {
                 let (f, r) = match action {
                     Action::Up => (0, 1),
@@ -340,7 +344,7 @@ impl App {
         self.focus = sq;
         let c = session.config();
         vec![answer(explore::square(
-            session.game().position(),
+            session.shown_game().position(),
             sq,
             &c.vocabulary,
             &c.phrases,
@@ -353,7 +357,7 @@ impl App {
             color,
             role: kind.role(),
         };
-        match explore::next_piece(session.game().position().board(), self.focus, piece) {
+        match explore::next_piece(session.shown_game().position().board(), self.focus, piece) {
             Some(sq) => self.go(sq, session),
             None => vec![refusal(explore::no_piece(&c.vocabulary, &c.phrases, piece))],
         }
@@ -371,6 +375,10 @@ impl App {
     fn select(&mut self, session: &Session) -> Vec<Out> {
         let c = session.config();
         let (v, p) = (&c.vocabulary, &c.phrases);
+        // No move is made in a review: the session says why (leave it to play).
+        if session.reviewing() {
+            return vec![refusal(p.get("review.no_moves").to_string())];
+        }
         let game = session.game();
         let pos = game.position();
         let focus = self.focus;

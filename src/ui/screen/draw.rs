@@ -397,7 +397,18 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
     };
     let (status_text, input_cursor) = match &app.mode {
         Mode::Input(text) => (format!("> {text}"), true),
-        _ => (app.status.join(" "), false),
+        _ => match session.review_status() {
+            // Review: where it is (move, side, the move, its comment), then what was said last.
+            Some(review) => {
+                let said = app.status.join(" ");
+                if said.is_empty() {
+                    (review, false)
+                } else {
+                    (format!("{review}\n{said}"), false)
+                }
+            }
+            None => (app.status.join(" "), false),
+        },
     };
     let status_block = block(mode_label(app, session), theme);
     let inner = status_block.inner(g.status);
@@ -423,7 +434,8 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
 fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
     let theme = &app.theme;
     let v = &session.config().vocabulary;
-    let game = session.game();
+    // While reviewing, the reviewed position.
+    let game = session.shown_game();
     let board = game.position().board();
     let (selected, targets) = match app.mode {
         Mode::Target(from) | Mode::Promotion { from, .. } => {

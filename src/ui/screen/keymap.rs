@@ -113,6 +113,52 @@ pub enum Action {
     NewGame,
     /// A new game with the colours swapped (asks first; an unfinished game is kept).
     Rematch,
+    // -- Review (issue 11): the line-mode review commands, by keys.
+    /// Review the game, or leave the review; step through it; enter and leave variations.
+    Review(ReviewKey),
+}
+
+/// What a review key does: each sends the line-mode review command of the same name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+pub enum ReviewKey {
+    /// `review` when not reviewing, `done` when reviewing.
+    Toggle,
+    Back,
+    Forward,
+    Start,
+    End,
+    /// `variation`: the first variation of the move just said.
+    Variation,
+    /// `leave`: out of the variation.
+    Leave,
+}
+
+impl ReviewKey {
+    /// The line-mode command the key sends (Toggle depends on whether a review is open).
+    pub fn word(self, reviewing: bool) -> &'static str {
+        match self {
+            ReviewKey::Toggle if reviewing => "done",
+            ReviewKey::Toggle => "review",
+            ReviewKey::Back => "back",
+            ReviewKey::Forward => "forward",
+            ReviewKey::Start => "start",
+            ReviewKey::End => "end",
+            ReviewKey::Variation => "variation",
+            ReviewKey::Leave => "leave",
+        }
+    }
+
+    fn phrase(self) -> &'static str {
+        match self {
+            ReviewKey::Toggle => "key.review.toggle",
+            ReviewKey::Back => "key.review.back",
+            ReviewKey::Forward => "key.review.forward",
+            ReviewKey::Start => "key.review.start",
+            ReviewKey::End => "key.review.end",
+            ReviewKey::Variation => "key.review.variation",
+            ReviewKey::Leave => "key.review.leave",
+        }
+    }
 }
 
 /// What the blind player may ask for in assistant mode.
@@ -607,6 +653,8 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Takeback => key("key.takeback"),
         Action::NewGame => key("key.new_game"),
         Action::Rematch => key("key.rematch"),
+        // -- Review (issue 11).
+        Action::Review(r) => key(r.phrase()),
     }
 }
 
@@ -644,6 +692,22 @@ mod tests {
             let d = describe(action, &v, &p);
             assert!(!d.starts_with("key."), "{action:?}: {d}");
         }
+        // Review by keys (issue 11): every step has a key.
+        for r in [
+            ReviewKey::Toggle,
+            ReviewKey::Back,
+            ReviewKey::Forward,
+            ReviewKey::Start,
+            ReviewKey::End,
+            ReviewKey::Variation,
+            ReviewKey::Leave,
+        ] {
+            assert!(!map.keys_of(Action::Review(r)).is_empty(), "{r:?}");
+        }
+        assert_eq!(
+            map.action(&Key::parse("PageUp").unwrap()),
+            Some(Action::Review(ReviewKey::Back))
+        );
         for required in [
             Action::Select,
             Action::Input,
