@@ -12,6 +12,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 const WORDS: &[&str] = &[
+    "review",
+    "forward",
+    "start",
+    "goto",
+    "variation",
+    "leave",
+    "done",
     "check",
     "compare",
     "rewind",
@@ -133,8 +140,9 @@ fn random_input_never_crashes_and_never_loses_a_move() {
             input.push_str(&random_line(&mut rng, &legal));
             input.push('\n');
         }
-        // An open question (resign?) is asked again until yes or no: "no" closes one left open.
-        input.push_str("no\nfen\nquit\n");
+        // An open question (resign?) is asked again until yes or no: "no" closes one left open; "done" leaves
+        // a review left open (where `fen` answers about the reviewed position).
+        input.push_str("no\ndone\nfen\nquit\n");
         let save = dir.join(format!("noise-{seed}.pgn"));
         let mut child = common::hector_command(&common::temp_dir("noise"))
             .args([
