@@ -959,3 +959,86 @@ fn a_finished_game_is_reviewed_by_keys_in_tmux() {
         "the game is unchanged: {pgn}"
     );
 }
+
+/// Issue 11: `hector --review FILE.pgn` on the full-screen view: an annotated game is stepped through by keys,
+/// a variation entered with Alt-v and left with Alt-u; the status line shows the move and its comment; help
+/// lists the review keys.
+#[test]
+fn a_saved_game_is_reviewed_with_its_variations_by_keys_in_tmux() {
+    if tmux_missing() {
+        return;
+    }
+    let pgn_dir = std::env::temp_dir().join(format!("hector-tmux-review-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&pgn_dir).unwrap();
+    let file = pgn_dir.join("annotated.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"t\"]\n[Result \"*\"]\n\n{Opening} 1. e4 {King's pawn [%clk 0:10:00]} e5 $2 (1... c5 $1 {Sicilian}) 2. Nf3 *\n",
+    )
+    .unwrap();
+    let path = file.display().to_string();
+    let t = Tmux::start(
+        "review-file",
+        &[
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--speech-log",
+            "{log}",
+            "--review",
+            &path,
+        ],
+    );
+    t.wait_said(
+        "Review of the game, 3 half-moves; back, forward, start, end, goto N, variation, leave, done. \
+         Start of the game, White to move. Comment: Opening",
+    );
+    t.keys(&["PageDown"]);
+    t.wait_said("Move 1, White: Bauer Eva vier. Comment: King's pawn. Clock 10 minutes");
+    t.wait_screen("Review: move 1, White, Bauer Eva vier — King's pawn");
+    t.keys(&["PageDown"]);
+    t.wait_said("Move 1, Black: Bauer Eva fünf. mistake. 1 variation");
+    t.keys(&["M-v"]);
+    t.wait_said("Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. good move. Comment: Sicilian");
+    let screen = t.wait_screen("(variation depth 1)");
+    // The board shows the variation: a black pawn on c5, none on e5.
+    let rank5 = screen
+        .lines()
+        .map(|l| l.split("┃┃").next().unwrap_or(l))
+        .find(|l| l.trim_start_matches('┃').starts_with('5'))
+        .unwrap_or_else(|| panic!("no rank 5 in\n{screen}"));
+    assert_eq!(rank5.matches('b').count(), 1, "{rank5}");
+    t.keys(&["M-u"]);
+    t.wait_said("Left variation 1, depth 0. Move 1, Black: Bauer Eva fünf. mistake. 1 variation");
+    t.keys(&["?"]);
+    let start = Instant::now();
+    loop {
+        let said = t.said();
+        if let Some(help) = said.iter().find(|l| l.starts_with("Keys:")) {
+            for key in [
+                "Alt-r: review the game, or leave the review",
+                "PageUp: review: one move back",
+                "PageDown: review: one move forward",
+                "Home: review: to the start",
+                "End: review: to the end",
+                "Alt-v: review: enter the first variation of the move",
+                "Alt-u: review: leave the variation",
+            ] {
+                assert!(help.contains(key), "{key} not in {help}");
+            }
+            break;
+        }
+        assert!(start.elapsed() < PATIENCE, "no help said: {said:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(start.elapsed() < PATIENCE, "hector did not quit:\n{}", t.screen());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Reviewing wrote nothing.
+    assert!(autosave(&t.dir).is_empty(), "{}", autosave(&t.dir));
+    let _ = std::fs::remove_dir_all(&pgn_dir);
+}
