@@ -77,7 +77,7 @@ fn an_annotated_game_is_reviewed_with_its_comments_nags_clock_times_and_variatio
         "Move 1, Black: Bauer Eva fünf. mistake. Comment: Weak? ?[2J. Clock 1 hour 29 minutes 55 seconds. \
          1 variation",
         "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. brilliant move. Comment: The Sicilian. 1 variation",
-        "There are 1 variations here; say variation 1 to 1, not \"2\"",
+        "There is one variation here; say variation, not \"2\"",
         "Variation 1, depth 2. Move 1, Black: Bauer Eva sechs. Comment: French",
         "Move 2, White: Bauer David vier. White is better",
         "Move 2, Black: Bauer David fünf",

@@ -746,13 +746,13 @@ impl Session {
         if self.reviewing()
             && let Some(out) = self.review_text(line, &word, rest)
         {
-            return out;
+            return self.assistant_view(out);
         }
         if let Some(out) = self.board_check_text(line, &word, rest, now) {
             return self.assistant_view(out);
         }
         if let Some(out) = self.review_text(line, &word, rest) {
-            return out;
+            return self.assistant_view(out);
         }
         if let Some(out) = self.tournament_text(line, &word, rest, now) {
             return out;

@@ -609,10 +609,15 @@ impl Session {
                 .filter(|n| (1..=count).contains(n))
         };
         let Some(n) = n else {
+            let key = if count == 1 {
+                "review.variation_bad_one"
+            } else {
+                "review.variation_bad"
+            };
             return vec![say(
                 Kind::Refusal,
                 self.p(
-                    "review.variation_bad",
+                    key,
                     &[("text", &words::quote(rest)), ("n", &count.to_string())],
                 ),
             )];

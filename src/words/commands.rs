@@ -175,6 +175,21 @@ mod tests {
     }
 
     #[test]
+    fn no_word_names_two_commands_in_a_language() {
+        for (lang, _) in super::super::phrases::BUILTIN {
+            let p = Phrases::builtin(lang).unwrap();
+            let mut seen: BTreeMap<String, &str> = BTreeMap::new();
+            for (name, _) in COMMANDS {
+                for w in p.get(&format!("cmd.{name}")).split_whitespace() {
+                    if let Some(other) = seen.insert(fold(w), name) {
+                        assert_eq!(other, *name, "{lang}: {w} names {other} and {name}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn no_command_word_is_a_board_word() {
         use crate::words::Vocabulary;
         for (lang, _) in super::super::phrases::BUILTIN {
