@@ -968,7 +968,8 @@ fn a_saved_game_is_reviewed_with_its_variations_by_keys_in_tmux() {
     if tmux_missing() {
         return;
     }
-    let pgn_dir = std::env::temp_dir().join(format!("hector-tmux-review-pgn-{}", std::process::id()));
+    let pgn_dir =
+        std::env::temp_dir().join(format!("hector-tmux-review-pgn-{}", std::process::id()));
     std::fs::create_dir_all(&pgn_dir).unwrap();
     let file = pgn_dir.join("annotated.pgn");
     std::fs::write(
@@ -1000,7 +1001,9 @@ fn a_saved_game_is_reviewed_with_its_variations_by_keys_in_tmux() {
     t.keys(&["PageDown"]);
     t.wait_said("Move 1, Black: Bauer Eva fünf. mistake. 1 variation");
     t.keys(&["M-v"]);
-    t.wait_said("Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. good move. Comment: Sicilian");
+    t.wait_said(
+        "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. good move. Comment: Sicilian",
+    );
     let screen = t.wait_screen("(variation depth 1)");
     // The board shows the variation: a black pawn on c5, none on e5.
     let rank5 = screen
@@ -1035,7 +1038,11 @@ fn a_saved_game_is_reviewed_with_its_variations_by_keys_in_tmux() {
     t.keys(&["C-q"]);
     let start = Instant::now();
     while !t.dead() {
-        assert!(start.elapsed() < PATIENCE, "hector did not quit:\n{}", t.screen());
+        assert!(
+            start.elapsed() < PATIENCE,
+            "hector did not quit:\n{}",
+            t.screen()
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     // Reviewing wrote nothing.

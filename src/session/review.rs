@@ -809,7 +809,7 @@ bell} Nc6 *
                 .starts_with("Left variation 1, depth 0. Move 1, Black: Bauer Eva fünf")
         );
         assert!(run(&mut s, "leave").contains("main line"));
-        assert!(run(&mut s, "variation 2").contains("1 variation"));
+        assert!(run(&mut s, "variation 2").contains("one variation here"));
         run(&mut s, "forward");
         assert!(run(&mut s, "variation").contains("no variations"));
     }
@@ -887,5 +887,59 @@ bell} Nc6 *
         let text = run(&mut t, "review");
         assert!(text.contains("tournament"), "{text}");
         assert!(!t.reviewing());
+    }
+
+    #[test]
+    fn unplayable_variation_moves_and_deep_nesting_are_bounded() {
+        // A variation with a move that cannot be played there: the variation ends before it, said.
+        let game = crate::rules::pgn::import_game("1. e4 (1. d4 Nf6 Qxh7) e5 *").unwrap();
+        let mut s = Session::new(game, Config::default()).with_review_at_start();
+        s.start(Duration::ZERO);
+        run(&mut s, "forward");
+        assert!(
+            run(&mut s, "variation")
+                .starts_with("Variation 1, depth 1. Move 1, White: Bauer David vier")
+        );
+        run(&mut s, "forward");
+        let end = run(&mut s, "forward");
+        assert!(
+            end.contains("\"Qxh7\", which is not a possible move there"),
+            "{end}"
+        );
+        // A variation that starts with an impossible move is not entered.
+        let game = crate::rules::pgn::import_game("1. e4 (1. Ke5) e5 *").unwrap();
+        let mut s = Session::new(game, Config::default()).with_review_at_start();
+        s.start(Duration::ZERO);
+        run(&mut s, "forward");
+        assert!(run(&mut s, "variation").contains("nothing changed"));
+        assert!(run(&mut s, "leave").contains("main line"));
+        // Variations nested far deeper than the reader keeps: entering stops where the nesting stops.
+        let depth = 200;
+        let mut text = String::from("1. e4 ");
+        for _ in 0..depth {
+            text.push_str("(1. d4 ");
+        }
+        for _ in 0..depth {
+            text.push(')');
+        }
+        text.push_str(" e5 *");
+        let game = crate::rules::pgn::import_game(&text).unwrap();
+        let mut s = Session::new(game, Config::default()).with_review_at_start();
+        s.start(Duration::ZERO);
+        run(&mut s, "forward");
+        let mut entered = 0;
+        for _ in 0..depth {
+            if run(&mut s, "variation").starts_with("Variation 1") {
+                entered += 1;
+            } else {
+                break;
+            }
+        }
+        assert!(entered >= 1 && entered <= MAX_VARIATION_DEPTH, "{entered}");
+        for _ in 0..entered {
+            assert!(run(&mut s, "leave").starts_with("Left variation"));
+        }
+        assert!(run(&mut s, "leave").contains("main line"));
+        assert_eq!(s.shown_game().plies().len(), 1);
     }
 }
