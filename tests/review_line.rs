@@ -226,3 +226,27 @@ fn a_file_of_several_games_asks_which_to_review() {
         "Move 1, White: Bauer David vier. Comment: Queen's pawn"
     );
 }
+
+#[test]
+fn a_clocked_game_is_reviewed_once_over_with_the_clock_times_it_recorded() {
+    let dir = temp_dir("review-clocked");
+    let input = "f3\nwait 10s\ne5\ng4\nreview\nQh4\nreview\nstart\nforward\nforward\nquit\n";
+    let run = run_in(
+        &dir,
+        &["--line", "--opponent", "human", "--time", "5+3", "--virtual-clock"],
+        input.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let said = after(&run.lines, "Bauer Gustav vier");
+    // While the clock runs, review waits for the end of the game.
+    assert_eq!(
+        said[0],
+        "The clock is running: review is possible in a game without a clock, or once the game is over"
+    );
+    let said = after(&run.lines, "Checkmate. Black wins");
+    assert!(said[0].contains("Clock 4 minutes 53 seconds"), "{said:#?}");
+    assert_eq!(said[1], "Start of the game, White to move");
+    assert_eq!(said[2], "Move 1, White: Bauer Felix drei. Clock 5 minutes 3 seconds");
+    // Black's 10 seconds of thought, then its increment of 3.
+    assert_eq!(said[3], "Move 1, Black: Bauer Eva fünf. Clock 4 minutes 53 seconds");
+}
