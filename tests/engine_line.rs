@@ -831,3 +831,62 @@ fn a_bad_level_is_refused_at_start() {
         "Cannot use --level 0: a level is a number from 1 to 10"
     );
 }
+
+/// Issue 11: review against the engine. While it thinks, review waits (the game is not paused for it); on the
+/// player's turn the game is reviewed, and `done` returns to it exactly where it was: the player moves on.
+#[test]
+fn review_against_the_engine_waits_for_its_move_and_returns_to_the_game() {
+    let mut h = Hector::start(&[
+        "--line",
+        "--opponent",
+        "engine",
+        "--engine",
+        &fake("hang_on_go.sh"),
+    ]);
+    h.line();
+    h.line();
+    h.send("e4");
+    assert_eq!(h.line(), "Bauer Eva vier");
+    h.send("review");
+    assert_eq!(h.line(), "The engine is thinking; review once it has moved");
+    h.send("back");
+    assert_eq!(h.line(), "Not reviewing; say review to review the game");
+    drop(h);
+
+    if stockfish().is_none() {
+        return;
+    }
+    let mut h = Hector::start(&["--line", "--opponent", "engine", "--level", "1"]);
+    h.line();
+    h.line();
+    let mut mirror = Game::new();
+    let e4 = mirror.parse_san("e4").unwrap();
+    player_moves(&mut h, &mut mirror, e4);
+    let answer = engine_moves(&mut h, &mut mirror);
+    h.send("review");
+    let opened = h.line();
+    assert!(
+        opened.starts_with("Review of the game, 2 half-moves")
+            && opened.ends_with(&format!("Move 1, Black: {}", {
+                let mut g = Game::new();
+                g.play(e4).unwrap();
+                said(&g, answer)
+            })),
+        "{opened}"
+    );
+    h.send("start");
+    assert_eq!(h.line(), "Start of the game, White to move");
+    h.send("square e4");
+    assert_eq!(h.line(), "Eva vier: empty");
+    h.send("done");
+    assert!(h.line().starts_with("Review ended, back in the game"));
+    // The game goes on: the player's next move is played and the engine answers it.
+    let next = mirror
+        .legal_moves()
+        .into_iter()
+        .next()
+        .expect("a legal move");
+    player_moves(&mut h, &mut mirror, next);
+    engine_moves(&mut h, &mut mirror);
+    h.finish();
+}

@@ -233,7 +233,14 @@ fn a_clocked_game_is_reviewed_once_over_with_the_clock_times_it_recorded() {
     let input = "f3\nwait 10s\ne5\ng4\nreview\nQh4\nreview\nstart\nforward\nforward\nquit\n";
     let run = run_in(
         &dir,
-        &["--line", "--opponent", "human", "--time", "5+3", "--virtual-clock"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--time",
+            "5+3",
+            "--virtual-clock",
+        ],
         input.as_bytes(),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -246,7 +253,13 @@ fn a_clocked_game_is_reviewed_once_over_with_the_clock_times_it_recorded() {
     let said = after(&run.lines, "Checkmate. Black wins");
     assert!(said[0].contains("Clock 4 minutes 53 seconds"), "{said:#?}");
     assert_eq!(said[1], "Start of the game, White to move");
-    assert_eq!(said[2], "Move 1, White: Bauer Felix drei. Clock 5 minutes 3 seconds");
+    assert_eq!(
+        said[2],
+        "Move 1, White: Bauer Felix drei. Clock 5 minutes 3 seconds"
+    );
     // Black's 10 seconds of thought, then its increment of 3.
-    assert_eq!(said[3], "Move 1, Black: Bauer Eva fünf. Clock 4 minutes 53 seconds");
+    assert_eq!(
+        said[3],
+        "Move 1, Black: Bauer Eva fünf. Clock 4 minutes 53 seconds"
+    );
 }
