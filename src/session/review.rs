@@ -480,7 +480,11 @@ impl Session {
             line.at >= line.len()
         };
         if bound {
-            return vec![say(Kind::Refusal, self.bound_text(by > 0))];
+            // The end of the line: said, with the edge sound (as at the board's edge).
+            return vec![
+                say(Kind::Refusal, self.bound_text(by > 0)),
+                Effect::Cue(super::Cue::Edge),
+            ];
         }
         if by < 0 {
             line.at -= 1;
@@ -525,7 +529,10 @@ impl Session {
         let line = r.line_mut();
         let target = if end { line.len() } else { 0 };
         if line.at == target {
-            return vec![say(Kind::Refusal, self.bound_text(end))];
+            return vec![
+                say(Kind::Refusal, self.bound_text(end)),
+                Effect::Cue(super::Cue::Edge),
+            ];
         }
         line.at = target;
         r.refresh();
@@ -729,10 +736,12 @@ bell} Nc6 *
     fn steps_say_moves_nags_comments_and_clock_times_and_stop_at_the_bounds() {
         let mut s = annotated();
         assert!(s.reviewing());
+        let out = s.update(Command::Text("back".into()), Duration::ZERO);
         assert_eq!(
-            run(&mut s, "back"),
+            said(&out),
             "Already at the start of the game; nothing changed"
         );
+        assert!(out.contains(&Effect::Cue(crate::session::Cue::Edge)));
         let first = run(&mut s, "forward");
         assert_eq!(
             first,
