@@ -263,3 +263,80 @@ fn a_clocked_game_is_reviewed_once_over_with_the_clock_times_it_recorded() {
         "Move 1, Black: Bauer Eva fünf. Clock 4 minutes 53 seconds"
     );
 }
+
+/// No input may crash the review: seeded random review commands, with odd arguments, over an annotated game with
+/// nested variations; every line is answered and the program ends normally.
+#[test]
+fn random_review_commands_never_crash() {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    const WORDS: &[&str] = &[
+        "back",
+        "forward",
+        "start",
+        "end",
+        "goto",
+        "variation",
+        "leave",
+        "up",
+        "review",
+        "done",
+        "board",
+        "rank",
+        "attackers",
+        "legal",
+        "moves",
+        "fen",
+        "last",
+        "e4",
+        "1",
+        "2",
+        "3",
+        "0",
+        "-1",
+        "black",
+        "white",
+        "99999999999999999999",
+        "e5",
+        "\u{1b}[2J",
+        "🙂",
+    ];
+    let dir = temp_dir("review-random");
+    let file = dir.join("annotated.pgn");
+    std::fs::write(&file, ANNOTATED).unwrap();
+    for seed in 0..4u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut input = String::new();
+        let n = 500;
+        for _ in 0..n {
+            let words = rng.gen_range(1..4);
+            let line: Vec<&str> = (0..words)
+                .map(|_| *WORDS.choose(&mut rng).unwrap())
+                .collect();
+            input.push_str(&line.join(" "));
+            input.push('\n');
+        }
+        input.push_str("quit\n");
+        let run = run_in(
+            &dir,
+            &["--line", "--review", file.to_str().unwrap()],
+            input.as_bytes(),
+        );
+        assert_eq!(run.code, 0, "seed {seed}: {}", run.stderr);
+        assert!(
+            !run.stderr.contains("panicked"),
+            "seed {seed}: {}",
+            run.stderr
+        );
+        assert!(
+            run.lines.len() > n / 2,
+            "seed {seed}: {} lines",
+            run.lines.len()
+        );
+        assert!(
+            run.lines.iter().all(|l| !l.contains('\u{1b}')),
+            "seed {seed}: an escape byte was echoed"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), ANNOTATED);
+}
