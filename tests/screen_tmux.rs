@@ -923,7 +923,9 @@ fn a_finished_game_is_reviewed_by_keys_in_tmux() {
     t.wait_said("Move 1, White: Bauer Felix drei");
     t.keys(&["PageDown"]);
     t.wait_said("Move 1, Black: Bauer Eva fünf");
-    t.wait_screen("Review: move 1, Black, Bauer Eva fünf");
+    let screen = t.wait_screen("Review: move 1, Black, Bauer Eva fünf");
+    // The move list marks the reviewed move.
+    assert!(screen.contains("1. f3 [e5]"), "{screen}");
     t.keys(&["PageUp"]);
     let said = t.said();
     t.wait_screen("Review: move 1, White, Bauer Felix drei");

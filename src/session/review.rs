@@ -188,6 +188,19 @@ impl Session {
         }
     }
 
+    /// For the full-screen view's move list: the index of the main-line half-move the review is at (in a
+    /// variation, the one it branched from), if a review is open and past the start.
+    pub fn review_main_ply(&self) -> Option<usize> {
+        let r = self.review.as_ref()?;
+        let main = &r.lines[0];
+        let at = match r.lines.get(1) {
+            // A variation replaces the move it branched from: that move is marked.
+            Some(v) => v.offset + 1,
+            None => main.at,
+        };
+        at.checked_sub(1)
+    }
+
     /// For the full-screen view's status line: "Review: move 12, White, Springer Felix drei" and the comment.
     pub fn review_status(&self) -> Option<String> {
         let r = self.review.as_ref()?;

@@ -348,8 +348,15 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         Some(help) => (p.get("screen.title.keys").to_string(), help.clone()),
         None => {
             let mut lines: Vec<String> = Vec::new();
-            for ply in game.plies() {
+            // While reviewing, the reviewed move is in brackets.
+            let reviewed = session.review_main_ply();
+            for (i, ply) in game.plies().iter().enumerate() {
                 let san = notation(v, &ply.san.to_string());
+                let san = if reviewed == Some(i) {
+                    format!("[{san}]")
+                } else {
+                    san
+                };
                 if ply.color() == Color::White {
                     lines.push(format!("{}. {san}", ply.move_number()));
                 } else if let Some(last) = lines.last_mut()
