@@ -72,18 +72,18 @@ fn an_annotated_game_is_reviewed_with_its_comments_nags_clock_times_and_variatio
     let expected = [
         "Review of the game, 5 half-moves; back, forward, start, end, goto N, variation, leave, done. \
          Start of the game, White to move. Comment: A quiet game.",
-        "Move 1, White: Bauer Eva vier. good move. Comment: Best by test. Clock 1 hour 30 minutes",
+        "Move 1, White: Bauer Eva vier. Good move. Comment: Best by test. Clock 1 hour 30 minutes",
         // The escape sequence in the comment is not passed on; the clock command is not read out as text.
-        "Move 1, Black: Bauer Eva fünf. mistake. Comment: Weak? ?[2J. Clock 1 hour 29 minutes 55 seconds. \
+        "Move 1, Black: Bauer Eva fünf. Mistake. Comment: Weak? ?[2J. Clock 1 hour 29 minutes 55 seconds. \
          1 variation",
-        "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. brilliant move. Comment: The Sicilian. 1 variation",
+        "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. Brilliant move. Comment: The Sicilian. 1 variation",
         "There is one variation here; say variation, not \"2\"",
         "Variation 1, depth 2. Move 1, Black: Bauer Eva sechs. Comment: French",
         "Move 2, White: Bauer David vier. White is better",
         "Move 2, Black: Bauer David fünf",
-        "Left variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. brilliant move. Comment: The Sicilian. \
+        "Left variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. Brilliant move. Comment: The Sicilian. \
          1 variation",
-        "Left variation 1, depth 0. Move 1, Black: Bauer Eva fünf. mistake. Comment: Weak? ?[2J. \
+        "Left variation 1, back in the main line. Move 1, Black: Bauer Eva fünf. Mistake. Comment: Weak? ?[2J. \
          Clock 1 hour 29 minutes 55 seconds. 1 variation",
         "Move 2, White: Springer Felix drei. White is slightly better",
         "Move 2, Black: Springer Cesar sechs. Black is winning. Clock 59 minutes",

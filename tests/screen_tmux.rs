@@ -1001,10 +1001,10 @@ fn a_saved_game_is_reviewed_with_its_variations_by_keys_in_tmux() {
     t.wait_said("Move 1, White: Bauer Eva vier. Comment: King's pawn. Clock 10 minutes");
     t.wait_screen("Review: move 1, White, Bauer Eva vier — King's pawn");
     t.keys(&["PageDown"]);
-    t.wait_said("Move 1, Black: Bauer Eva fünf. mistake. 1 variation");
+    t.wait_said("Move 1, Black: Bauer Eva fünf. Mistake. 1 variation");
     t.keys(&["M-v"]);
     t.wait_said(
-        "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. good move. Comment: Sicilian",
+        "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. Good move. Comment: Sicilian",
     );
     let screen = t.wait_screen("(variation depth 1)");
     // The board shows the variation: a black pawn on c5, none on e5.
@@ -1015,7 +1015,7 @@ fn a_saved_game_is_reviewed_with_its_variations_by_keys_in_tmux() {
         .unwrap_or_else(|| panic!("no rank 5 in\n{screen}"));
     assert_eq!(rank5.matches('b').count(), 1, "{rank5}");
     t.keys(&["M-u"]);
-    t.wait_said("Left variation 1, depth 0. Move 1, Black: Bauer Eva fünf. mistake. 1 variation");
+    t.wait_said("Left variation 1, back in the main line. Move 1, Black: Bauer Eva fünf. Mistake. 1 variation");
     t.keys(&["?"]);
     let start = Instant::now();
     loop {

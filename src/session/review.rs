@@ -472,12 +472,17 @@ impl Session {
         parts
     }
 
-    /// A NAG in words.
+    /// A NAG in words, as a sentence of its own (it follows the move after a full stop).
     fn nag(&self, n: u8) -> String {
-        if NAMED_NAGS.contains(&n) {
+        let text = if NAMED_NAGS.contains(&n) {
             self.p(&format!("nag.{n}"), &[])
         } else {
             self.p("nag.other", &[("n", &n.to_string())])
+        };
+        let mut chars = text.chars();
+        match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => text,
         }
     }
 
@@ -695,10 +700,14 @@ impl Session {
         let depth = r.depth();
         let text = format!(
             "{}. {}",
-            self.p(
-                "review.variation_left",
-                &[("n", &left.to_string()), ("depth", &depth.to_string())],
-            ),
+            if depth == 0 {
+                self.p("review.variation_left_main", &[("n", &left.to_string())])
+            } else {
+                self.p(
+                    "review.variation_left",
+                    &[("n", &left.to_string()), ("depth", &depth.to_string())],
+                )
+            },
             self.review_position_text()
         );
         vec![say(Kind::Answer, text)]
@@ -758,7 +767,7 @@ bell} Nc6 *
         let first = run(&mut s, "forward");
         assert_eq!(
             first,
-            "Move 1, White: Bauer Eva vier. good move. Comment: Best by test. Clock 1 hour 30 minutes"
+            "Move 1, White: Bauer Eva vier. Good move. Comment: Best by test. Clock 1 hour 30 minutes"
         );
         let second = run(&mut s, "forward");
         assert_eq!(second, "Move 1, Black: Bauer Eva fünf. 1 variation");
@@ -799,7 +808,7 @@ bell} Nc6 *
         let v = run(&mut s, "variation");
         assert_eq!(
             v,
-            "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. interesting move. Comment: Sicilian. 1 variation"
+            "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. Interesting move. Comment: Sicilian. 1 variation"
         );
         let v2 = run(&mut s, "variation 1");
         assert!(
@@ -810,7 +819,7 @@ bell} Nc6 *
         // Depth 3: the variation of 2. d4 inside the French.
         assert!(
             run(&mut s, "variation")
-                .contains("depth 3. Move 2, White: Bauer David drei. dubious move")
+                .contains("depth 3. Move 2, White: Bauer David drei. Dubious move")
         );
         assert!(run(&mut s, "forward").contains("end of the variation"));
         assert!(
@@ -827,8 +836,9 @@ bell} Nc6 *
                 .starts_with("Left variation 1, depth 1. Move 1, Black: Bauer Cesar fünf")
         );
         assert!(
-            run(&mut s, "leave")
-                .starts_with("Left variation 1, depth 0. Move 1, Black: Bauer Eva fünf")
+            run(&mut s, "leave").starts_with(
+                "Left variation 1, back in the main line. Move 1, Black: Bauer Eva fünf"
+            )
         );
         assert!(run(&mut s, "leave").contains("main line"));
         assert!(run(&mut s, "variation 2").contains("one variation here"));
