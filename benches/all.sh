@@ -6,7 +6,8 @@
 #   3. key -> speech hand-off in the full-screen view, p99 (target under 5 ms; benches/screen_keys.rs);
 #   4. the dead-position verdict, median and p99 (target median under 50 µs; benches/dead_position.rs);
 #   5. memory of `--load` on a PGN file of about 50 MB made from tests/data and ../shared/data/pgn games
-#      (max RSS by /usr/bin/time; target at most 3 times the file's size);
+#      (max RSS by /usr/bin/time; target at most 3 times the file's size), and again choosing one of its
+#      last games and saving it to its place;
 #   6. start-up, resident memory, idle CPU and idle bytes of the full-screen view beside chess-tui
 #      (benches/screen_measure.sh; chess-tui only when installed: cargo install chess-tui --locked).
 # Usage: bash benches/all.sh      (about 5 minutes; IDLE=10 RUNS=3 for the screen part unless set)
@@ -58,6 +59,17 @@ rss_kb=$(echo "$out" | awk '/^maxrss_kb/ {print $2}')
 elapsed=$(echo "$out" | awk '/^maxrss_kb/ {print $4}')
 printf 'file %.1f MB; max RSS %.1f MB = %.2f times the file (target at most 3); %s s\n' \
     "$(echo "$size / 1000000" | bc -l)" "$(echo "$rss_kb * 1024 / 1000000" | bc -l)" \
+    "$(echo "$rss_kb * 1024 / $size" | bc -l)" "$elapsed"
+# The same file with --save to itself: one of its last games chosen, read again and saved to its place
+# (every other game kept byte for byte).
+count=$(echo "$out" | grep -oE 'holds [0-9]+ games' | grep -oE '[0-9]+' || echo 1)
+out=$(printf '%s\nquit\n' "$((count - 1))" | XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data \
+    /usr/bin/time -f 'maxrss_kb %M elapsed_s %e' target/release/hector --line --opponent human \
+    --load "$big" --save "$big" 2>&1)
+rss_kb=$(echo "$out" | awk '/^maxrss_kb/ {print $2}')
+elapsed=$(echo "$out" | awk '/^maxrss_kb/ {print $4}')
+printf 'game %s of %s chosen and saved to its place: max RSS %.1f MB = %.2f times the file; %s s\n' \
+    "$((count - 1))" "$count" "$(echo "$rss_kb * 1024 / 1000000" | bc -l)" \
     "$(echo "$rss_kb * 1024 / $size" | bc -l)" "$elapsed"
 
 section "full-screen view: start-up, memory, idle CPU and bytes, beside chess-tui"

@@ -251,16 +251,19 @@ fn build_game(args: &Args, loaded: Option<&Loaded>) -> Result<Game, StartError> 
             StartError::new("start.bad_chess960", &[("reason", plain(&e.to_string()))])
         })?
     } else if let Some(loaded) = loaded {
-        return Ok(loaded.games[0].clone());
+        return Ok(loaded.first.clone());
     } else {
         Game::new()
     };
     Ok(game.with_edition(args.edition))
 }
 
-/// The games of a file, with its text.
+/// The games of a file, with its text: the first game in full, every game as a summary (a file of many
+/// games is never held as games all at once; the chosen one is read again from its place).
 struct Loaded {
-    games: Vec<Game>,
+    first: Game,
+    /// Each game's summary (its clock still to be decided) and its TimeControl tag.
+    games: Vec<(session::GameSummary, Option<String>)>,
     text: String,
 }
 
@@ -293,6 +296,7 @@ fn load(
         })?;
     // Game by game (pgn::Importer); the first game's warnings (a record that looks cut off, an ignored clock
     // time) are said before the game starts.
+    let mut first = None;
     let mut games = Vec::new();
     for one in hector::rules::pgn::Importer::new(text.as_bytes(), &Default::default()) {
         match one.game {
@@ -310,14 +314,23 @@ fn load(
                             .map(|w| format!("{}: {}", path.display(), w.message)),
                     );
                 }
-                games.push(game.with_edition(edition));
+                let game = game.with_edition(edition);
+                let tag = game
+                    .tags
+                    .iter()
+                    .find(|(k, _)| k == "TimeControl")
+                    .map(|(_, v)| v.clone());
+                games.push((session::GameSummary::of(&game, None), tag));
+                if first.is_none() {
+                    first = Some(game);
+                }
             }
         }
     }
-    if games.is_empty() {
+    let Some(first) = first else {
         return Err(StartError::new("start.no_game", &[("path", shown)]));
-    }
-    Ok(Loaded { games, text })
+    };
+    Ok(Loaded { first, games, text })
 }
 
 /// A file of several games offered for choice (issue 10.8): each game's place in the file, checked by
@@ -329,14 +342,19 @@ fn game_file(
     save_path: Option<&PathBuf>,
 ) -> Result<session::GameFile, StartError> {
     let spans = session::split_games(&loaded.text);
+    // Each place read alone must give the same game (one game at a time: nothing is kept).
     let fits = spans.len() == loaded.games.len()
-        && spans.iter().zip(&loaded.games).all(|(span, game)| {
-            let alone = hector::rules::pgn::import(&loaded.text[span.clone()]);
-            alone.errors.is_empty()
-                && alone.games.len() == 1
-                && alone.games[0].start_fen() == game.start_fen()
-                && alone.games[0].plies().len() == game.plies().len()
-                && alone.games[0].fen() == game.fen()
+        && spans.iter().zip(&loaded.games).all(|(span, (summary, _))| {
+            let mut alone = hector::rules::pgn::Importer::new(
+                loaded.text[span.clone()].as_bytes(),
+                &Default::default(),
+            );
+            match (alone.next(), alone.next()) {
+                (Some(one), None) => one
+                    .game
+                    .is_ok_and(|g| session::games_fingerprint(&g) == summary.fingerprint),
+                _ => false,
+            }
         });
     let same_file =
         |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
@@ -361,10 +379,10 @@ fn game_file(
     let mut games = Vec::with_capacity(loaded.games.len());
     // The notices of the games listed are not said (see below); the words only fill them.
     let unsaid = Phrases::default();
-    for game in loaded.games {
+    for (mut summary, tag) in loaded.games {
         // A tag that cannot be used is said for the game that is played (main), not for every game listed.
-        let time_control = time_control(args, &game, &unsaid, &mut Vec::new())?;
-        games.push(session::FileGame { game, time_control });
+        summary.time_control = time_control_from(args, tag.as_deref(), &unsaid, &mut Vec::new())?;
+        games.push(summary);
     }
     Ok(session::GameFile {
         path: path.to_path_buf(),
@@ -386,6 +404,21 @@ fn time_control(
     phrases: &Phrases,
     notices: &mut Vec<String>,
 ) -> Result<Option<TimeControl>, StartError> {
+    let tag = game
+        .tags
+        .iter()
+        .find(|(k, _)| k == "TimeControl")
+        .map(|(_, v)| v.as_str());
+    time_control_from(args, tag, phrases, notices)
+}
+
+/// [`time_control`] for a game whose TimeControl tag is `tag`.
+fn time_control_from(
+    args: &Args,
+    tag: Option<&str>,
+    phrases: &Phrases,
+    notices: &mut Vec<String>,
+) -> Result<Option<TimeControl>, StartError> {
     if let Some(d) = args.delay
         && u64::from(d) > MAX_DELAY_SECONDS
     {
@@ -398,11 +431,6 @@ fn time_control(
         ));
     }
     // A loaded game keeps its own time control unless --time says otherwise.
-    let tag = game
-        .tags
-        .iter()
-        .find(|(k, _)| k == "TimeControl")
-        .map(|(_, v)| v.clone());
     if args.time.is_none()
         && args.delay.is_none()
         && let Some(tag) = &tag

@@ -10,6 +10,7 @@ use shakmaty::Color;
 
 use super::timing::Timing;
 use super::{Effect, Kind, Pending, Session, say};
+use crate::rules::pgn::{ImportOptions, Importer};
 use crate::rules::time_control::TimeControl;
 use crate::rules::{Game, GameResult};
 use crate::words;
@@ -17,11 +18,57 @@ use crate::words;
 /// The most games listed one by one in the question; any number of the file can be typed.
 pub const LISTED: usize = 20;
 
-/// One game of the file, ready to play.
-#[derive(Debug, Clone)]
-pub struct FileGame {
-    pub game: Game,
+/// One game of the file as the question lists it. Only this is kept of every game (a few hundred bytes, not
+/// the game with all its positions): a file of 50 MB holds tens of thousands of games, and only the chosen
+/// one is read again in full (issue 10, memory of `--load`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The White, Black, Event and Date tags as the file gives them (`None` when missing).
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub event: Option<String>,
+    pub date: Option<String>,
+    /// The result as hector read the game (its ending), `None` when unfinished.
+    pub result: Option<GameResult>,
+    /// Half-moves of the main line.
+    pub plies: usize,
+    /// The game's clock, from its TimeControl tag or the command line.
     pub time_control: Option<TimeControl>,
+    /// The start position, the number of half-moves and the final position, hashed: the game read again
+    /// from its place must be the same game.
+    pub fingerprint: u64,
+}
+
+impl GameSummary {
+    /// What the question needs of `game` (whose clock is `time_control`).
+    pub fn of(game: &Game, time_control: Option<TimeControl>) -> GameSummary {
+        let tag = |name: &str| {
+            game.tags
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        };
+        GameSummary {
+            white: tag("White"),
+            black: tag("Black"),
+            event: tag("Event"),
+            date: tag("Date"),
+            result: game.ending().map(|e| e.result),
+            plies: game.plies().len(),
+            time_control,
+            fingerprint: fingerprint(game),
+        }
+    }
+}
+
+/// The start position, length and final position of `game`, hashed (the same within one run of hector).
+pub fn fingerprint(game: &Game) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    game.start_fen().hash(&mut h);
+    game.plies().len().hash(&mut h);
+    game.fen().hash(&mut h);
+    h.finish()
 }
 
 /// A file of several games, offered for choice at the start.
@@ -31,7 +78,8 @@ pub struct GameFile {
     pub path: PathBuf,
     /// The same file under the name `--save` gave it, when the game is kept there too.
     pub save_alias: Option<PathBuf>,
-    pub games: Vec<FileGame>,
+    /// Every game of the file, in order, as listed; the games themselves are read again from `text`.
+    pub games: Vec<GameSummary>,
     /// The file's text and each game's byte range in it; `None` when the games could not be told apart
     /// safely (then the chosen game is never written into this file).
     pub text: String,
@@ -40,27 +88,56 @@ pub struct GameFile {
     pub new_file: PathBuf,
 }
 
-/// Where the chosen game lives in its file: the text before and after it.
+impl GameFile {
+    /// Game `n` (1-based) read again in full, and whether it was read from its own place (its span alone)
+    /// and found to be the game listed. When the place does not give the same game, the game is taken from
+    /// the whole text as it was read at the start, and its place counts as unknown. `None` only when the
+    /// text no longer gives that game.
+    pub fn read_game(&self, n: usize) -> Option<(Game, bool)> {
+        let summary = self.games.get(n.checked_sub(1)?)?;
+        let options = ImportOptions::default();
+        if let Some(span) = self.spans.as_ref().and_then(|s| s.get(n - 1))
+            && let Some(text) = self.text.get(span.clone())
+        {
+            let mut alone = Importer::new(text.as_bytes(), &options);
+            if let (Some(first), None) = (alone.next(), alone.next())
+                && let Ok(game) = first.game
+                && fingerprint(&game) == summary.fingerprint
+            {
+                return Some((game, true));
+            }
+        }
+        // Every game of the file imported at the start, so the n-th one read is game n.
+        let game = Importer::new(self.text.as_bytes(), &options)
+            .nth(n - 1)?
+            .game
+            .ok()?;
+        Some((game, false))
+    }
+}
+
+/// Where the chosen game lives in its file: the file's text and the game's byte range in it.
 #[derive(Debug, Clone)]
 pub(super) struct Place {
     path: PathBuf,
     alias: Option<PathBuf>,
-    before: String,
-    after: String,
+    text: String,
+    span: Range<usize>,
 }
 
 impl Place {
     /// The whole file with `pgn` in the game's place, when `path` is the file.
     pub(super) fn splice(&self, path: &Path, pgn: &str) -> Option<String> {
         (path == self.path || self.alias.as_deref() == Some(path)).then(|| {
-            let mut out =
-                String::with_capacity(self.before.len() + pgn.len() + self.after.len() + 1);
-            out.push_str(&self.before);
+            let before = &self.text[..self.span.start];
+            let after = &self.text[self.span.end..];
+            let mut out = String::with_capacity(before.len() + pgn.len() + after.len() + 2);
+            out.push_str(before);
             out.push_str(pgn);
-            if !self.after.is_empty() && !pgn.ends_with("\n\n") {
+            if !after.is_empty() && !pgn.ends_with("\n\n") {
                 out.push_str(if pgn.ends_with('\n') { "\n" } else { "\n\n" });
             }
-            out.push_str(&self.after);
+            out.push_str(after);
             out
         })
     }
@@ -123,22 +200,21 @@ impl Session {
         self
     }
 
-    fn game_words(&self, n: usize, g: &Game) -> String {
-        let tag = |name: &str, side: Color| {
-            g.tags
-                .iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| words::quote(v))
+    fn game_words(&self, n: usize, g: &GameSummary) -> String {
+        let tag = |value: &Option<String>, side: Color| {
+            value
+                .as_deref()
+                .map(words::quote)
                 .filter(|v| !v.is_empty() && v != "?")
                 .unwrap_or_else(|| self.side(side))
         };
-        let result = match g.ending().map(|e| e.result) {
+        let result = match g.result {
             Some(GameResult::WhiteWins) => self.p("result.white_wins", &[]),
             Some(GameResult::BlackWins) => self.p("result.black_wins", &[]),
             Some(GameResult::Draw) => self.p("result.draw", &[]),
             None => self.p("games.unfinished", &[]),
         };
-        let moves = g.plies().len().div_ceil(2);
+        let moves = g.plies.div_ceil(2);
         let length = if moves == 1 {
             self.p("games.moves_one", &[])
         } else {
@@ -148,8 +224,8 @@ impl Session {
             "games.item",
             &[
                 ("number", &n.to_string()),
-                ("white", &tag("White", Color::White)),
-                ("black", &tag("Black", Color::Black)),
+                ("white", &tag(&g.white, Color::White)),
+                ("black", &tag(&g.black, Color::Black)),
                 ("result", &result),
                 ("length", &length),
             ],
@@ -166,7 +242,7 @@ impl Session {
             .iter()
             .take(LISTED)
             .enumerate()
-            .map(|(i, g)| self.game_words(i + 1, &g.game))
+            .map(|(i, g)| self.game_words(i + 1, g))
             .collect();
         if file.games.len() > LISTED {
             items.push(self.p(
@@ -213,10 +289,24 @@ impl Session {
                 ),
             )];
         };
+        // Only the chosen game is read in full, from its place in the file.
+        let Some((game, in_place)) = self.choice.as_ref().and_then(|f| f.read_game(n)) else {
+            self.pending = Some(Pending::ChooseGame);
+            let path = self.choice.as_ref().map(|f| f.path.display().to_string());
+            return vec![say(
+                Kind::Refusal,
+                self.p(
+                    "games.unreadable",
+                    &[
+                        ("number", &n.to_string()),
+                        ("path", &words::quote(&path.unwrap_or_default())),
+                    ],
+                ),
+            )];
+        };
         let file = self.choice.take().expect("checked above");
-        let FileGame { game, time_control } = file.games[n - 1].clone();
         self.game = game.with_edition(self.game.edition());
-        self.config.time_control = time_control;
+        self.config.time_control = file.games[n - 1].time_control.clone();
         self.timing = self
             .config
             .time_control
@@ -234,14 +324,14 @@ impl Session {
         )];
         // Only this game's bytes are ever written into the file; when its place is not known for sure, the
         // game is kept in a new file instead.
-        match &file.spans {
-            Some(spans) => {
-                let span = spans[n - 1].clone();
+        let span = file.spans.as_ref().map(|spans| spans[n - 1].clone());
+        match span.filter(|_| in_place) {
+            Some(span) => {
                 self.place = Some(Place {
                     path: file.path.clone(),
                     alias: file.save_alias.clone(),
-                    before: file.text[..span.start].to_string(),
-                    after: file.text[span.end..].to_string(),
+                    text: file.text,
+                    span,
                 });
             }
             None => {
@@ -314,5 +404,81 @@ mod tests {
         assert_eq!(spans[0].end, spans[1].start);
         assert_eq!(split_games("1. e4 e5 *\n").len(), 1);
         assert!(split_games("\n\n").is_empty());
+    }
+
+    const THREE: &str = "[Event \"A\"]\n[White \"Anna\"]\n[Black \"Bob\"]\n[Date \"2024.01.02\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event \"B\"]\n\n1. d4 d5 *\n\n[Event \"C\"]\n\n1. c4 c5 2. Nc3 1/2-1/2\n";
+
+    fn three() -> GameFile {
+        let report = crate::rules::pgn::import(THREE);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        GameFile {
+            path: PathBuf::from("m.pgn"),
+            save_alias: None,
+            games: report
+                .games
+                .iter()
+                .map(|g| GameSummary::of(g, None))
+                .collect(),
+            text: THREE.to_string(),
+            spans: Some(split_games(THREE)),
+            new_file: PathBuf::from("m-kept.pgn"),
+        }
+    }
+
+    #[test]
+    fn a_summary_keeps_what_the_question_says() {
+        let file = three();
+        let first = &file.games[0];
+        assert_eq!(first.white.as_deref(), Some("Anna"));
+        assert_eq!(first.black.as_deref(), Some("Bob"));
+        assert_eq!(first.event.as_deref(), Some("A"));
+        assert_eq!(first.date.as_deref(), Some("2024.01.02"));
+        assert_eq!(first.result, Some(GameResult::WhiteWins));
+        assert_eq!(first.plies, 7);
+        assert_eq!(file.games[1].result, None);
+        assert_eq!(file.games[1].white, None);
+        assert_eq!(file.games[2].result, Some(GameResult::Draw));
+        assert_eq!(file.games[2].plies, 3);
+        let prints: std::collections::HashSet<u64> =
+            file.games.iter().map(|g| g.fingerprint).collect();
+        assert_eq!(prints.len(), 3, "three different games, three fingerprints");
+    }
+
+    #[test]
+    fn the_chosen_game_is_read_again_from_its_place() {
+        let file = three();
+        let fens = [
+            "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+            "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+            "rnbqkbnr/pp1ppppp/8/2p5/2P5/2N5/PP1PPPPP/R1BQKBNR b KQkq - 1 2",
+        ];
+        for (n, fen) in (1..=3).zip(fens) {
+            let (game, in_place) = file.read_game(n).expect("the game is there");
+            assert!(in_place, "game {n} read from its own place");
+            assert_eq!(game.fen(), fen, "game {n}");
+            assert_eq!(fingerprint(&game), file.games[n - 1].fingerprint);
+        }
+        assert!(file.read_game(0).is_none());
+        assert!(file.read_game(4).is_none());
+    }
+
+    #[test]
+    fn a_place_that_gives_another_game_is_not_trusted() {
+        let mut file = three();
+        let spans = split_games(THREE);
+        // Places swapped: game 1's place now holds game 2. Game 1 still comes (from the whole text), but its
+        // place is unknown, so it is never written there.
+        file.spans = Some(vec![spans[1].clone(), spans[0].clone(), spans[2].clone()]);
+        let (game, in_place) = file.read_game(1).expect("game 1 is in the text");
+        assert!(!in_place);
+        assert_eq!(game.plies().len(), 7);
+        let (game, in_place) = file.read_game(3).expect("game 3 is in its place");
+        assert!(in_place);
+        assert_eq!(game.plies().len(), 3);
+        // Without places, every game comes from the whole text.
+        file.spans = None;
+        let (game, in_place) = file.read_game(2).expect("game 2");
+        assert!(!in_place);
+        assert_eq!(game.plies().len(), 2);
     }
 }

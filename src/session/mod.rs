@@ -23,7 +23,7 @@ use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, 
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
-pub use games::{FileGame, GameFile, split_games};
+pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
