@@ -7,7 +7,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, Role};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 /// The longest a move waits for the dead-position verdict (R-5.2.2). Positions of only kings, pawns and
@@ -24,36 +24,100 @@ pub const MATING_CHANCE_BUDGET: Duration = Duration::from_millis(1500);
 /// At most this many verdicts that ran out of time may still be running; beyond it a slow kind of position
 /// is answered "not proven" at once instead of starting another.
 const MAX_LATE: usize = 2;
-static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// A verdict to work out on a helper, with where to send its answer.
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// The helper threads that work out verdicts which may take long. They are started once, on first use, and
+/// wait for work: starting a thread for every verdict cost more than most verdicts (reading a file of games
+/// asks for one per game). At most `max` verdicts run at once; a verdict that is late keeps its helper busy
+/// until it ends on its own, and its answer is dropped.
+struct Helpers {
+    max: usize,
+    running: AtomicUsize,
+    jobs: Mutex<Option<mpsc::Sender<Job>>>,
+}
+
+impl Helpers {
+    const fn new(max: usize) -> Helpers {
+        Helpers {
+            max,
+            running: AtomicUsize::new(0),
+            jobs: Mutex::new(None),
+        }
+    }
+
+    /// Hands `job` to an idle helper, starting the helpers on first use. False when they cannot be started.
+    fn send(&self, job: Job) -> bool {
+        let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        if jobs.is_none() {
+            let (tx, rx) = mpsc::channel::<Job>();
+            let rx = Arc::new(Mutex::new(rx));
+            let mut started = 0;
+            for _ in 0..self.max {
+                let rx = Arc::clone(&rx);
+                let spawned = std::thread::Builder::new()
+                    .name("dead-position".into())
+                    .spawn(move || {
+                        loop {
+                            // One helper at a time waits for the next job; the lock is let go before it runs.
+                            let job = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                            match job {
+                                Ok(job) => job(),
+                                Err(_) => return,
+                            }
+                        }
+                    });
+                started += usize::from(spawned.is_ok());
+            }
+            if started == 0 {
+                return false;
+            }
+            *jobs = Some(tx);
+        }
+        jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok())
+    }
+
+    /// Runs `work` on a helper and waits at most `budget` for its answer; `None` when it is late or too many
+    /// late ones are still running.
+    fn within<T: Send + 'static>(
+        &'static self,
+        budget: Duration,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        if self.running.fetch_add(1, Ordering::SeqCst) >= self.max {
+            self.running.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        let (tx, rx) = mpsc::channel();
+        let job: Job = Box::new(move || {
+            let answer = work();
+            // Counted down before the answer goes out: the caller's next verdict finds a helper free.
+            self.running.fetch_sub(1, Ordering::SeqCst);
+            let _ = tx.send(answer);
+        });
+        if !self.send(job) {
+            self.running.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        rx.recv_timeout(budget).ok()
+    }
+}
+
+static HELPERS: Helpers = Helpers::new(MAX_LATE);
 
 /// How many verdicts that ran out of time are still being worked out (for benchmarks).
 pub fn late_checks_running() -> usize {
-    RUNNING.load(Ordering::SeqCst)
+    HELPERS.running.load(Ordering::SeqCst)
 }
 
 /// Runs `work` on a helper thread and waits at most `budget` for its answer; `None` when it is late or too
-/// many late ones are still running. The late thread finishes on its own and its answer is dropped.
+/// many late ones are still running. The late work finishes on its own and its answer is dropped.
 fn within<T: Send + 'static>(
     budget: Duration,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Option<T> {
-    if RUNNING.fetch_add(1, Ordering::SeqCst) >= MAX_LATE {
-        RUNNING.fetch_sub(1, Ordering::SeqCst);
-        return None;
-    }
-    let (tx, rx) = mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("dead-position".into())
-        .spawn(move || {
-            let answer = work();
-            RUNNING.fetch_sub(1, Ordering::SeqCst);
-            let _ = tx.send(answer);
-        });
-    if spawned.is_err() {
-        RUNNING.fetch_sub(1, Ordering::SeqCst);
-        return None;
-    }
-    rx.recv_timeout(budget).ok()
+    HELPERS.within(budget, work)
 }
 
 /// Only kings, pawns and bishops: the positions where chasolver may search long.
@@ -187,17 +251,43 @@ mod tests {
 
     #[test]
     fn a_late_verdict_is_not_waited_for_and_says_nothing() {
-        // Work that cannot finish until released: the caller gets no answer after the budget, and the late
-        // thread ends on its own once released.
+        // Helpers of the test's own, so that verdicts of other tests running at the same time take none.
+        static OWN: Helpers = Helpers::new(1);
+        // Work that cannot finish until the test releases it. A budget of zero: the caller must answer "no
+        // verdict" at once, whatever the machine's load, while the work is still blocked. A caller that
+        // waited for the work would wait for ever; the watchdog then releases the work after a minute, so
+        // such a caller fails here instead of hanging (a correct caller returns long before).
         let (release, wait) = mpsc::channel::<()>();
-        let answer = within(Duration::from_millis(20), move || {
+        let (done_tx, done) = mpsc::channel::<()>();
+        let finished = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = Arc::clone(&finished);
+        let watchdog = release.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(60));
+            let _ = watchdog.send(());
+        });
+        let answer = OWN.within(Duration::ZERO, move || {
             let _ = wait.recv();
+            flag.store(true, Ordering::SeqCst);
+            let _ = done_tx.send(());
             true
         });
+        assert!(
+            !finished.load(Ordering::SeqCst),
+            "the caller waited for the blocked verdict"
+        );
         assert_eq!(answer, None);
+        // While it is blocked, its helper is taken: the next verdict is "not proven" at once, not queued.
+        assert_eq!(OWN.within(Duration::from_secs(3600), || 1), None);
+        // Released, the late work ends on its own; its answer goes nowhere, and the helper is free again.
         release.send(()).unwrap();
-        // Work that finishes in time is answered.
-        assert_eq!(within(Duration::from_secs(5), || 7), Some(7));
+        done.recv().unwrap();
+        while OWN.running.load(Ordering::SeqCst) > 0 {
+            std::thread::yield_now();
+        }
+        // Work that finishes is answered (the budget is far beyond any load).
+        assert_eq!(OWN.within(Duration::from_secs(3600), || 7), Some(7));
+        assert_eq!(OWN.within(Duration::from_secs(3600), || 8), Some(8));
     }
 
     #[test]
