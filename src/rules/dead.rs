@@ -3,9 +3,7 @@
 //! chasolver works on the `chess` crate's board, which knows only standard castling; a Chess960 position that
 //! still has castling rights is therefore never proven dead here (it simply stays "not proven").
 
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, Role};
-use std::str::FromStr;
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position, Role};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
@@ -134,13 +132,47 @@ pub enum MatingChance {
     Unknown,
 }
 
+/// The position on chasolver's board, square by square (as its FEN would give it, without writing and
+/// reading the text: this runs once for every game read from a file).
 fn to_chess_board(pos: &Chess, mode: CastlingMode) -> Option<chess::Board> {
     if mode == CastlingMode::Chess960 && pos.castles().any() {
         // The `chess` board cannot carry Chess960 castling rights.
         return None;
     }
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    chess::Board::from_str(&fen).ok()
+    let mut b = chess::BoardBuilder::new();
+    for (sq, piece) in pos.board() {
+        let square = chess::Square::make_square(
+            chess::Rank::from_index(usize::from(sq.rank())),
+            chess::File::from_index(usize::from(sq.file())),
+        );
+        let role = match piece.role {
+            Role::Pawn => chess::Piece::Pawn,
+            Role::Knight => chess::Piece::Knight,
+            Role::Bishop => chess::Piece::Bishop,
+            Role::Rook => chess::Piece::Rook,
+            Role::Queen => chess::Piece::Queen,
+            Role::King => chess::Piece::King,
+        };
+        b.piece(square, role, to_chess_color(piece.color));
+    }
+    b.side_to_move(to_chess_color(pos.turn()));
+    for color in [Color::White, Color::Black] {
+        let castles = pos.castles();
+        let rights = match (
+            castles.has(color, CastlingSide::KingSide),
+            castles.has(color, CastlingSide::QueenSide),
+        ) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            (false, true) => chess::CastleRights::QueenSide,
+            (false, false) => chess::CastleRights::NoRights,
+        };
+        b.castle_rights(to_chess_color(color), rights);
+    }
+    if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
+        b.en_passant(Some(chess::File::from_index(usize::from(ep.file()))));
+    }
+    chess::Board::try_from(&b).ok()
 }
 
 fn to_chess_color(c: Color) -> chess::Color {
@@ -229,6 +261,49 @@ fn chance(pos: &Chess, mode: CastlingMode, side: Color, budget: Option<Duration>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use shakmaty::fen::Fen;
+    use std::str::FromStr;
+
+    /// The board as chasolver's FEN reader makes it: what `to_chess_board` must give.
+    fn by_fen(pos: &Chess) -> Option<chess::Board> {
+        let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+        chess::Board::from_str(&fen).ok()
+    }
+
+    #[test]
+    fn the_board_given_to_chasolver_is_the_one_its_fen_gives() {
+        let mut positions: Vec<Chess> = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 b - - 0 1",
+            "8/2p5/8/KP5r/8/8/8/7k b - - 0 1",
+        ]
+        .iter()
+        .map(|f| pos(f))
+        .collect();
+        // Every position of a game with captures, checks, castling on both sides and en passant.
+        let mut p = Chess::default();
+        for uci in [
+            "e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "g8f6", "g1f3", "b8c6", "f1c4", "c8g4", "e1g1",
+            "d8d6", "d2d4", "e8c8", "c4d5", "c6d4", "d5b7", "c8b7",
+        ] {
+            let m = shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
+                .unwrap()
+                .to_move(&p)
+                .unwrap();
+            p.play_unchecked(m);
+            positions.push(p.clone());
+        }
+        for p in &positions {
+            let fen = Fen::from_position(p, EnPassantMode::Legal).to_string();
+            let ours = to_chess_board(p, CastlingMode::Standard);
+            assert!(ours.is_some(), "{fen}");
+            assert_eq!(ours, by_fen(p), "{fen}");
+        }
+    }
 
     fn pos(fen: &str) -> Chess {
         Fen::from_ascii(fen.as_bytes())

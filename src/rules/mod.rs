@@ -15,5 +15,6 @@ pub use dead::MatingChance;
 pub use edition::Edition;
 pub use ending::{EndReason, Ending, GameResult};
 pub use game::{
-    Annotations, ClaimKind, ClaimVerdict, Game, GameError, MovetextItem, Ply, RepetitionKey, Start,
+    AnnotationList, Annotations, ClaimKind, ClaimVerdict, Game, GameError, MovetextItem, Ply,
+    RepetitionKey, Start,
 };
