@@ -4,7 +4,7 @@
 //! still has castling rights is therefore never proven dead here (it simply stays "not proven").
 
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position, Role};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
@@ -26,14 +26,20 @@ const MAX_LATE: usize = 2;
 /// A verdict to work out on a helper, with where to send its answer.
 type Job = Box<dyn FnOnce() + Send + 'static>;
 
-/// The helper threads that work out verdicts which may take long. They are started once, on first use, and
-/// wait for work: starting a thread for every verdict cost more than most verdicts (reading a file of games
+/// The helper threads that work out verdicts which may take long. Each is started on first need and then
+/// waits for work: starting a thread for every verdict cost more than most verdicts (reading a file of games
 /// asks for one per game). At most `max` verdicts run at once; a verdict that is late keeps its helper busy
 /// until it ends on its own, and its answer is dropped.
 struct Helpers {
     max: usize,
     running: AtomicUsize,
-    jobs: Mutex<Option<mpsc::Sender<Job>>>,
+    helpers: Mutex<Vec<Helper>>,
+}
+
+/// One helper thread: where to send it work, and whether it has some.
+struct Helper {
+    jobs: mpsc::Sender<Job>,
+    busy: Arc<AtomicBool>,
 }
 
 impl Helpers {
@@ -41,39 +47,38 @@ impl Helpers {
         Helpers {
             max,
             running: AtomicUsize::new(0),
-            jobs: Mutex::new(None),
+            helpers: Mutex::new(Vec::new()),
         }
     }
 
-    /// Hands `job` to an idle helper, starting the helpers on first use. False when they cannot be started.
-    fn send(&self, job: Job) -> bool {
-        let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
-        if jobs.is_none() {
-            let (tx, rx) = mpsc::channel::<Job>();
-            let rx = Arc::new(Mutex::new(rx));
-            let mut started = 0;
-            for _ in 0..self.max {
-                let rx = Arc::clone(&rx);
-                let spawned = std::thread::Builder::new()
+    /// An idle helper (started when there is none yet), marked busy: where to send its work, and the mark
+    /// to clear when the work is done. `None` when no helper can take work.
+    fn idle_helper(&self) -> Option<(mpsc::Sender<Job>, Arc<AtomicBool>)> {
+        let mut helpers = self.helpers.lock().unwrap_or_else(|e| e.into_inner());
+        let idle = helpers.iter().position(|h| !h.busy.load(Ordering::SeqCst));
+        let at = match idle {
+            Some(at) => at,
+            None if helpers.len() < self.max => {
+                let (jobs, rx) = mpsc::channel::<Job>();
+                std::thread::Builder::new()
                     .name("dead-position".into())
                     .spawn(move || {
-                        loop {
-                            // One helper at a time waits for the next job; the lock is let go before it runs.
-                            let job = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                            match job {
-                                Ok(job) => job(),
-                                Err(_) => return,
-                            }
+                        while let Ok(job) = rx.recv() {
+                            job();
                         }
-                    });
-                started += usize::from(spawned.is_ok());
+                    })
+                    .ok()?;
+                helpers.push(Helper {
+                    jobs,
+                    busy: Arc::new(AtomicBool::new(false)),
+                });
+                helpers.len() - 1
             }
-            if started == 0 {
-                return false;
-            }
-            *jobs = Some(tx);
-        }
-        jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok())
+            None => return None,
+        };
+        let helper = &helpers[at];
+        helper.busy.store(true, Ordering::SeqCst);
+        Some((helper.jobs.clone(), Arc::clone(&helper.busy)))
     }
 
     /// Runs `work` on a helper and waits at most `budget` for its answer; `None` when it is late or too many
@@ -87,14 +92,20 @@ impl Helpers {
             self.running.fetch_sub(1, Ordering::SeqCst);
             return None;
         }
+        let Some((jobs, busy)) = self.idle_helper() else {
+            self.running.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        };
         let (tx, rx) = mpsc::channel();
         let job: Job = Box::new(move || {
             let answer = work();
-            // Counted down before the answer goes out: the caller's next verdict finds a helper free.
+            // Free again before the answer goes out: the caller's next verdict finds this helper idle.
+            busy.store(false, Ordering::SeqCst);
             self.running.fetch_sub(1, Ordering::SeqCst);
             let _ = tx.send(answer);
         });
-        if !self.send(job) {
+        if let Err(mpsc::SendError(_job)) = jobs.send(job) {
+            // The helper is gone (it cannot be: it waits for ever); its mark stays, so it is not used again.
             self.running.fetch_sub(1, Ordering::SeqCst);
             return None;
         }

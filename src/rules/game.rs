@@ -117,8 +117,20 @@ impl Ply {
 /// castling moves possible at the moment also count (temporary changes make a position differ).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RepetitionKey {
-    hash: u128,
+    /// The 128-bit Zobrist hash as two halves: a `u128` field would align the key to 16 bytes and make it
+    /// 32 bytes long instead of 24 (one key is kept for every move of every game read).
+    hash: [u64; 2],
     castling_now: u8,
+}
+
+/// A 128-bit hash as the two halves [`RepetitionKey`] keeps.
+fn halves(hash: u128) -> [u64; 2] {
+    [hash as u64, (hash >> 64) as u64]
+}
+
+/// The 128-bit hash back from its halves.
+fn whole(halves: [u64; 2]) -> u128 {
+    u128::from(halves[0]) | (u128::from(halves[1]) << 64)
 }
 
 impl RepetitionKey {
@@ -130,7 +142,7 @@ impl RepetitionKey {
             0
         };
         RepetitionKey {
-            hash: hash.0,
+            hash: halves(hash.0),
             castling_now,
         }
     }
@@ -547,7 +559,7 @@ impl Game {
         let next_hash = match self.keys.last() {
             Some(k) if !self.edition.repetition_counts_temporary_castling() => self
                 .position
-                .update_zobrist_hash(Zobrist128(k.hash), m, EnPassantMode::Legal),
+                .update_zobrist_hash(Zobrist128(whole(k.hash)), m, EnPassantMode::Legal),
             _ => None,
         };
         self.position.play_unchecked(m);
@@ -562,7 +574,7 @@ impl Game {
         let san = SanPlus { san, suffix };
         let key = match next_hash {
             Some(h) => RepetitionKey {
-                hash: h.0,
+                hash: halves(h.0),
                 castling_now: 0,
             },
             None => RepetitionKey::of(&self.position, self.edition),

@@ -709,7 +709,9 @@ impl Iterator for Importer<'_> {
                     let number = self.number;
                     let tags = std::mem::take(&mut self.collector.tags);
                     let mut warnings = Vec::new();
-                    let game = build_game(number, tags, &toks.toks, &self.options, &mut warnings);
+                    let mut toks = toks;
+                    let game =
+                        build_game(number, tags, &mut toks.toks, &self.options, &mut warnings);
                     if toks.mismatch {
                         warnings.push(ImportWarning {
                             game: number,
@@ -1476,10 +1478,11 @@ pub const MAX_VARIATION_DEPTH: usize = 64;
 /// The prefix of the comment that keeps moves recorded after the game ended.
 pub const AFTER_END_COMMENT: &str = "recorded after the game ended:";
 
+/// `toks` are used up: the text of comments is moved into the game, not copied.
 fn build_game(
     number: usize,
     tags: Vec<(String, String)>,
-    toks: &[Tok],
+    toks: &mut [Tok],
     options: &ImportOptions,
     warnings: &mut Vec<ImportWarning>,
 ) -> Result<Game, ImportError> {
@@ -1535,8 +1538,15 @@ fn build_game(
     let mut after_end: Vec<AfterEnd> = Vec::new();
     let mut after_result = false;
     game.reserve_plies(mainline_move_count(toks));
+    let count = toks.len();
 
-    for (i, tok) in toks.iter().enumerate() {
+    for (i, slot) in toks.iter_mut().enumerate() {
+        // A comment's text is moved into the game, not copied.
+        let mut comment = match slot {
+            Tok::Comment(c) => std::mem::take(c),
+            _ => String::new(),
+        };
+        let tok: &Tok = slot;
         if passing_over > 0 {
             match tok {
                 Tok::Open => passing_over += 1,
@@ -1555,7 +1565,7 @@ fn build_game(
             let item = match tok {
                 Tok::San(sp) => Some(MovetextItem::San(sp.to_string())),
                 Tok::Nag(n) => Some(MovetextItem::Nag(*n)),
-                Tok::Comment(c) => Some(MovetextItem::Comment(c.clone())),
+                Tok::Comment(_) => Some(MovetextItem::Comment(std::mem::take(&mut comment))),
                 Tok::Raw(r) if r.trim() == "=" => {
                     top.saw_equals = true;
                     None
@@ -1665,7 +1675,7 @@ fn build_game(
                 let m = match resolved.expect("read while the game was not over") {
                     Ok(m) => m,
                     // The text ends here, without a result: most likely a file cut off in the middle of a move.
-                    Err(k) if i + 1 == toks.len() => {
+                    Err(k) if i + 1 == count => {
                         return Err(err(at(&game, text()), ImportErrorKind::CutOff(Box::new(k))));
                     }
                     Err(k) => return Err(err(at(&game, text()), k)),
@@ -1713,10 +1723,10 @@ fn build_game(
                     p.annotations.nags.push(*n);
                 }
             }
-            Tok::Comment(c) => match game.plies_mut().last_mut() {
-                Some(p) if c == DRAW_OFFER_COMMENT => p.draw_offer = true,
+            Tok::Comment(_) => match game.plies_mut().last_mut() {
+                Some(p) if comment == DRAW_OFFER_COMMENT => p.draw_offer = true,
                 Some(p) => {
-                    if let Some(Err(clk)) = super::time_control::parse_clock_comment(c) {
+                    if let Some(Err(clk)) = super::time_control::parse_clock_comment(&comment) {
                         let at = MoveAt {
                             number: p.move_number(),
                             side: p.color(),
@@ -1731,9 +1741,9 @@ fn build_game(
                             ),
                         });
                     }
-                    p.annotations.comments.push(c.clone())
+                    p.annotations.comments.push(comment)
                 }
-                None => game.initial_comments.push(c.clone()),
+                None => game.initial_comments.push(comment),
             },
             Tok::Open => stack.push(OpenVariation {
                 items: Vec::new(),
