@@ -236,7 +236,7 @@ impl Session {
         let Some(rank) = bw.rank_word(v, n) else {
             return vec![say(
                 Kind::Refusal,
-                self.p("check.rank_bad", &[("text", &board_text::quote(n))]),
+                self.p("check.rank_bad", &[("text", &words::quote(n))]),
             )];
         };
         let target = self.game.position().board().clone();
@@ -306,7 +306,7 @@ impl Session {
             Err(BoardTextError::Nothing) => {
                 return vec![say(
                     Kind::Refusal,
-                    self.p("check.square_bad", &[("text", &board_text::quote(rest))]),
+                    self.p("check.square_bad", &[("text", &words::quote(rest))]),
                 )];
             }
             Err(e) => return self.board_text_refusal(&e, None),
@@ -576,7 +576,7 @@ impl Session {
         path: &std::path::Path,
         text: Result<String, String>,
     ) -> Vec<Effect> {
-        let shown = board_text::quote(&path.display().to_string());
+        let shown = words::quote(&path.display().to_string());
         let text = match text {
             Ok(t) => t,
             Err(reason) => {
@@ -600,7 +600,7 @@ impl Session {
                 Kind::Refusal,
                 self.p(
                     "compare.pgn_bad",
-                    &[("path", &shown), ("reason", &board_text::quote(&reason))],
+                    &[("path", &shown), ("reason", &words::quote(&reason))],
                 ),
             )];
         };
@@ -711,7 +711,7 @@ impl Session {
                     "compare.unreadable",
                     &[
                         ("point", &self.point(other.len())),
-                        ("text", &board_text::quote(text)),
+                        ("text", &words::quote(text)),
                         ("reason", &self.refusal(e)),
                     ],
                 ),

@@ -45,27 +45,8 @@ use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use super::normalize::{fold, fold_german};
 use super::phrases::Phrases;
+use super::quote::quote;
 use super::vocabulary::Vocabulary;
-
-/// Longest text said back to the player.
-const QUOTE_LIMIT: usize = 40;
-
-/// `text` made safe to say back: control characters escaped, at most 40 characters.
-pub fn quote(text: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == QUOTE_LIMIT {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
 
 /// Why a description could not be read. Nothing is taken from a description that has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -923,10 +904,13 @@ mod tests {
     fn unknown_and_ambiguous_words_are_named_back_safely() {
         let (v, p, w) = words("appendix-d", "en");
         let e = w.square(&v, "weiß Sp\u{7}x").unwrap_err();
-        assert_eq!(e, BoardTextError::Unknown("Sp\\u{7}x".into()));
+        assert_eq!(e, BoardTextError::Unknown("Sp?x".into()));
         let said = explain(&v, &p, &w, &e);
         assert!(!said.chars().any(char::is_control), "{said}");
-        assert!(said.contains("Sp\\u{7}x"), "{said}");
+        assert!(said.contains("Sp?x"), "{said}");
+        // A bidi override is no control character, but it reorders what a screen reader says: replaced too.
+        let e = w.square(&v, "weiß Sp\u{202e}x").unwrap_err();
+        assert_eq!(e, BoardTextError::Unknown("Sp?x".into()));
         // "Da" begins Dame and David.
         let e = w.rank(&v, "weiß Da Turm").unwrap_err();
         match &e {
@@ -942,7 +926,12 @@ mod tests {
         assert!(explain(&v, &p, &w, &e).contains("Dame"));
         let long = "x".repeat(500);
         match w.square(&v, &long).unwrap_err() {
-            BoardTextError::Unknown(q) => assert!(q.chars().count() <= 41),
+            BoardTextError::Unknown(q) => {
+                assert!(
+                    q.chars().count() <= crate::words::quote::MAX_QUOTED + 1,
+                    "{q}"
+                )
+            }
             other => panic!("{other:?}"),
         }
         let e = w.square(&v, "Springer").unwrap_err();
