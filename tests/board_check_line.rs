@@ -3,15 +3,11 @@
 //! that differ (retraced to the last agreeing move on confirmation, the arbiter sets the clocks, the moves taken
 //! back stay in the action log).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-struct Run {
-    lines: Vec<String>,
-    code: i32,
-    stderr: String,
-}
+mod common;
+
+use common::Run;
 
 fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hector-boardcheck-{}-{name}", std::process::id()));
@@ -21,33 +17,11 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
+/// hector in `dir` (its config, data and home folders there), fed `input`; stdout must be UTF-8.
 fn hector(dir: &Path, args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hector"))
-        .args(args)
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("HOME", dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start hector");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    Run {
-        lines: String::from_utf8(out.stdout)
-            .expect("stdout is UTF-8")
-            .lines()
-            .map(str::to_string)
-            .collect(),
-        code: out.status.code().unwrap_or(-1),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    let r = common::run_in(dir, args, input.as_bytes());
+    assert!(std::str::from_utf8(&r.stdout).is_ok(), "stdout is UTF-8");
+    r
 }
 
 fn has(lines: &[String], text: &str) -> usize {
