@@ -799,6 +799,13 @@ fn takeback_new_game_and_rematch_by_keys() {
     t.wait_said("Bauer Eva fünf");
     t.keys(&["C-t"]);
     t.wait_said("Taken back: Bauer Eva fünf; Black to move");
+    // In a review the rematch is refused at once, with the reason, not asked about.
+    t.keys(&["M-r"]);
+    t.wait_said("Review of the game, 1 half-move; back, forward, start, end, goto N, variation, leave, done. Move 1, White: Bauer Eva vier");
+    t.keys(&["C-e"]);
+    t.wait_said("You are reviewing the game: \"rematch\" is not possible here. Leave the review with done to play");
+    t.keys(&["M-r"]);
+    t.wait_said("Review ended, back in the game. Move 1, Black to move; 0 moves completed");
     assert!(autosave(&t.dir).contains("1. e4 *"), "{}", autosave(&t.dir));
     // A new game asks first; Escape says no and changes nothing.
     t.keys(&["C-g"]);

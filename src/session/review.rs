@@ -247,6 +247,14 @@ impl Session {
     }
 
     /// Called when the game to review is known (at the start, or after the choice of a game).
+    /// "Review of the game, N half-moves; ..." (one half-move said as one).
+    fn review_opened_text(&self) -> String {
+        match self.game.plies().len() {
+            1 => self.p("review.opened_one", &[]),
+            n => self.p("review.opened", &[("n", &n.to_string())]),
+        }
+    }
+
     pub(super) fn open_review_at_start(&mut self) -> Vec<Effect> {
         if !std::mem::take(&mut self.review_at_start) {
             return Vec::new();
@@ -254,10 +262,7 @@ impl Session {
         self.timing = None;
         self.config.time_control = None;
         self.review = Some(Review::new(&self.game, true));
-        let mut text = self.p(
-            "review.opened",
-            &[("n", &self.game.plies().len().to_string())],
-        );
+        let mut text = self.review_opened_text();
         text.push_str(". ");
         text.push_str(&self.review_position_text());
         vec![say(Kind::Event, text)]
@@ -364,10 +369,7 @@ impl Session {
             return vec![say(Kind::Refusal, reason)];
         }
         self.review = Some(Review::new(&self.game, false));
-        let mut text = self.p(
-            "review.opened",
-            &[("n", &self.game.plies().len().to_string())],
-        );
+        let mut text = self.review_opened_text();
         text.push_str(". ");
         text.push_str(&self.review_position_text());
         vec![say(Kind::Event, text)]

@@ -302,6 +302,9 @@ impl App {
             Action::Player(r) => vec![Out::Send(format!("player: {}", r.word()))],
             // The session refuses these in a tournament game, with the reason.
             Action::Takeback => vec![Out::Send("takeback".into())],
+            // During a review the session refuses them with its reason; nothing to ask first.
+            Action::NewGame if session.reviewing() => vec![Out::Send("new".into())],
+            Action::Rematch if session.reviewing() => vec![Out::Send("rematch".into())],
             Action::NewGame => self.confirm("new", "screen.confirm.new", p),
             Action::Rematch => self.confirm("rematch", "screen.confirm.rematch", p),
             Action::Input => {
