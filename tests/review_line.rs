@@ -192,7 +192,7 @@ fn review_commands_work_in_german_and_greek() {
     );
     let said = after(&run.lines, "Bauer Eva vier");
     assert!(
-        said[0].starts_with("Ανασκόπηση της παρτίδας, 1 μισοκινήσεις"),
+        said[0].starts_with("Ανασκόπηση της παρτίδας, 1 μισοκίνηση·"),
         "{said:#?}"
     );
     assert!(said[1].starts_with("Αρχή της παρτίδας"));
