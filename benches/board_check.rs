@@ -74,7 +74,7 @@ fn other_sheet(g: &Game) -> (String, Vec<Move>) {
 /// A board from the middle of the game with 4 slips: a piece of the wrong colour, a piece on a neighbouring
 /// square, a captured piece not removed, a piece missing.
 fn slipped(g: &Game) -> (Board, Board) {
-    let target = g.plies()[120].before.board().clone();
+    let target = g.position_before(120).board().clone();
     let mut b = target.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let occupied: Vec<Square> = b.occupied().into_iter().collect();

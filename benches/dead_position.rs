@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion};
 use hector::rules::Game;
 use hector::rules::dead::{
-    DEAD_CHECK_BUDGET, is_dead_position, is_dead_position_unbounded, late_checks_running,
+    DEAD_CHECK_STEPS, is_dead_position, is_dead_position_unbounded, late_checks_running,
 };
 use shakmaty::{CastlingMode, Chess, Color};
 use std::hint::black_box;
@@ -117,7 +117,7 @@ fn per_position_report(sets: &[Set]) {
         }
     }
     println!(
-        "(the bounded verdict waits at most {DEAD_CHECK_BUDGET:?} for the solver on positions of kings, pawns and bishops)"
+        "(the bounded verdict gives chasolver's fast check at most {DEAD_CHECK_STEPS} steps of work for each side)"
     );
     // For reference: the full helpmate search behind can_checkmate (R-6.9 flag fall), on the position that was
     // slowest in tests/dead_positions.rs.

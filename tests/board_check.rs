@@ -348,11 +348,7 @@ fn injected_slips_in_real_games_are_corrected_with_the_fewest_steps() {
     for game in &games {
         let plies = game.plies();
         for k in 1..=plies.len() {
-            let target = if k == plies.len() {
-                game.position().board().clone()
-            } else {
-                plies[k].before.board().clone()
-            };
+            let target = game.position_before(k).board().clone();
             let recent: Vec<(Color, Move)> = plies[k.saturating_sub(4)..k]
                 .iter()
                 .map(|p| (p.color(), p.mv))
@@ -417,7 +413,7 @@ fn injected_slips_in_real_games_are_corrected_with_the_fewest_steps() {
                             plan[0],
                             steps.iter().map(|s| s.slip()).collect::<Vec<_>>(),
                             shakmaty::fen::Fen::from_position(
-                                &plies[k - 1].before,
+                                &game.position_before(k - 1),
                                 shakmaty::EnPassantMode::Legal
                             )
                         );

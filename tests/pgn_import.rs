@@ -1161,7 +1161,7 @@ fn chess960_file_imports_with_its_start_positions() {
                 continue;
             }
             castled += 1;
-            let after = g.plies().get(i + 1).map_or(g.position(), |q| &q.before);
+            let after = &g.position_before(i + 1);
             let rank = p.color().backrank();
             let (king, rook) = if san.starts_with("O-O-O") {
                 (2, 3)

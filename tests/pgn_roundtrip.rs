@@ -625,7 +625,8 @@ fn annotate(base: &Game, seed: u64, density: f64) -> Game {
     if rng.gen_bool(density) {
         g.initial_comments.push(random_comment(&mut rng));
     }
-    for p in g.plies_mut() {
+    let positions: Vec<_> = base.positions().collect();
+    for (p, before) in g.plies_mut().iter_mut().zip(&positions) {
         if rng.gen_bool(density / 2.0) {
             p.draw_offer = true;
         }
@@ -639,7 +640,7 @@ fn annotate(base: &Game, seed: u64, density: f64) -> Game {
             let v = if rng.gen_bool(0.05) {
                 Vec::new()
             } else {
-                random_variation(&p.before, 0, &mut rng)
+                random_variation(before, 0, &mut rng)
             };
             p.annotations.variations.push(v);
         }

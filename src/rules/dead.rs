@@ -5,41 +5,53 @@
 
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position, Role};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-/// The longest a move waits for the dead-position verdict. Positions of only kings, pawns and
-/// bishops are the ones where chasolver's fast check searches deep (up to 15 plies; seconds on a few
-/// constructed positions); they are decided on a helper thread, and a verdict not reached in this time is
-/// "not proven", so the game goes on (the position may still be claimed or agreed drawn). Every other
-/// position is decided in place: chasolver searches it 4 plies deep, well under a millisecond.
-pub const DEAD_CHECK_BUDGET: Duration = Duration::from_millis(30);
+/// The work the dead-position verdict after a move may take, in positions chasolver's searches
+/// visit (a static analysis counts 50; see vendor/chasolver/HECTOR.md). Positions of kings, pawns and bishops
+/// are the ones where its fast check searches deep (up to 15 plies; over a second on a few positions sent to
+/// chasolver.org); when the steps run out the verdict is "not proven", so the game goes on (the position may
+/// still be claimed or agreed drawn). On the development machine a step takes about 45 ns, so this is at most
+/// about 11 ms; from 3,000 steps up, every verdict over chasolver's 68,950 test positions is the same as
+/// without a bound. Work, not a clock: the verdict is the same on every machine and under any load, and it is
+/// reached in place (handing it to a helper thread cost more CPU time than the verdict itself).
+pub const DEAD_CHECK_STEPS: u64 = 250_000;
 
 /// The longest a flag fall or an illegal move waits for `can_checkmate` before it
 /// answers `Unknown` (and the arbiter decides).
 pub const MATING_CHANCE_BUDGET: Duration = Duration::from_millis(1500);
 
-/// At most this many verdicts that ran out of time may still be running; beyond it a slow kind of position
-/// is answered "not proven" at once instead of starting another.
+/// At most this many searches that ran out of time may still be running; beyond it a mating chance is
+/// answered `Unknown` at once instead of starting another.
 const MAX_LATE: usize = 2;
 
 /// A verdict to work out on a helper, with where to send its answer.
 type Job = Box<dyn FnOnce() + Send + 'static>;
 
-/// The helper threads that work out verdicts which may take long. Each is started on first need and then
-/// waits for work: starting a thread for every verdict cost more than most verdicts (reading a file of games
-/// asks for one per game). At most `max` verdicts run at once; a verdict that is late keeps its helper busy
-/// until it ends on its own, and its answer is dropped.
+/// The helper threads that work out mating chances: chasolver's full search has a node
+/// limit of its own but may take a second or more, so it runs on a helper and the caller waits at most
+/// [`MATING_CHANCE_BUDGET`]. Each helper is started on first need and then waits for work. At most `max`
+/// searches run at once; a search that is late keeps its helper busy until it ends on its own, and its
+/// answer is dropped. Work and answers pass through a mutex and a condition variable, so a waiting thread
+/// sleeps at once.
 struct Helpers {
     max: usize,
     running: AtomicUsize,
-    helpers: Mutex<Vec<Helper>>,
+    helpers: Mutex<Vec<Arc<Helper>>>,
 }
 
-/// One helper thread: where to send it work, and whether it has some.
+/// One helper thread: the work it is given, and whether it has some.
 struct Helper {
-    jobs: mpsc::Sender<Job>,
-    busy: Arc<AtomicBool>,
+    inbox: Mutex<Option<Job>>,
+    work_came: Condvar,
+    busy: AtomicBool,
+}
+
+/// Where a helper leaves one verdict's answer for the caller who may still be waiting.
+struct Answer<T> {
+    value: Mutex<Option<T>>,
+    given: Condvar,
 }
 
 impl Helpers {
@@ -51,34 +63,49 @@ impl Helpers {
         }
     }
 
-    /// An idle helper (started when there is none yet), marked busy: where to send its work, and the mark
-    /// to clear when the work is done. `None` when no helper can take work.
-    fn idle_helper(&self) -> Option<(mpsc::Sender<Job>, Arc<AtomicBool>)> {
+    /// An idle helper (started when there is none yet), marked busy. `None` when no helper can take work.
+    fn idle_helper(&self) -> Option<Arc<Helper>> {
         let mut helpers = self.helpers.lock().unwrap_or_else(|e| e.into_inner());
         let idle = helpers.iter().position(|h| !h.busy.load(Ordering::SeqCst));
         let at = match idle {
             Some(at) => at,
             None if helpers.len() < self.max => {
-                let (jobs, rx) = mpsc::channel::<Job>();
+                let helper = Arc::new(Helper {
+                    inbox: Mutex::new(None),
+                    work_came: Condvar::new(),
+                    busy: AtomicBool::new(false),
+                });
+                let own = Arc::clone(&helper);
                 std::thread::Builder::new()
                     .name("dead-position".into())
                     .spawn(move || {
-                        while let Ok(job) = rx.recv() {
+                        loop {
+                            let job = {
+                                let mut inbox = own.inbox.lock().unwrap_or_else(|e| e.into_inner());
+                                loop {
+                                    match inbox.take() {
+                                        Some(job) => break job,
+                                        None => {
+                                            inbox = own
+                                                .work_came
+                                                .wait(inbox)
+                                                .unwrap_or_else(|e| e.into_inner())
+                                        }
+                                    }
+                                }
+                            };
                             job();
                         }
                     })
                     .ok()?;
-                helpers.push(Helper {
-                    jobs,
-                    busy: Arc::new(AtomicBool::new(false)),
-                });
+                helpers.push(helper);
                 helpers.len() - 1
             }
             None => return None,
         };
-        let helper = &helpers[at];
+        let helper = Arc::clone(&helpers[at]);
         helper.busy.store(true, Ordering::SeqCst);
-        Some((helper.jobs.clone(), Arc::clone(&helper.busy)))
+        Some(helper)
     }
 
     /// Runs `work` on a helper and waits at most `budget` for its answer; `None` when it is late or too many
@@ -92,30 +119,38 @@ impl Helpers {
             self.running.fetch_sub(1, Ordering::SeqCst);
             return None;
         }
-        let Some((jobs, busy)) = self.idle_helper() else {
+        let Some(helper) = self.idle_helper() else {
             self.running.fetch_sub(1, Ordering::SeqCst);
             return None;
         };
-        let (tx, rx) = mpsc::channel();
-        let job: Job = Box::new(move || {
-            let answer = work();
-            // Free again before the answer goes out: the caller's next verdict finds this helper idle.
-            busy.store(false, Ordering::SeqCst);
-            self.running.fetch_sub(1, Ordering::SeqCst);
-            let _ = tx.send(answer);
+        let answer = Arc::new(Answer {
+            value: Mutex::new(None),
+            given: Condvar::new(),
         });
-        if let Err(mpsc::SendError(_job)) = jobs.send(job) {
-            // The helper is gone (it cannot be: it waits for ever); its mark stays, so it is not used again.
+        let to_give = Arc::clone(&answer);
+        let worker = Arc::clone(&helper);
+        let job: Job = Box::new(move || {
+            let value = work();
+            // Free again before the answer goes out: the caller's next verdict finds this helper idle.
+            worker.busy.store(false, Ordering::SeqCst);
             self.running.fetch_sub(1, Ordering::SeqCst);
-            return None;
-        }
-        rx.recv_timeout(budget).ok()
+            *to_give.value.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
+            to_give.given.notify_one();
+        });
+        *helper.inbox.lock().unwrap_or_else(|e| e.into_inner()) = Some(job);
+        helper.work_came.notify_one();
+        let value = answer.value.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut value, _) = answer
+            .given
+            .wait_timeout_while(value, budget, |v| v.is_none())
+            .unwrap_or_else(|e| e.into_inner());
+        value.take()
     }
 }
 
 static HELPERS: Helpers = Helpers::new(MAX_LATE);
 
-/// How many verdicts that ran out of time are still being worked out (for benchmarks).
+/// How many mating-chance searches that ran out of time are still being worked out (for benchmarks).
 pub fn late_checks_running() -> usize {
     HELPERS.running.load(Ordering::SeqCst)
 }
@@ -127,12 +162,6 @@ fn within<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Option<T> {
     HELPERS.within(budget, work)
-}
-
-/// Only kings, pawns and bishops: the positions where chasolver may search long.
-fn may_search_long(pos: &Chess) -> bool {
-    let board = pos.board();
-    (board.knights() | board.rooks() | board.queens()).is_empty() && board.by_role(Role::Pawn).any()
 }
 
 /// Whether a side may still checkmate by some legal sequence of moves. `No` only when proven.
@@ -194,9 +223,9 @@ fn to_chess_color(c: Color) -> chess::Color {
 }
 
 /// the verdict after a move. Sound (never "dead" without proof) and bounded: it runs only
-/// chasolver's fast check for each side, and waits at most [`DEAD_CHECK_BUDGET`] for it.
+/// chasolver's fast check for each side, with at most [`DEAD_CHECK_STEPS`] of work for each.
 pub fn is_dead_position(pos: &Chess, mode: CastlingMode) -> bool {
-    verdict(pos, mode, Some(DEAD_CHECK_BUDGET))
+    verdict(pos, mode, Some(DEAD_CHECK_STEPS))
 }
 
 /// The same verdict as [`is_dead_position`] without the time bound: for tests of the solver's reach and for
@@ -205,7 +234,8 @@ pub fn is_dead_position_unbounded(pos: &Chess, mode: CastlingMode) -> bool {
     verdict(pos, mode, None)
 }
 
-fn verdict(pos: &Chess, mode: CastlingMode, budget: Option<Duration>) -> bool {
+/// `steps`: the work allowed for each side's check; `None` for no bound.
+fn verdict(pos: &Chess, mode: CastlingMode, steps: Option<u64>) -> bool {
     if pos.is_checkmate() {
         return false;
     }
@@ -216,14 +246,11 @@ fn verdict(pos: &Chess, mode: CastlingMode, budget: Option<Duration>) -> bool {
     let Some(board) = to_chess_board(pos, mode) else {
         return false;
     };
-    let unwinnable = move || {
-        chasolver::is_unwinnable_fast(&board, chess::Color::White)
-            && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
+    let unwinnable = |side| match steps {
+        Some(steps) => chasolver::is_unwinnable_fast_within(&board, side, steps) == Some(true),
+        None => chasolver::is_unwinnable_fast(&board, side),
     };
-    match budget {
-        Some(budget) if may_search_long(pos) => within(budget, unwinnable).unwrap_or(false),
-        _ => unwinnable(),
-    }
+    unwinnable(chess::Color::White) && unwinnable(chess::Color::Black)
 }
 
 /// may `side` still checkmate by any legal sequence? Uses chasolver's full helpmate
@@ -272,6 +299,7 @@ fn chance(pos: &Chess, mode: CastlingMode, side: Color, budget: Option<Duration>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc;
 
     use shakmaty::fen::Fen;
     use std::str::FromStr;
@@ -374,6 +402,40 @@ mod tests {
         // Work that finishes is answered (the budget is far beyond any load).
         assert_eq!(OWN.within(Duration::from_secs(3600), || 7), Some(7));
         assert_eq!(OWN.within(Duration::from_secs(3600), || 8), Some(8));
+    }
+
+    #[test]
+    fn the_after_move_verdict_is_bounded_by_work_not_by_a_clock() {
+        let board = |fen: &str| to_chess_board(&pos(fen), CastlingMode::Standard).unwrap();
+        // Dead, but chasolver's fast check searches over a second for it without a bound (chasolver.org's
+        // test positions): the steps run out, the verdict is "not proven", the same on any machine.
+        let slow = "kb6/b1p2p1p/1pP5/1P6/8/8/5P1P/5K2 w - - 0 1";
+        assert_eq!(
+            chasolver::is_unwinnable_fast_within(
+                &board(slow),
+                chess::Color::White,
+                DEAD_CHECK_STEPS
+            ),
+            None,
+            "the budget stops the search"
+        );
+        assert!(!is_dead_position(&pos(slow), CastlingMode::Standard));
+        // Dead, and proven so only with more than 1,000 steps: the budget is well above that.
+        let deep = "7k/p1p2p1P/5PpK/6P1/8/8/P1P5/8 w - - 0 1";
+        let within = |steps| {
+            [chess::Color::White, chess::Color::Black]
+                .map(|c| chasolver::is_unwinnable_fast_within(&board(deep), c, steps))
+        };
+        assert_ne!(within(1_000), [Some(true), Some(true)]);
+        assert_eq!(within(DEAD_CHECK_STEPS), [Some(true), Some(true)]);
+        assert!(is_dead_position(&pos(deep), CastlingMode::Standard));
+        // Without a budget chasolver answers as it always did (the start position is no dead position).
+        let start = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(
+            chasolver::is_unwinnable_fast_within(&start, chess::Color::White, DEAD_CHECK_STEPS),
+            Some(false)
+        );
+        assert!(!chasolver::is_unwinnable_fast(&start, chess::Color::White));
     }
 
     #[test]

@@ -89,26 +89,30 @@ pub enum MovetextItem {
     Variation(Vec<MovetextItem>),
 }
 
-/// One half-move of the game record.
+/// One half-move of the game record. It keeps no position: a game read from a file keeps every move of
+/// every game, and a position (136 bytes) in each made reading a file several times slower than the moves
+/// alone (issue 10). [`Game::position_before`] and [`Game::positions`] give the positions back by replay.
 #[derive(Debug, Clone)]
 pub struct Ply {
     pub mv: Move,
     pub san: SanPlus,
-    /// The position before the move.
-    pub before: Chess,
     /// R-9.1.2.2: a draw was offered with this move, written (=).
     pub draw_offer: bool,
+    /// Who made the move.
+    color: Color,
+    /// The full-move number of the move (R-8.1 numbering, from the start position's).
+    number: u32,
     pub annotations: Annotations,
 }
 
 impl Ply {
     pub fn color(&self) -> Color {
-        self.before.turn()
+        self.color
     }
 
     /// Full-move number of this ply.
     pub fn move_number(&self) -> u32 {
-        self.before.fullmoves().get()
+        self.number
     }
 }
 
@@ -367,13 +371,39 @@ impl Game {
     pub fn with_edition(mut self, edition: Edition) -> Game {
         self.edition = edition;
         self.keys = self
-            .plies
-            .iter()
-            .map(|p| &p.before)
-            .chain(std::iter::once(&self.position))
-            .map(|p| RepetitionKey::of(p, edition))
+            .positions()
+            .map(|p| RepetitionKey::of(&p, edition))
             .collect();
         self
+    }
+
+    /// The position before ply `ply` (0-based); the current position for `ply` at or beyond the record's
+    /// length. Replayed from the start position: a record keeps moves, not positions.
+    pub fn position_before(&self, ply: usize) -> Chess {
+        if ply >= self.plies.len() {
+            return self.position.clone();
+        }
+        let mut pos = self.start_position.clone();
+        for p in &self.plies[..ply] {
+            pos.play_unchecked(p.mv);
+        }
+        pos
+    }
+
+    /// Every position of the game in order: the one before each ply, then the current one (one more than
+    /// the plies). Replayed from the start position, one move at a time.
+    pub fn positions(&self) -> impl Iterator<Item = Chess> + '_ {
+        let mut pos = Some(self.start_position.clone());
+        let mut moves = self.plies.iter();
+        std::iter::from_fn(move || {
+            let now = pos.take()?;
+            if let Some(p) = moves.next() {
+                let mut next = now.clone();
+                next.play_unchecked(p.mv);
+                pos = Some(next);
+            }
+            Some(now)
+        })
     }
 
     pub fn edition(&self) -> Edition {
@@ -552,8 +582,8 @@ impl Game {
                 San::disambiguate(m, &candidates)
             }
         };
-        let before = self.position.clone();
-        let mover = before.turn();
+        let mover = self.position.turn();
+        let number = self.position.fullmoves().get();
         // The repetition key of the new position from the last one where shakmaty can (most moves), else
         // computed whole (R-9.2.2: same pieces, same side to move, same possible moves).
         let next_hash = match self.keys.last() {
@@ -593,8 +623,9 @@ impl Game {
         self.plies.push(Ply {
             mv: m,
             san,
-            before,
             draw_offer,
+            color: mover,
+            number,
             annotations: Annotations::default(),
         });
         self.ending = self.automatic_ending_checking(dead_check, no_moves);
@@ -618,8 +649,8 @@ impl Game {
         if plies >= self.plies.len() {
             return Vec::new();
         }
+        self.position = self.position_before(plies);
         let removed = self.plies.split_off(plies);
-        self.position = removed[0].before.clone();
         self.keys.truncate(plies + 1);
         self.ending = None;
         self.offer = None;
@@ -890,6 +921,52 @@ mod tests {
         for s in sans.split_whitespace() {
             g.play_san(s).unwrap_or_else(|e| panic!("{s}: {e}"));
         }
+    }
+
+    #[test]
+    fn positions_are_replayed_from_the_start_and_plies_stay_small() {
+        // A FEN start with Black to move at move 30, castling, en passant and a promotion on the way.
+        let mut g = Game::from_fen("r3k2r/P7/8/8/5p2/8/4P3/R3K2R b KQkq - 3 30").unwrap();
+        let sans = "O-O-O e4 fxe3 a8=Q+ Kc7 O-O";
+        let mut seen = vec![g.position().clone()];
+        for s in sans.split_whitespace() {
+            g.play_san(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+            seen.push(g.position().clone());
+        }
+        let replayed: Vec<Chess> = g.positions().collect();
+        assert_eq!(replayed, seen, "one position before each ply, then the current one");
+        for (i, want) in seen.iter().enumerate() {
+            assert_eq!(&g.position_before(i), want, "before ply {i}");
+        }
+        assert_eq!(&g.position_before(99), g.position());
+        // Colour and move number come from the position the move was made in.
+        let numbered: Vec<(Color, u32)> = g
+            .plies()
+            .iter()
+            .map(|p| (p.color(), p.move_number()))
+            .collect();
+        assert_eq!(
+            numbered,
+            [
+                (Color::Black, 30),
+                (Color::White, 31),
+                (Color::Black, 31),
+                (Color::White, 32),
+                (Color::Black, 32),
+                (Color::White, 33)
+            ]
+        );
+        // A move kept in a record read from a file must stay far smaller than a position (issue 10).
+        assert!(
+            std::mem::size_of::<Ply>() <= 40,
+            "a ply takes {} bytes",
+            std::mem::size_of::<Ply>()
+        );
+        // Taking back replays to the same position and numbering.
+        g.truncate(2);
+        assert_eq!(g.position(), &seen[2]);
+        g.play_san("fxe3").unwrap();
+        assert_eq!(g.plies()[2].move_number(), 31);
     }
 
     #[test]

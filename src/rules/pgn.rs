@@ -1854,12 +1854,14 @@ fn build_game(
 /// is not dead, no earlier one was. The one thing this leans on is that chasolver's fast check, which proves
 /// the positions dead, proves the later ones too.
 fn last_position_is_dead(game: &Game) -> bool {
-    let Some(last) = game.last_ply() else {
+    let Some(last) = game.plies().len().checked_sub(1) else {
         return false;
     };
     match game.ending().map(|e| e.reason) {
         Some(EndReason::Checkmate) => false,
-        Some(EndReason::Stalemate) => super::dead::is_dead_position(&last.before, game.mode()),
+        Some(EndReason::Stalemate) => {
+            super::dead::is_dead_position(&game.position_before(last), game.mode())
+        }
         _ => super::dead::is_dead_position(game.position(), game.mode()),
     }
 }
@@ -1878,14 +1880,9 @@ fn replay_with_dead_check(light: Game, after_end: &mut Vec<AfterEnd>) -> Game {
     // The first dead position, found by halving (a dead position stays dead whatever is played, see
     // `last_position_is_dead`): only the moves from there on are played with the dead-position check.
     let n = light.plies().len();
-    let after = |k: usize| {
-        if k == n {
-            light.position()
-        } else {
-            &light.plies()[k].before
-        }
-    };
-    let dead_after = |k: usize| super::dead::is_dead_position(after(k), light.mode());
+    // The positions before each move and the last one (this runs only for a game that ends dead).
+    let positions: Vec<Chess> = light.positions().collect();
+    let dead_after = |k: usize| super::dead::is_dead_position(&positions[k], light.mode());
     let check_from = match (dead_after(n), n >= 1 && dead_after(n - 1)) {
         (false, false) => 0,
         (at_end, _) => {
