@@ -934,7 +934,10 @@ mod tests {
             seen.push(g.position().clone());
         }
         let replayed: Vec<Chess> = g.positions().collect();
-        assert_eq!(replayed, seen, "one position before each ply, then the current one");
+        assert_eq!(
+            replayed, seen,
+            "one position before each ply, then the current one"
+        );
         for (i, want) in seen.iter().enumerate() {
             assert_eq!(&g.position_before(i), want, "before ply {i}");
         }

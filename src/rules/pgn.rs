@@ -938,6 +938,75 @@ impl Cur<'_> {
     }
 }
 
+/// The length of a move in plain SAN at the start of `b`, followed by the end of a token (or of the text):
+/// a piece letter, an optional file and rank, an optional `x`, the square and a check sign; a pawn move with an
+/// optional capture and promotion; or castling with capital O. `None` for anything else, which the scan then
+/// reads with shakmaty's own reader. Whatever this accepts, that reader reads whole, to the same length
+/// (tested): it only spares the scan a second full reading of every move pgn-reader has already read.
+fn plain_san_len(b: &[u8]) -> Option<usize> {
+    let file = |c: u8| (b'a'..=b'h').contains(&c);
+    let rank = |c: u8| (b'1'..=b'8').contains(&c);
+    let at = |i: usize| b.get(i).copied().unwrap_or(b' ');
+    let mut i;
+    match at(0) {
+        b'K' | b'Q' | b'R' | b'B' | b'N' => {
+            i = 1;
+            // Up to a file, a rank and a capture sign before the square: the square is the last file-rank pair.
+            if file(at(i)) && rank(at(i + 1)) && !(file(at(i + 2)) || at(i + 2) == b'x') {
+                i += 2;
+            } else {
+                if file(at(i)) {
+                    i += 1;
+                }
+                if rank(at(i)) {
+                    i += 1;
+                }
+                if at(i) == b'x' {
+                    i += 1;
+                }
+                if !(file(at(i)) && rank(at(i + 1))) {
+                    return None;
+                }
+                i += 2;
+            }
+        }
+        c if file(c) => {
+            i = 1;
+            if at(1) == b'x' {
+                if !file(at(2)) {
+                    return None;
+                }
+                i = 3;
+            }
+            if !rank(at(i)) {
+                return None;
+            }
+            i += 1;
+            if at(i) == b'=' {
+                if !matches!(at(i + 1), b'Q' | b'R' | b'B' | b'N') {
+                    return None;
+                }
+                i += 2;
+            }
+        }
+        b'O' => {
+            if b.starts_with(b"O-O-O") {
+                i = 5;
+            } else if b.starts_with(b"O-O") {
+                i = 3;
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    if matches!(at(i), b'+' | b'#') {
+        i += 1;
+    }
+    let end = b.get(i).is_none_or(|&c| is_token_end(c));
+    end.then_some(i)
+}
+
 /// Scans one game's bytes (from its first tag to its end) as pgn-reader does.
 fn scan_game(bytes: &[u8]) -> Scan {
     let mut cur = Cur { b: bytes, i: 0 };
@@ -1119,6 +1188,11 @@ fn scan_game(bytes: &[u8]) -> Scan {
                 scan.delivered += 1;
             }
             b' ' | b'\t' | b'\r' | b'.' => cur.i += 1,
+            // A move in plain SAN, as nearly every file writes them: its length without the full reader.
+            _ if let Some(len) = plain_san_len(&bytes[cur.i..]) => {
+                cur.i += len;
+                scan.delivered += 1;
+            }
             _ => match SanPlus::from_ascii_prefix(&bytes[cur.i..]) {
                 Ok((_, len)) => {
                     cur.i += len.max(1);
@@ -2197,6 +2271,80 @@ mod tests {
             ImportErrorKind::UnsupportedVariant("Crazyhouse".into())
         );
         assert!(r.errors[0].to_string().contains("not supported"));
+    }
+
+    /// What `plain_san_len` accepts, shakmaty's reader reads whole, to the same length; and it accepts the
+    /// usual moves.
+    fn agrees_with_the_reader(text: &[u8]) -> bool {
+        match plain_san_len(text) {
+            None => true,
+            Some(len) => matches!(
+                SanPlus::from_ascii_prefix(text),
+                Ok((_, n)) if n == len && text.get(len).is_none_or(|&c| is_token_end(c))
+            ),
+        }
+    }
+
+    #[test]
+    fn the_scans_plain_san_is_read_as_the_reader_reads_it() {
+        for plain in [
+            "e4", "exd5", "e8=Q", "dxc1=N#", "Nf3", "Nbd7", "N1f3", "Ng1f3", "Qh4xe1+", "Rxa8",
+            "Kxh8#", "O-O", "O-O-O+", "Bb5+",
+        ] {
+            assert_eq!(
+                plain_san_len(plain.as_bytes()),
+                Some(plain.len()),
+                "{plain}"
+            );
+            let followed = format!("{plain} {{c}}");
+            assert_eq!(plain_san_len(followed.as_bytes()), Some(plain.len()));
+            let annotated = format!("{plain}!?");
+            assert_eq!(plain_san_len(annotated.as_bytes()), Some(plain.len()));
+        }
+        for other in [
+            "e4e5", "e8Q", "Kxe8=Q", "O-O-O-O", "0-0", "ed5", "Nf", "exd", "e4++", "P@e4", "--",
+        ] {
+            assert_eq!(plain_san_len(other.as_bytes()), None, "{other}");
+        }
+        // Every string of up to four characters over the letters of SAN and the ends of tokens.
+        let alphabet = b"abh18KQNBRxO-=+# .!{(";
+        let mut text = Vec::new();
+        let mut count = 0usize;
+        fn each(text: &mut Vec<u8>, alphabet: &[u8], left: usize, count: &mut usize) {
+            assert!(
+                agrees_with_the_reader(text),
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
+            *count += 1;
+            if left == 0 {
+                return;
+            }
+            for &c in alphabet {
+                text.push(c);
+                each(text, alphabet, left - 1, count);
+                text.pop();
+            }
+        }
+        each(&mut text, alphabet, 4, &mut count);
+        assert!(count > 100_000);
+        // And random strings of up to eight, with the whole board's files and ranks.
+        let alphabet = b"abcdefgh12345678KQRBNPxO0-=+#@ .!?{()$;";
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 9) as usize;
+            let text: Vec<u8> = (0..len)
+                .map(|k| alphabet[((state >> (k * 6)) % alphabet.len() as u64) as usize])
+                .collect();
+            assert!(
+                agrees_with_the_reader(&text),
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+        }
     }
 
     #[test]
