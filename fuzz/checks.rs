@@ -156,7 +156,7 @@ pub fn check_pgn(data: &[u8]) {
         let moves = |g: &Game| g.plies().iter().map(|p| p.mv).collect::<Vec<_>>();
         assert_eq!(moves(&again.games[0]), moves(game), "{exported}");
         assert_eq!(again.games[0].ending(), game.ending(), "{exported}");
-        for (_, value) in game.tags.iter().filter(|(n, _)| n == "TimeControl") {
+        for (_, value) in game.tags.iter().filter(|(n, _)| *n == "TimeControl") {
             check_time_control(value.as_bytes());
         }
         for ply in game.plies() {

@@ -206,10 +206,7 @@ fn name_tags(args: &Args, game: &mut Game) {
     ] {
         if let Some(v) = value {
             let v: String = v.chars().filter(|c| !c.is_control()).take(200).collect();
-            match game.tags.iter_mut().find(|(k, _)| k == tag) {
-                Some(slot) => slot.1 = v,
-                None => game.tags.push((tag.to_string(), v)),
-            }
+            game.tags.set(tag, &v);
         }
     }
 }
@@ -315,11 +312,7 @@ fn load(
                     );
                 }
                 let game = game.with_edition(edition);
-                let tag = game
-                    .tags
-                    .iter()
-                    .find(|(k, _)| k == "TimeControl")
-                    .map(|(_, v)| v.clone());
+                let tag = game.tags.get("TimeControl").map(str::to_owned);
                 games.push((session::GameSummary::of(&game, None), tag));
                 if first.is_none() {
                     first = Some(game);
@@ -404,11 +397,7 @@ fn time_control(
     phrases: &Phrases,
     notices: &mut Vec<String>,
 ) -> Result<Option<TimeControl>, StartError> {
-    let tag = game
-        .tags
-        .iter()
-        .find(|(k, _)| k == "TimeControl")
-        .map(|(_, v)| v.as_str());
+    let tag = game.tags.get("TimeControl");
     time_control_from(args, tag, phrases, notices)
 }
 
@@ -503,9 +492,8 @@ fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<sessio
             }
             let time_control = game
                 .tags
-                .iter()
-                .find(|(k, _)| k == "TimeControl")
-                .and_then(|(_, v)| TimeControl::from_pgn(v).ok())
+                .get("TimeControl")
+                .and_then(|v| TimeControl::from_pgn(v).ok())
                 .filter(TimeControl::is_timed);
             // The folder of kept games must exist before the player can decline.
             let _ = std::fs::create_dir_all(dir.join("kept"));
@@ -826,10 +814,7 @@ fn main() -> ExitCode {
     // A tournament scoresheet carries the date it was played (a loaded game keeps its own).
     if mode.is_tournament() && args.load.is_none() {
         let date = hector::store::timestamp(started)[..10].replace('-', ".");
-        match game.tags.iter_mut().find(|(k, _)| k == "Date") {
-            Some(slot) => slot.1 = date,
-            None => game.tags.push(("Date".to_string(), date)),
-        }
+        game.tags.set("Date", &date);
     }
     let (save_path, resume) = if mode.is_tournament() {
         // A tournament game is always kept: in --save, else in the data folder's games, by date and time.

@@ -519,12 +519,7 @@ fn edge_case_files_keep_what_the_records_say() {
     let events: Vec<&str> = r
         .games
         .iter()
-        .map(|g| {
-            g.tags
-                .iter()
-                .find(|(n, _)| n == "Event")
-                .map_or("<none>", |(_, v)| v.as_str())
-        })
+        .map(|g| g.tags.get("Event").unwrap_or("<none>"))
         .collect();
     assert_eq!(events, ["A", "B"]);
 
@@ -1272,9 +1267,9 @@ const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", 
 #[test]
 fn export_marks_draw_offers_and_writes_the_tags_in_order() {
     let mut g = Game::new();
-    g.tags.push(("Black".into(), "Boris".into()));
-    g.tags.push(("Annotator".into(), "hector".into()));
-    g.tags.push(("White".into(), "Anna".into()));
+    g.tags.push("Black", "Boris");
+    g.tags.push("Annotator", "hector");
+    g.tags.push("White", "Anna");
     g.play_san("e4").unwrap();
     g.offer_draw(Color::White).unwrap(); // after his move: marked on it (R-9.1.2.2)
     g.play_san("e5").unwrap(); // declines by moving (R-9.1.2.1)
@@ -1458,11 +1453,7 @@ fn tag_values_with_escapes_read_back_the_same() {
         (r#"C:\games\x"#, r#"C:\games\x"#),
     ] {
         let g = import_game(&format!("[Site \"{raw}\"]\n\n1. e4 *\n")).unwrap();
-        let site = g
-            .tags
-            .iter()
-            .find(|(n, _)| n == "Site")
-            .map(|(_, v)| v.as_str());
+        let site = g.tags.get("Site");
         assert_eq!(site, Some(value), "[Site \"{raw}\"]");
         let out = export(&g, &ExportTags::default());
         assert!(
@@ -1473,11 +1464,7 @@ fn tag_values_with_escapes_read_back_the_same() {
             "{out}"
         );
         let back = import_game(&out).unwrap();
-        let back_site = back
-            .tags
-            .iter()
-            .find(|(n, _)| n == "Site")
-            .map(|(_, v)| v.as_str());
+        let back_site = back.tags.get("Site");
         assert_eq!(back_site, Some(value), "{out}");
         assert_eq!(export(&back, &ExportTags::default()), out);
     }
@@ -1599,10 +1586,7 @@ fn messages_show_control_characters_escaped() {
     );
     // The name itself is kept as it was in the tags of a game that loads.
     let g = import_game("[White \"N\repomniachtchi\"]\n\n1. e4 *\n").unwrap();
-    assert_eq!(
-        g.tags.iter().find(|(n, _)| n == "White").unwrap().1,
-        "N\repomniachtchi"
-    );
+    assert_eq!(g.tags.get("White").unwrap(), "N\repomniachtchi");
 }
 
 /// Sam Loyd's stalemate in ten moves: the import (which decides mate and stalemate only when it must) ends it as

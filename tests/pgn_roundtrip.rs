@@ -219,7 +219,7 @@ fn random_game(spec: &Spec) -> Game {
             } else {
                 random_tag_value(&mut rng)
             };
-            g.tags.push((name.to_string(), value));
+            g.tags.push(name, &value);
         }
     }
     for _ in 0..spec.plies {
@@ -328,11 +328,7 @@ fn round_trip(g: &Game) -> Result<(), TestCaseError> {
     // The tags kept with the game come back with their values (a line break in a value becomes a space).
     for (name, value) in &g.tags {
         let want = value.replace(['\n', '\r', '\t'], " ");
-        let got = back
-            .tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.clone());
+        let got = back.tags.get(name).map(str::to_owned);
         prop_assert_eq!(got, Some(want), "tag {}", name);
     }
     // The result and how the game ended.

@@ -13,6 +13,7 @@ use super::chess960;
 use super::dead::{self, MatingChance};
 use super::edition::Edition;
 use super::ending::{EndReason, Ending, GameResult};
+use super::tags::Tags;
 
 /// How the game started.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -283,7 +284,7 @@ pub struct Game {
     /// The offer was made before the offerer's move: mark his next move (=).
     mark_next_move_of: Option<Color>,
     /// PGN tags other than the ones the game derives (Event, Site, players, ...), in order.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// Comments before the first move.
     pub initial_comments: Vec<String>,
 }
@@ -357,7 +358,7 @@ impl Game {
             ending: None,
             offer: None,
             mark_next_move_of: None,
-            tags: Vec::new(),
+            tags: Tags::new(),
             initial_comments: Vec::new(),
         };
         // The standard start is no ending of any kind; not asking spares a dead-position verdict per game read.

@@ -24,14 +24,15 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, Outcome, Position,
-    Rank, Role,
+    CastlingMode, Chess, Color, EnPassantMode, FromSetup, KnownOutcome, Move, MoveList, Outcome,
+    Position, Rank, Role,
 };
 
 use super::chess960;
 use super::edition::Edition;
 use super::ending::{EndReason, Ending, GameResult};
 use super::game::{Game, GameError, MovetextItem, Ply, Start, color_name};
+use super::tags::Tags;
 
 // ---------------------------------------------------------------------------------------------------------
 // Export
@@ -109,9 +110,9 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
         extra
             .extra
             .iter()
-            .chain(game.tags.iter())
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
+            .or_else(|| game.tags.get(name))
     };
     for (name, default) in SEVEN_TAG_ROSTER {
         push_tag(out, name, tag_value(name).unwrap_or(default));
@@ -133,12 +134,11 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
             .extra
             .iter()
             .find(|(n, _)| n == name)
-            .map_or(value.as_str(), |(_, v)| v.as_str());
+            .map_or(value, |(_, v)| v.as_str());
         push_tag(out, name, value);
     }
     for (name, value) in &extra.extra {
-        if is_special(name) || is_special(&symbol(name)) || game.tags.iter().any(|(n, _)| n == name)
-        {
+        if is_special(name) || is_special(&symbol(name)) || game.tags.get(name).is_some() {
             continue;
         }
         push_tag(out, name, value);
@@ -153,14 +153,7 @@ fn write_tags(game: &Game, extra: &ExportTags, out: &mut String) {
     let time_control = extra
         .time_control
         .as_deref()
-        .or_else(|| {
-            extra
-                .extra
-                .iter()
-                .chain(game.tags.iter())
-                .find(|(n, _)| n == "TimeControl")
-                .map(|(_, v)| v.as_str())
-        })
+        .or_else(|| tag_value("TimeControl"))
         .unwrap_or("-");
     push_tag(out, "TimeControl", time_control);
     let standard_start = matches!(game.start(), Start::Standard) && !game.is_chess960();
@@ -476,7 +469,7 @@ enum Tok {
 /// Collects one game's tags and movetext tokens; the game is built afterwards.
 #[derive(Default)]
 struct Collector {
-    tags: Vec<(String, String)>,
+    tags: Tags,
     toks: Vec<Tok>,
     pending_comment: Vec<u8>,
 }
@@ -540,11 +533,8 @@ impl Visitor for Collector {
     }
 
     fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
-        let value = match unescape_tag(value.as_bytes()) {
-            Cow::Borrowed(b) => decode_text(b),
-            Cow::Owned(b) => decode_text(&b),
-        };
-        self.tags.push((decode_cow(name).trim().to_owned(), value));
+        let value = unescape_tag(value.as_bytes());
+        self.tags.push(decode_cow(name).trim(), &decode_cow(&value));
         ControlFlow::Continue(())
     }
 
@@ -707,7 +697,12 @@ impl Iterator for Importer<'_> {
                     };
                     self.number += 1;
                     let number = self.number;
-                    let tags = std::mem::take(&mut self.collector.tags);
+                    // The next game's tags most likely take about as much room.
+                    let room = Tags::with_capacity(
+                        self.collector.tags.len(),
+                        self.collector.tags.text_len(),
+                    );
+                    let tags = std::mem::replace(&mut self.collector.tags, room);
                     let mut warnings = Vec::new();
                     let mut toks = toks;
                     let game =
@@ -774,11 +769,10 @@ pub fn import_game(text: &str) -> Result<Game, ImportError> {
     }
 }
 
-fn players(tags: &[(String, String)]) -> Option<String> {
+fn players(tags: &Tags) -> Option<String> {
     let get = |n: &str| {
-        tags.iter()
-            .find(|(k, _)| k == n)
-            .map(|(_, v)| v.trim())
+        tags.get(n)
+            .map(str::trim)
             .filter(|v| !v.is_empty() && *v != "?")
     };
     match (get("White"), get("Black")) {
@@ -1441,7 +1435,10 @@ fn read_plain_san(pos: &Chess, san: &San) -> Option<(Move, San)> {
         return None;
     };
     // The list stays here: copying it (over 2 KB) costs more than reading the move.
-    let among = pos.san_candidates(role, to);
+    let mut among = MoveList::new();
+    if !super::candidates::plain_candidates(pos, role, to, &mut among) {
+        among = pos.san_candidates(role, to);
+    }
     let mut matching = among.iter().filter(|m| san.matches(**m));
     let m = *matching.next()?;
     matching
@@ -1555,7 +1552,7 @@ pub const AFTER_END_COMMENT: &str = "recorded after the game ended:";
 /// `toks` are used up: the text of comments is moved into the game, not copied.
 fn build_game(
     number: usize,
-    tags: Vec<(String, String)>,
+    tags: Tags,
     toks: &mut [Tok],
     options: &ImportOptions,
     warnings: &mut Vec<ImportWarning>,
@@ -1567,11 +1564,7 @@ fn build_game(
         at,
         kind,
     };
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    };
+    let tag = |name: &str| tags.get_ignore_ascii_case(name);
 
     let chess960 = match tag("Variant") {
         Some(v) => variant_is_chess960(v).map_err(|k| err(None, k))?,
@@ -1590,10 +1583,9 @@ fn build_game(
     }
     let result_tag = tag("Result").and_then(GameResult::from_pgn);
     let termination = tag("Termination").map(str::to_owned);
-    game.tags = tags
-        .into_iter()
-        .filter(|(n, _)| !DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(n)))
-        .collect();
+    game.tags = tags;
+    game.tags
+        .retain(|n, _| !DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(n)));
 
     let at = |game: &Game, text: String| {
         let pos = game.position();
@@ -2138,8 +2130,8 @@ mod tests {
     fn seven_tag_roster_comes_first_with_defaults() {
         let mut g = Game::new();
         g.play_san("e4").unwrap();
-        g.tags.push(("Annotator".into(), "me".into()));
-        g.tags.push(("White".into(), "A \"quoted\" name".into()));
+        g.tags.push("Annotator", "me");
+        g.tags.push("White", "A \"quoted\" name");
         let pgn = export(&g, &ExportTags::default());
         let names: Vec<&str> = pgn
             .lines()
@@ -2166,10 +2158,7 @@ mod tests {
         assert!(pgn.contains("[Termination \"unterminated\"]"));
         assert!(pgn.ends_with("1. e4 *\n"), "{pgn}");
         let back = one(&pgn);
-        assert_eq!(
-            back.tags.iter().find(|(n, _)| n == "White").unwrap().1,
-            "A \"quoted\" name"
-        );
+        assert_eq!(back.tags.get("White").unwrap(), "A \"quoted\" name");
     }
 
     #[test]

@@ -172,10 +172,9 @@ impl Session {
         let tag = |name: &str, default: Color| {
             self.game
                 .tags
-                .iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.clone())
-                .filter(|v| v != "?")
+                .get(name)
+                .filter(|v| *v != "?")
+                .map(str::to_owned)
                 .unwrap_or_else(|| self.side(default))
         };
         let (white, black) = (tag("White", Color::White), tag("Black", Color::Black));

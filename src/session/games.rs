@@ -42,12 +42,7 @@ pub struct GameSummary {
 impl GameSummary {
     /// What the question needs of `game` (whose clock is `time_control`).
     pub fn of(game: &Game, time_control: Option<TimeControl>) -> GameSummary {
-        let tag = |name: &str| {
-            game.tags
-                .iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.clone())
-        };
+        let tag = |name: &str| game.tags.get(name).map(str::to_owned);
         GameSummary {
             white: tag("White"),
             black: tag("Black"),

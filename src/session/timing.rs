@@ -58,9 +58,8 @@ impl Timing {
         // for a loaded game) both clocks start afresh.
         let own_control = game
             .tags
-            .iter()
-            .find(|(k, _)| k == "TimeControl")
-            .and_then(|(_, v)| TimeControl::from_pgn(v).ok());
+            .get("TimeControl")
+            .and_then(|v| TimeControl::from_pgn(v).ok());
         let times_apply = own_control.is_none_or(|own| !own.is_timed() || own == *control);
         // A game continued from a record: the move counters follow the moves already played (periods).
         for side in [Color::White, Color::Black] {

@@ -138,9 +138,9 @@ fn clean(value: &str) -> String {
 fn tag_value<'a>(game: &'a Game, tags: &'a ExportTags, name: &str) -> Option<&'a str> {
     tags.extra
         .iter()
-        .chain(game.tags.iter())
         .find(|(n, _)| n == name)
         .map(|(_, v)| v.as_str())
+        .or_else(|| game.tags.get(name))
 }
 
 /// One row of the move table.
