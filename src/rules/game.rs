@@ -3,10 +3,10 @@
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::Zobrist128;
+use shakmaty::zobrist::{Zobrist128, ZobristValue};
 use shakmaty::{
     CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position,
-    Role,
+    Role, Square,
 };
 
 use super::chess960;
@@ -151,6 +151,67 @@ impl RepetitionKey {
             castling_now,
         }
     }
+}
+
+/// What a position's hash owes to its castling rights and to a legal en passant capture (see
+/// [`RepetitionKey`]), the parts a move changes beside the pieces and the side to move.
+fn rights_hash(pos: &Chess) -> u128 {
+    let mut hash = Zobrist128(0);
+    let castles = pos.castles();
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if castles.has(color, side) {
+                hash ^= Zobrist128::zobrist_for_castling_right(color, side);
+            }
+        }
+    }
+    // The legal en passant square is looked for only where shakmaty keeps one (after a double step).
+    if pos.maybe_ep_square().is_some()
+        && let Some(sq) = pos.ep_square(EnPassantMode::Legal)
+    {
+        hash ^= Zobrist128::zobrist_for_en_passant_file(sq.file());
+    }
+    hash.0
+}
+
+/// What a move changes in the hash through the pieces it moves, takes and puts, and the side to move.
+fn move_hash(turn: Color, m: Move) -> u128 {
+    let piece =
+        |sq: Square, role: Role, color: Color| Zobrist128::zobrist_for_piece(sq, role.of(color));
+    let mut hash = Zobrist128::zobrist_for_white_turn();
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            hash ^= piece(from, role, turn);
+            hash ^= piece(to, promotion.unwrap_or(role), turn);
+            if let Some(taken) = capture {
+                hash ^= piece(to, taken, turn.other());
+            }
+        }
+        Move::EnPassant { from, to } => {
+            hash ^= piece(from, Role::Pawn, turn);
+            hash ^= piece(to, Role::Pawn, turn);
+            hash ^= piece(
+                Square::from_coords(to.file(), from.rank()),
+                Role::Pawn,
+                turn.other(),
+            );
+        }
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(king < rook);
+            hash ^= piece(king, Role::King, turn);
+            hash ^= piece(side.king_to(turn), Role::King, turn);
+            hash ^= piece(rook, Role::Rook, turn);
+            hash ^= piece(side.rook_to(turn), Role::Rook, turn);
+        }
+        Move::Put { role, to } => hash ^= piece(to, role, turn),
+    }
+    hash.0
 }
 
 fn castling_moves_bits(pos: &Chess) -> u8 {
@@ -564,6 +625,7 @@ impl Game {
         // follows is shakmaty's `is_legal` and `SanPlus::from_move_and_play_unchecked` with the legal moves of
         // the new position generated once, for the suffix and the automatic endings alike. A reader that found
         // `m` among those moves gives its SAN (`known_san`).
+        let mover = self.position.turn();
         let san = match known_san {
             Some(san) => san,
             None => {
@@ -583,17 +645,29 @@ impl Game {
                 San::disambiguate(m, &candidates)
             }
         };
-        let mover = self.position.turn();
         let number = self.position.fullmoves().get();
         // The repetition key of the new position from the last one where shakmaty can (most moves), else
         // computed whole (R-9.2.2: same pieces, same side to move, same possible moves).
-        let next_hash = match self.keys.last() {
-            Some(k) if !self.edition.repetition_counts_temporary_castling() => self
+        // Where shakmaty cannot (castling, king and rook moves that change castling rights, double steps, en
+        // passant), from the parts of the hash the move changes.
+        let incremental = !self.edition.repetition_counts_temporary_castling();
+        let mut next_hash = None;
+        let mut before_rights = None;
+        if let Some(k) = self.keys.last()
+            && incremental
+        {
+            let hash = Zobrist128(whole(k.hash));
+            next_hash = self
                 .position
-                .update_zobrist_hash(Zobrist128(whole(k.hash)), m, EnPassantMode::Legal),
-            _ => None,
-        };
+                .update_zobrist_hash(hash, m, EnPassantMode::Legal);
+            if next_hash.is_none() {
+                before_rights = Some(hash.0 ^ rights_hash(&self.position) ^ move_hash(mover, m));
+            }
+        }
         self.position.play_unchecked(m);
+        if let Some(h) = before_rights {
+            next_hash = Some(Zobrist128(h ^ rights_hash(&self.position)));
+        }
         let in_check = self.position.is_check();
         let decide_now = exact || in_check;
         let mut no_moves = decide_now && self.position.legal_moves().is_empty();
@@ -921,6 +995,69 @@ mod tests {
     fn play_all(g: &mut Game, sans: &str) {
         for s in sans.split_whitespace() {
             g.play_san(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+        }
+    }
+
+    /// The repetition key of each new position, worked out from the one before, is the key computed
+    /// whole: in random games from the standard and from Chess960 starts (castling on every file, king and rook
+    /// moves that lose castling rights, double steps, en passant and promotions).
+    #[test]
+    fn the_key_after_each_move_is_the_key_computed_whole() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut castled, mut en_passant, mut lost_rights) = (0, 0, 0);
+        for n in 0..400u16 {
+            let mut g = if n % 2 == 0 {
+                Game::new()
+            } else {
+                Game::chess960(u32::from(n) * 7 % 960).expect("a Chess960 start")
+            };
+            for _ in 0..250 {
+                let moves = g.position().legal_moves();
+                if moves.is_empty() || g.is_over() {
+                    break;
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                let rights_before = g.position().castles().castling_rights();
+                castled += usize::from(matches!(m, Move::Castle { .. }));
+                en_passant += usize::from(m.is_en_passant());
+                g.play_without_dead_check(m).expect("a legal move");
+                lost_rights +=
+                    usize::from(g.position().castles().castling_rights() != rights_before);
+                assert_eq!(
+                    g.keys.last().copied(),
+                    Some(RepetitionKey::of(g.position(), g.edition)),
+                    "after {m:?} in {}",
+                    g.fen()
+                );
+            }
+        }
+        assert!(
+            castled > 20 && en_passant > 0 && lost_rights > 100,
+            "{castled} {en_passant} {lost_rights}"
+        );
+        // En passant, rare in random games: a capture that is legal, one that would expose the king (so the
+        // square does not count), and a double step beside no pawn.
+        for (fen, sans) in [
+            ("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e4 dxe3 Kf1 e2+"),
+            ("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1", "e4 Kb3 e5 d3"),
+            ("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1", "a5 bxa6 Kd8 a7"),
+        ] {
+            let mut g = Game::from_fen(fen).expect("a legal position");
+            for san in sans.split_whitespace() {
+                g.play_san(san)
+                    .unwrap_or_else(|e| panic!("{san} in {fen}: {e}"));
+                assert_eq!(
+                    g.keys.last().copied(),
+                    Some(RepetitionKey::of(g.position(), g.edition)),
+                    "after {san} from {fen}"
+                );
+            }
         }
     }
 
