@@ -509,6 +509,22 @@ fn unescape_tag(raw: &[u8]) -> Cow<'_, [u8]> {
 
 /// Comment text with whitespace collapsed to single spaces.
 fn clean_comment(bytes: &[u8]) -> String {
+    // The usual comment (`{ [%clk 0:05:00] }`): printable ASCII with single spaces inside, kept as it is.
+    let trimmed = bytes.trim_ascii();
+    let mut after_space = false;
+    let plain = trimmed.iter().all(|&b| {
+        let ok = b.is_ascii_graphic() || (b == b' ' && !after_space);
+        after_space = b == b' ';
+        ok
+    });
+    if plain && let Ok(text) = std::str::from_utf8(trimmed) {
+        return text.to_owned();
+    }
+    collapse_whitespace(bytes)
+}
+
+/// [`clean_comment`] for any text: decoded, whitespace of every kind collapsed.
+fn collapse_whitespace(bytes: &[u8]) -> String {
     let text = decode_cow(bytes);
     let mut out = String::with_capacity(text.len());
     for w in text.split_whitespace() {
@@ -2334,6 +2350,32 @@ mod tests {
                 String::from_utf8_lossy(&text)
             );
         }
+    }
+
+    #[test]
+    fn a_plain_comment_is_kept_as_the_whitespace_rule_would_keep_it() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        // Bytes a comment is made of, whitespace of every kind and non-ASCII included.
+        let alphabet: &[u8] = b"[%clk 0:5.]  \t\n\r\x0b\x0c aZ{}\"\xc3\xa9\xe2\x80\xa8\x85\xa0\x7f\x00";
+        let mut plain = 0;
+        for _ in 0..200_000 {
+            let len = (next() % 12) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            let cleaned = clean_comment(&bytes);
+            assert_eq!(cleaned, collapse_whitespace(&bytes), "{bytes:?}");
+            plain += usize::from(cleaned.as_bytes() == bytes.trim_ascii());
+        }
+        assert!(plain > 1000, "the plain case is met ({plain})");
+        assert_eq!(clean_comment(b" [%clk 0:05:00] "), "[%clk 0:05:00]");
+        assert_eq!(clean_comment(b"a \t b\n\nc"), "a b c");
     }
 
     #[test]
