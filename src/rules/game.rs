@@ -31,7 +31,7 @@ pub enum Start {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AnnotationList {
     pub nags: Vec<u8>,
-    pub comments: Vec<String>,
+    pub comments: Comments,
     pub variations: Vec<Vec<MovetextItem>>,
 }
 
@@ -44,9 +44,119 @@ impl AnnotationList {
 /// No annotations: what a move without any reads.
 static NO_ANNOTATIONS: AnnotationList = AnnotationList {
     nags: Vec::new(),
-    comments: Vec::new(),
+    comments: Comments::new(),
     variations: Vec::new(),
 };
+
+/// The comments after a move, in order (a list of texts, through `Deref`). A move has one comment most
+/// often, a clock time in a file from an online game (`{ [%clk 0:05:00] }`), so one is kept without a list:
+/// a list for each move made reading such files a fifth slower.
+#[derive(Clone, Default)]
+pub struct Comments(CommentList);
+
+#[derive(Clone, Default)]
+enum CommentList {
+    #[default]
+    None,
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Comments {
+    pub const fn new() -> Comments {
+        Comments(CommentList::None)
+    }
+
+    /// Adds a comment at the end.
+    pub fn push(&mut self, comment: String) {
+        self.0 = match std::mem::take(&mut self.0) {
+            CommentList::None => CommentList::One(comment),
+            CommentList::One(first) => CommentList::Many(vec![first, comment]),
+            CommentList::Many(mut all) => {
+                all.push(comment);
+                CommentList::Many(all)
+            }
+        };
+    }
+
+    /// Keeps the comments for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&String) -> bool) {
+        match &mut self.0 {
+            CommentList::None => {}
+            CommentList::One(c) => {
+                if !keep(c) {
+                    self.0 = CommentList::None;
+                }
+            }
+            CommentList::Many(all) => {
+                all.retain(|c| keep(c));
+                if all.is_empty() {
+                    self.0 = CommentList::None;
+                }
+            }
+        }
+    }
+}
+
+/// Equal when the texts are, however they are kept.
+impl PartialEq for Comments {
+    fn eq(&self, other: &Comments) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Comments {}
+
+impl std::ops::Deref for Comments {
+    type Target = [String];
+    fn deref(&self) -> &[String] {
+        match &self.0 {
+            CommentList::None => &[],
+            CommentList::One(c) => std::slice::from_ref(c),
+            CommentList::Many(all) => all,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Comments {
+    fn deref_mut(&mut self) -> &mut [String] {
+        match &mut self.0 {
+            CommentList::None => &mut [],
+            CommentList::One(c) => std::slice::from_mut(c),
+            CommentList::Many(all) => all,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Comments {
+    type Item = &'a String;
+    type IntoIter = std::slice::Iter<'a, String>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<S: AsRef<str>> FromIterator<S> for Comments {
+    fn from_iter<I: IntoIterator<Item = S>>(iter: I) -> Comments {
+        let mut all = Comments::new();
+        for c in iter {
+            all.push(c.as_ref().to_owned());
+        }
+        all
+    }
+}
+
+impl<S: AsRef<str>, const N: usize> PartialEq<[S; N]> for Comments {
+    fn eq(&self, other: &[S; N]) -> bool {
+        self.len() == N && self.iter().zip(other).all(|(a, b)| a == b.as_ref())
+    }
+}
+
+impl std::fmt::Debug for Comments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
 
 /// A move's annotations ([`AnnotationList`], through `Deref`): one pointer while the move has none, a box
 /// made on the first change. A game read from a file keeps tens of thousands of moves, most without any;
@@ -337,8 +447,11 @@ pub struct Game {
     /// Set by [`Game::play_recorded`]: a stalemate may stand undecided until [`Game::settle`].
     unsettled: bool,
     plies: Vec<Ply>,
-    /// keys[i] is the key of the position before ply i; the last one is the current position's.
+    /// The keys of the positions since the last pawn move or capture, the only ones that can stand again
+    /// (R-9.2.2): keys[i] is the key of the position before ply `keys_from + i`; the last one is the current
+    /// position's. A record of a whole game keeps no key for each of its moves.
     keys: Vec<RepetitionKey>,
+    keys_from: usize,
     ending: Option<Ending>,
     /// An open draw offer and who made it (R-9.1.2.1).
     offer: Option<Color>,
@@ -409,7 +522,13 @@ impl Game {
         let edition = Edition::default();
         let mut game = Game {
             start,
-            keys: vec![RepetitionKey::of(&pos, edition)],
+            keys: {
+                // Room for the positions between two pawn moves or captures of most games.
+                let mut keys = Vec::with_capacity(16);
+                keys.push(RepetitionKey::of(&pos, edition));
+                keys
+            },
+            keys_from: 0,
             start_position: pos.clone(),
             position: pos,
             unsettled: false,
@@ -432,11 +551,27 @@ impl Game {
     /// The edition whose rules apply (R-EDN.1). Only sensible before the first move.
     pub fn with_edition(mut self, edition: Edition) -> Game {
         self.edition = edition;
-        self.keys = self
-            .positions()
-            .map(|p| RepetitionKey::of(&p, edition))
-            .collect();
+        self.rebuild_keys();
         self
+    }
+
+    /// The repetition keys worked out again from the positions (after a change of edition or a takeback
+    /// beyond the last pawn move or capture).
+    fn rebuild_keys(&mut self) {
+        self.keys.clear();
+        self.keys_from = 0;
+        if self.plies.is_empty() {
+            self.keys
+                .push(RepetitionKey::of(&self.position, self.edition));
+            return;
+        }
+        for (i, pos) in self.positions().collect::<Vec<_>>().into_iter().enumerate() {
+            if i > 0 && pos.halfmoves() == 0 {
+                self.keys.clear();
+                self.keys_from = i;
+            }
+            self.keys.push(RepetitionKey::of(&pos, self.edition));
+        }
     }
 
     /// The position before ply `ply` (0-based); the current position for `ply` at or beyond the record's
@@ -549,7 +684,7 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|(_, k)| Some(**k) == current)
-            .map(|(i, _)| i)
+            .map(|(i, _)| self.keys_from + i)
             .collect()
     }
 
@@ -572,7 +707,6 @@ impl Game {
     /// Makes room for `additional` more plies (a record about to be read in, for instance).
     pub fn reserve_plies(&mut self, additional: usize) {
         self.plies.reserve(additional);
-        self.keys.reserve(additional);
     }
 
     /// Plays a legal move and applies the automatic endings. Nothing changes if the move is refused.
@@ -685,6 +819,11 @@ impl Game {
             None => RepetitionKey::of(&self.position, self.edition),
         };
         debug_assert_eq!(key, RepetitionKey::of(&self.position, self.edition));
+        if self.position.halfmoves() == 0 {
+            // A pawn move or a capture: no position before it can stand again.
+            self.keys.clear();
+            self.keys_from = self.plies.len() + 1;
+        }
         self.keys.push(key);
         let mut draw_offer = false;
         if self.mark_next_move_of == Some(mover) {
@@ -726,7 +865,11 @@ impl Game {
         }
         self.position = self.position_before(plies);
         let removed = self.plies.split_off(plies);
-        self.keys.truncate(plies + 1);
+        if plies >= self.keys_from {
+            self.keys.truncate(plies - self.keys_from + 1);
+        } else {
+            self.rebuild_keys();
+        }
         self.ending = None;
         self.offer = None;
         self.mark_next_move_of = None;
@@ -1059,6 +1202,60 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Keys are kept only since the last pawn move or capture; repetitions before it are found again when
+    /// the record is taken back behind it.
+    #[test]
+    fn repetitions_are_counted_across_a_takeback_behind_a_pawn_move() {
+        let mut g = Game::new();
+        for san in "Nf3 Nf6 Ng1 Ng8 e4 Nf6 Nf3 Ng8 Ng1".split_whitespace() {
+            g.play_san(san).unwrap();
+        }
+        // The position after 3. e4 stood before ply 5 and stands now, before ply 9.
+        assert_eq!(g.repetition_indexes(), [5, 9]);
+        assert_eq!(g.repetitions(), 2);
+        assert!(g.keys.len() < 10, "no key from before 3. e4 is kept");
+        // Back to before 3. e4: the start position stood before plies 0 and 4.
+        g.truncate(4);
+        assert_eq!(g.repetition_indexes(), [0, 4]);
+        assert_eq!(g.repetitions(), 2);
+        // Playing on finds the third occurrence, as in a game never taken back.
+        for san in "Nf3 Nf6 Ng1 Ng8".split_whitespace() {
+            g.play_san(san).unwrap();
+        }
+        assert_eq!(g.repetition_indexes(), [0, 4, 8]);
+        assert!(g.claimable_now().contains(&ClaimKind::ThreefoldRepetition));
+        let mut fresh = Game::new();
+        for p in g.plies() {
+            fresh.play(p.mv).unwrap();
+        }
+        assert_eq!(fresh.keys, g.keys);
+        assert_eq!(fresh.keys_from, g.keys_from);
+    }
+
+    #[test]
+    fn comments_keep_their_order_from_none_to_one_to_many_and_back() {
+        let mut c = Comments::new();
+        assert!(c.is_empty());
+        c.push("a".into());
+        assert_eq!(c, ["a"]);
+        c.push("b".into());
+        c.push("c".into());
+        assert_eq!(c, ["a", "b", "c"]);
+        c.retain(|s| s != "b");
+        assert_eq!(c, ["a", "c"]);
+        c[1] = "d".into();
+        assert_eq!(c.iter().map(String::as_str).collect::<Vec<_>>(), ["a", "d"]);
+        c.retain(|s| s == "a");
+        assert_eq!(c, ["a"]);
+        assert_ne!(c, ["b"]);
+        assert_ne!(c, ["a", "a"]);
+        c.retain(|_| false);
+        assert!(c.is_empty());
+        assert_eq!(c, Comments::new());
+        let one: Comments = ["x"].into_iter().collect();
+        assert_eq!(format!("{one:?}"), r#"["x"]"#);
     }
 
     #[test]

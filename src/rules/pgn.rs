@@ -715,8 +715,8 @@ impl Iterator for Importer<'_> {
                     let number = self.number;
                     // The next game's tags most likely take about as much room.
                     let room = Tags::with_capacity(
-                        self.collector.tags.len(),
-                        self.collector.tags.text_len(),
+                        self.collector.tags.len() + 2,
+                        self.collector.tags.text_len() * 5 / 4 + 16,
                     );
                     let tags = std::mem::replace(&mut self.collector.tags, room);
                     let mut warnings = Vec::new();
@@ -1573,21 +1573,21 @@ fn build_game(
     options: &ImportOptions,
     warnings: &mut Vec<ImportWarning>,
 ) -> Result<Game, ImportError> {
-    let who = players(&tags);
-    let err = |at: Option<MoveAt>, kind: ImportErrorKind| ImportError {
+    // The players are named only in an error (their tags are moved into the game on the way).
+    let err = |tags: &Tags, at: Option<MoveAt>, kind: ImportErrorKind| ImportError {
         game: number,
-        players: who.clone(),
+        players: players(tags),
         at,
         kind,
     };
     let tag = |name: &str| tags.get_ignore_ascii_case(name);
 
     let chess960 = match tag("Variant") {
-        Some(v) => variant_is_chess960(v).map_err(|k| err(None, k))?,
+        Some(v) => variant_is_chess960(v).map_err(|k| err(&tags, None, k))?,
         None => false,
     };
     let fen = tag("FEN").filter(|f| !f.trim().is_empty());
-    let (game, fixed) = start_game(fen, chess960).map_err(|k| err(None, k))?;
+    let (game, fixed) = start_game(fen, chess960).map_err(|k| err(&tags, None, k))?;
     let mut game = game.with_edition(options.edition);
     if fixed {
         warnings.push(ImportWarning {
@@ -1741,7 +1741,7 @@ fn build_game(
                         } else {
                             ImportErrorKind::NotAMove
                         };
-                        return Err(err(at(&game, text), kind));
+                        return Err(err(&game.tags, at(&game, text), kind));
                     }
                     // R-9.6 / R-5.2.2: the game was over; the moves written after it are kept as a comment.
                     let (number, side) = match after_end.last() {
@@ -1758,9 +1758,13 @@ fn build_game(
                     Ok(m) => m,
                     // The text ends here, without a result: most likely a file cut off in the middle of a move.
                     Err(k) if i + 1 == count => {
-                        return Err(err(at(&game, text()), ImportErrorKind::CutOff(Box::new(k))));
+                        return Err(err(
+                            &game.tags,
+                            at(&game, text()),
+                            ImportErrorKind::CutOff(Box::new(k)),
+                        ));
                     }
-                    Err(k) => return Err(err(at(&game, text()), k)),
+                    Err(k) => return Err(err(&game.tags, at(&game, text()), k)),
                 };
                 if let Some(sp) = sp
                     && let San::Normal {
@@ -1783,11 +1787,18 @@ fn build_game(
                     Ok(_) => {}
                     Err(GameError::GameOver(e)) => {
                         return Err(err(
+                            &game.tags,
                             at(&game, text()),
                             ImportErrorKind::AfterEnd(e.reason.describe().to_owned()),
                         ));
                     }
-                    Err(_) => return Err(err(at(&game, text()), ImportErrorKind::IllegalMove)),
+                    Err(_) => {
+                        return Err(err(
+                            &game.tags,
+                            at(&game, text()),
+                            ImportErrorKind::IllegalMove,
+                        ));
+                    }
                 }
             }
             // Annotations of moves written after the end go with them.
@@ -2362,7 +2373,8 @@ mod tests {
             seed
         };
         // Bytes a comment is made of, whitespace of every kind and non-ASCII included.
-        let alphabet: &[u8] = b"[%clk 0:5.]  \t\n\r\x0b\x0c aZ{}\"\xc3\xa9\xe2\x80\xa8\x85\xa0\x7f\x00";
+        let alphabet: &[u8] =
+            b"[%clk 0:5.]  \t\n\r\x0b\x0c aZ{}\"\xc3\xa9\xe2\x80\xa8\x85\xa0\x7f\x00";
         let mut plain = 0;
         for _ in 0..200_000 {
             let len = (next() % 12) as usize;

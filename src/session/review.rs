@@ -222,7 +222,7 @@ impl Session {
                 self.p("review.depth", &[("depth", &r.depth().to_string())])
             ));
         }
-        let comments = match line.current() {
+        let comments: &[String] = match line.current() {
             Some(ply) => &ply.annotations.comments,
             None => &line.opening,
         };
