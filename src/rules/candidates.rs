@@ -136,6 +136,25 @@ pub(crate) fn plain_candidates(pos: &Chess, role: Role, to: Square, out: &mut Mo
     true
 }
 
+/// Whether the king of the side to move has a legal move (castling aside), as shakmaty's generator would find
+/// one: a square next to it, not its own piece's, not attacked, and in check not on a checking line beyond
+/// it. Deciding mate starts here: a king that can step away is not mated.
+pub(crate) fn king_can_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let turn = pos.turn();
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    let mut along = Bitboard(0);
+    for checker in pos.checkers() & board.sliders() {
+        along |= attacks::ray(checker, king) ^ Bitboard::from_square(checker);
+    }
+    let occupied = board.occupied();
+    (attacks::king_attacks(king) & !pos.us() & !along)
+        .into_iter()
+        .any(|to| board.attacks_to(to, !turn, occupied).is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +203,16 @@ mod tests {
         for _ in 0..300 {
             let mut pos = Chess::default();
             for _ in 0..200 {
+                let king_moves = pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.role() == Role::King && !m.is_castle());
+                assert_eq!(
+                    king_can_move(&pos),
+                    king_moves,
+                    "{}",
+                    Fen::from_position(&pos, EnPassantMode::Legal)
+                );
                 let here = agrees(&pos);
                 answered += here;
                 if pos.is_check() && here > 0 {

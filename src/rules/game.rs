@@ -9,6 +9,7 @@ use shakmaty::{
     Role, Square,
 };
 
+use super::candidates;
 use super::chess960;
 use super::dead::{self, MatingChance};
 use super::edition::Edition;
@@ -804,7 +805,10 @@ impl Game {
         }
         let in_check = self.position.is_check();
         let decide_now = exact || in_check;
-        let mut no_moves = decide_now && self.position.legal_moves().is_empty();
+        // In check, a king that can step away settles it without generating every move.
+        let mut no_moves = decide_now
+            && !(in_check && candidates::king_can_move(&self.position))
+            && self.position.legal_moves().is_empty();
         let suffix = match (in_check, no_moves) {
             (true, true) => Some(Suffix::Checkmate),
             (true, false) => Some(Suffix::Check),
@@ -918,7 +922,8 @@ impl Game {
             return Some(Ending::draw(EndReason::DeadPosition));
         }
         if self.edition.automatic_fivefold_and_75() {
-            if self.repetitions() >= 5 {
+            // Five occurrences lie at least four half-moves apart, all since the last pawn move or capture.
+            if pos.halfmoves() >= 16 && self.repetitions() >= 5 {
                 return Some(Ending::draw(EndReason::FivefoldRepetition));
             }
             if pos.halfmoves() >= 150 {
