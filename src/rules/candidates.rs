@@ -12,7 +12,14 @@ use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Rank, Role, Square, at
 /// returns false, leaving `out` as it was, when the position is one this does not handle (an en passant
 /// capture could end on `to`, or a piece of the side to move stands there), so that the caller asks shakmaty
 /// instead.
-pub(crate) fn plain_candidates(pos: &Chess, role: Role, to: Square, out: &mut MoveList) -> bool {
+/// `in_check`: whether the side to move is in check (a caller may know it from the last move's sign).
+pub(crate) fn plain_candidates(
+    pos: &Chess,
+    role: Role,
+    to: Square,
+    in_check: bool,
+    out: &mut MoveList,
+) -> bool {
     let board = pos.board();
     let turn = pos.turn();
     let Some(king) = board.king_of(turn) else {
@@ -24,8 +31,8 @@ pub(crate) fn plain_candidates(pos: &Chess, role: Role, to: Square, out: &mut Mo
     let occupied = board.occupied();
     // In check (as shakmaty's `evasions`): the king steps off every checking line, another piece takes the
     // only checker or steps between.
-    let checkers = pos.checkers();
-    if checkers.any() {
+    if in_check {
+        let checkers = pos.checkers();
         if role == Role::King {
             let mut along = Bitboard(0);
             for checker in checkers & board.sliders() {
@@ -168,7 +175,7 @@ mod tests {
         for role in Role::ALL {
             for to in Square::ALL {
                 let mut ours = MoveList::new();
-                if !plain_candidates(pos, role, to, &mut ours) {
+                if !plain_candidates(pos, role, to, pos.is_check(), &mut ours) {
                     assert!(ours.is_empty(), "a refusal leaves the list alone");
                     continue;
                 }

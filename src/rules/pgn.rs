@@ -1446,13 +1446,19 @@ fn candidates_of(pos: &Chess, san: &San) -> Vec<String> {
 
 /// A piece move or pawn move in SAN that names exactly one legal move: the move, and the legal moves of that
 /// piece kind to that square (what `San::to_move` looks through, kept for the move's own SAN).
-fn read_plain_san(pos: &Chess, san: &San) -> Option<(Move, San)> {
+fn read_plain_san(game: &Game, san: &San) -> Option<(Move, San)> {
     let San::Normal { role, to, .. } = *san else {
         return None;
     };
+    let pos = game.position();
+    // The last move's check sign says whether the side to move is in check.
+    let in_check = game
+        .last_ply()
+        .map_or_else(|| pos.is_check(), |p| p.san.suffix.is_some());
+    debug_assert_eq!(in_check, pos.is_check());
     // The list stays here: copying it (over 2 KB) costs more than reading the move.
     let mut among = MoveList::new();
-    if !super::candidates::plain_candidates(pos, role, to, &mut among) {
+    if !super::candidates::plain_candidates(pos, role, to, in_check, &mut among) {
         among = pos.san_candidates(role, to);
     }
     let mut matching = among.iter().filter(|m| san.matches(**m));
@@ -1700,7 +1706,7 @@ fn build_game(
                 // The usual case, a plain SAN naming one legal move, keeps the candidates it was found among.
                 let mut plain: Option<San> = None;
                 let mut resolve = |game: &Game| match sp {
-                    Some(sp) => match read_plain_san(game.position(), &sp.san) {
+                    Some(sp) => match read_plain_san(game, &sp.san) {
                         Some((m, own)) => {
                             plain = Some(own);
                             Ok(m)
