@@ -58,10 +58,11 @@ impl Tags {
     }
 
     /// The tags in order, as (name, value).
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&str, &str)> + Clone + '_ {
-        self.spans
-            .iter()
-            .map(|s| (&self.text[s.name()], &self.text[s.value()]))
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            text: &self.text,
+            spans: self.spans.iter(),
+        }
     }
 
     /// The value of the first tag named exactly `name`.
@@ -129,11 +130,38 @@ impl fmt::Debug for Tags {
     }
 }
 
+/// The tags of a [`Tags`] in order, as (name, value).
+#[derive(Clone)]
+pub struct Iter<'a> {
+    text: &'a str,
+    spans: std::slice::Iter<'a, Span>,
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a str, &'a str);
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        let s = self.spans.next()?;
+        Some((&self.text[s.name()], &self.text[s.value()]))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.spans.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let s = self.spans.next_back()?;
+        Some((&self.text[s.name()], &self.text[s.value()]))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
 impl<'a> IntoIterator for &'a Tags {
     type Item = (&'a str, &'a str);
-    type IntoIter = Box<dyn Iterator<Item = (&'a str, &'a str)> + 'a>;
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
     }
 }
 
