@@ -449,10 +449,9 @@ pub struct Game {
     unsettled: bool,
     plies: Vec<Ply>,
     /// The keys of the positions since the last pawn move or capture, the only ones that can stand again
-    /// keys[i] is the key of the position before ply `keys_from + i`; the last one is the current
+    /// keys[i] is the key of the position before ply `keys_from() + i`; the last one is the current
     /// position's. A record of a whole game keeps no key for each of its moves.
     keys: Vec<RepetitionKey>,
-    keys_from: usize,
     ending: Option<Ending>,
     /// An open draw offer and who made it (R-9.1.2.1).
     offer: Option<Color>,
@@ -529,7 +528,6 @@ impl Game {
                 keys.push(RepetitionKey::of(&pos, edition));
                 keys
             },
-            keys_from: 0,
             start_position: pos.clone(),
             position: pos,
             unsettled: false,
@@ -560,7 +558,6 @@ impl Game {
     /// beyond the last pawn move or capture).
     fn rebuild_keys(&mut self) {
         self.keys.clear();
-        self.keys_from = 0;
         if self.plies.is_empty() {
             self.keys
                 .push(RepetitionKey::of(&self.position, self.edition));
@@ -569,7 +566,6 @@ impl Game {
         for (i, pos) in self.positions().collect::<Vec<_>>().into_iter().enumerate() {
             if i > 0 && pos.halfmoves() == 0 {
                 self.keys.clear();
-                self.keys_from = i;
             }
             self.keys.push(RepetitionKey::of(&pos, self.edition));
         }
@@ -678,6 +674,12 @@ impl Game {
             .filter(|k| *k == current)
             .count()
     }
+    /// The ply before which the first kept repetition key's position stood (the last one is the current
+    /// position's, before the next ply).
+    fn keys_from(&self) -> usize {
+        self.plies.len() + 1 - self.keys.len()
+    }
+
     /// The ply indexes (0-based, "before ply i") at which the current position stood, for the arbiter.
     pub fn repetition_indexes(&self) -> Vec<usize> {
         let current = self.keys.last().copied();
@@ -685,7 +687,7 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|(_, k)| Some(**k) == current)
-            .map(|(i, _)| self.keys_from + i)
+            .map(|(i, _)| self.keys_from() + i)
             .collect()
     }
 
@@ -781,28 +783,17 @@ impl Game {
             }
         };
         let number = self.position.fullmoves().get();
-        // The repetition key of the new position from the last one where shakmaty can (most moves), else
-        // computed whole (R-9.2.2: same pieces, same side to move, same possible moves).
-        // Where shakmaty cannot (castling, king and rook moves that change castling rights, double steps, en
-        // passant), from the parts of the hash the move changes.
-        let incremental = !self.edition.repetition_counts_temporary_castling();
-        let mut next_hash = None;
-        let mut before_rights = None;
-        if let Some(k) = self.keys.last()
-            && incremental
-        {
-            let hash = Zobrist128(whole(k.hash));
-            next_hash = self
-                .position
-                .update_zobrist_hash(hash, m, EnPassantMode::Legal);
-            if next_hash.is_none() {
-                before_rights = Some(hash.0 ^ rights_hash(&self.position) ^ move_hash(mover, m));
-            }
-        }
+        // The repetition key of the new position from the last one (R-9.2.2: same pieces, same side to move, same
+        // possible moves): the parts of the hash the move changes, pieces and side to move, castling rights and
+        // en passant square. Under the 2005 edition the castling moves possible count too, and the key is
+        // computed whole.
+        let before = self
+            .keys
+            .last()
+            .filter(|_| !self.edition.repetition_counts_temporary_castling())
+            .map(|k| whole(k.hash) ^ rights_hash(&self.position) ^ move_hash(mover, m));
         self.position.play_unchecked(m);
-        if let Some(h) = before_rights {
-            next_hash = Some(Zobrist128(h ^ rights_hash(&self.position)));
-        }
+        let next_hash = before.map(|h| h ^ rights_hash(&self.position));
         let in_check = self.position.is_check();
         let decide_now = exact || in_check;
         // In check, a king that can step away settles it without generating every move.
@@ -817,7 +808,7 @@ impl Game {
         let san = SanPlus { san, suffix };
         let key = match next_hash {
             Some(h) => RepetitionKey {
-                hash: halves(h.0),
+                hash: halves(h),
                 castling_now: 0,
             },
             None => RepetitionKey::of(&self.position, self.edition),
@@ -826,7 +817,6 @@ impl Game {
         if self.position.halfmoves() == 0 {
             // A pawn move or a capture: no position before it can stand again.
             self.keys.clear();
-            self.keys_from = self.plies.len() + 1;
         }
         self.keys.push(key);
         let mut draw_offer = false;
@@ -868,9 +858,10 @@ impl Game {
             return Vec::new();
         }
         self.position = self.position_before(plies);
+        let keys_from = self.keys_from();
         let removed = self.plies.split_off(plies);
-        if plies >= self.keys_from {
-            self.keys.truncate(plies - self.keys_from + 1);
+        if plies >= keys_from {
+            self.keys.truncate(plies - keys_from + 1);
         } else {
             self.rebuild_keys();
         }
@@ -1151,13 +1142,7 @@ mod tests {
     /// moves that lose castling rights, double steps, en passant and promotions).
     #[test]
     fn the_key_after_each_move_is_the_key_computed_whole() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rules::TestRng::new(0x9e37_79b9_7f4a_7c15);
         let (mut castled, mut en_passant, mut lost_rights) = (0, 0, 0);
         for n in 0..400u16 {
             let mut g = if n % 2 == 0 {
@@ -1170,7 +1155,7 @@ mod tests {
                 if moves.is_empty() || g.is_over() {
                     break;
                 }
-                let m = moves[(next() % moves.len() as u64) as usize];
+                let m = moves[rng.below(moves.len())];
                 let rights_before = g.position().castles().castling_rights();
                 castled += usize::from(matches!(m, Move::Castle { .. }));
                 en_passant += usize::from(m.is_en_passant());
@@ -1236,7 +1221,7 @@ mod tests {
             fresh.play(p.mv).unwrap();
         }
         assert_eq!(fresh.keys, g.keys);
-        assert_eq!(fresh.keys_from, g.keys_from);
+        assert_eq!(fresh.keys_from(), g.keys_from());
     }
 
     #[test]

@@ -2371,21 +2371,15 @@ mod tests {
 
     #[test]
     fn a_plain_comment_is_kept_as_the_whitespace_rule_would_keep_it() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rules::TestRng::new(0x1234_5678_9abc_def1);
         // Bytes a comment is made of, whitespace of every kind and non-ASCII included.
         let alphabet: &[u8] =
             b"[%clk 0:5.]  \t\n\r\x0b\x0c aZ{}\"\xc3\xa9\xe2\x80\xa8\x85\xa0\x7f\x00";
         let mut plain = 0;
         for _ in 0..200_000 {
-            let len = (next() % 12) as usize;
+            let len = rng.below(12);
             let bytes: Vec<u8> = (0..len)
-                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .map(|_| alphabet[rng.below(alphabet.len())])
                 .collect();
             let cleaned = clean_comment(&bytes);
             assert_eq!(cleaned, collapse_whitespace(&bytes), "{bytes:?}");
