@@ -226,3 +226,116 @@ fn hector_with_a_hung_speech_dispatcher_plays_on_in_text() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fake speech-dispatcher that answers the set-up of a connection (SSIP) and then stops answering:
+/// `at_speak` at the first text, else after taking the first text, which it never reports spoken (a server
+/// spawned where it cannot reach a sound server behaves so, and then answers nothing more).
+fn fake_server_that_stops_answering(socket: &std::path::Path, at_speak: bool) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = UnixListener::bind(socket).expect("bind fake speech-dispatcher");
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || {
+                let mut out = stream.try_clone().expect("clone the stream");
+                let mut lines = BufReader::new(stream).lines();
+                let mut stopped = false;
+                while let Some(Ok(line)) = lines.next() {
+                    let command = line.trim_end().to_ascii_uppercase();
+                    let reply = if stopped {
+                        continue;
+                    } else if command.starts_with("SPEAK") {
+                        if at_speak {
+                            stopped = true;
+                            continue;
+                        }
+                        let _ = out.write_all(b"230 OK RECEIVING DATA\r\n");
+                        // The text, up to the line with a single dot.
+                        for text in lines.by_ref() {
+                            if text.map_or(true, |t| t.trim_end() == ".") {
+                                break;
+                            }
+                        }
+                        stopped = true;
+                        "225-1\r\n225 OK MESSAGE QUEUED\r\n"
+                    } else if command.starts_with("LIST OUTPUT_MODULES") {
+                        "250-espeak-ng\r\n250 OK MODULE LIST SENT\r\n"
+                    } else if command.starts_with("LIST SYNTHESIS_VOICES") {
+                        "300 ERR INTERNAL\r\n"
+                    } else if command.starts_with("HISTORY GET CLIENT_ID") {
+                        "245-1\r\n245 OK CLIENT ID SENT\r\n"
+                    } else if command.starts_with("QUIT") {
+                        "231 HAPPY HACKING\r\n"
+                    } else {
+                        "200 OK\r\n"
+                    };
+                    let _ = out.write_all(reply.as_bytes());
+                }
+            });
+        }
+    });
+}
+
+/// hector against `fake_server_that_stops_answering`: it plays on in text and says, in words, that speech
+/// is off and why. Checked by what is printed and in which order; the outer limit only keeps a broken
+/// build from hanging the suite.
+fn speech_that_stops_answering_is_reported(at_speak: bool) {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = scratch_dir(if at_speak {
+        "stops-at-speak"
+    } else {
+        "never-ends"
+    });
+    let socket = dir.join("speechd.sock");
+    fake_server_that_stops_answering(&socket, at_speak);
+    let mut child = common::hector_command(&common::temp_dir("speech"))
+        .args(["--line", "--speech", "on", "--opponent", "human"])
+        .env(
+            "SPEECHD_ADDRESS",
+            format!("unix_socket:{}", socket.display()),
+        )
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start hector");
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let next = || rx.recv_timeout(Duration::from_secs(120)).expect("a line");
+    assert_eq!(next(), "New game, White to move");
+    writeln!(stdin, "e4").unwrap();
+    assert_eq!(
+        next(),
+        "Bauer Eva vier",
+        "answered in text while speech hangs"
+    );
+    let notice = next();
+    assert!(
+        notice.starts_with("Speech is off: the speech server does not"),
+        "the player is told, in words: {notice}"
+    );
+    writeln!(stdin, "e5").unwrap();
+    assert_eq!(next(), "Bauer Eva fünf", "play goes on in text");
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_speech_server_that_takes_no_text_is_reported_off() {
+    speech_that_stops_answering_is_reported(true);
+}
+
+#[test]
+fn a_speech_server_that_never_finishes_and_then_answers_nothing_is_reported_off() {
+    speech_that_stops_answering_is_reported(false);
+}

@@ -17,7 +17,7 @@ mod queue;
 pub use queue::{Priority, SpeechQueue, Step, Utterance};
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -29,6 +29,45 @@ use serde::Deserialize;
 pub const START_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long after its start a connection still pending is given up and speech reported off.
 pub const GIVE_UP: Duration = Duration::from_secs(10);
+
+/// How long a request to a connected speech-dispatcher may go unanswered before speech is reported off. A
+/// server whose sound output cannot start (one spawned where it finds no sound server's cookie) takes a text
+/// and never answers: the speech thread then waits inside libspeechd, and only the handle can tell.
+pub const ANSWER_LIMIT: Duration = Duration::from_secs(5);
+
+/// Whether the speech thread is waiting for speech-dispatcher's answer, and since when (shared with the
+/// handle, which reports a server that never answers).
+struct Waiting {
+    base: Instant,
+    /// Milliseconds after `base` plus one when the request went out; 0 while none is out.
+    since: AtomicU64,
+}
+
+impl Waiting {
+    fn new() -> Waiting {
+        Waiting {
+            base: Instant::now(),
+            since: AtomicU64::new(0),
+        }
+    }
+
+    /// Runs one request to the server, marked as waiting while it runs.
+    fn around<T>(&self, request: impl FnOnce() -> T) -> T {
+        let now = self.base.elapsed().as_millis() as u64 + 1;
+        self.since.store(now, Ordering::SeqCst);
+        let answer = request();
+        self.since.store(0, Ordering::SeqCst);
+        answer
+    }
+
+    /// True when a request has gone unanswered for `limit`.
+    fn stuck(&self, limit: Duration) -> bool {
+        match self.since.load(Ordering::SeqCst) {
+            0 => false,
+            since => self.base.elapsed().as_millis() as u64 + 1 >= since + limit.as_millis() as u64,
+        }
+    }
+}
 
 /// Speech settings from the configuration file.
 ///
@@ -121,6 +160,8 @@ pub struct Speech {
     state: Mutex<State>,
     /// True while the thread lists the voices and checks the languages against them.
     checking: Arc<AtomicBool>,
+    /// A request the thread has sent to the server and not had answered.
+    waiting: Arc<Waiting>,
 }
 
 impl std::fmt::Debug for Speech {
@@ -142,6 +183,7 @@ impl Speech {
                 unreported: None,
             }),
             checking: Arc::default(),
+            waiting: Arc::new(Waiting::new()),
         }
     }
 
@@ -175,6 +217,8 @@ impl Speech {
         let events = tx.clone();
         let checking = Arc::new(AtomicBool::new(false));
         let checking_thread = checking.clone();
+        let waiting = Arc::new(Waiting::new());
+        let waiting_thread = waiting.clone();
         let spawned = thread::Builder::new().name("speech".into()).spawn(move || {
             run(
                 config,
@@ -183,7 +227,7 @@ impl Speech {
                 events,
                 rx,
                 failure_tx,
-                checking_thread,
+                (checking_thread, waiting_thread),
             )
         });
         if let Err(e) = spawned {
@@ -224,6 +268,7 @@ impl Speech {
                 unreported: None,
             }),
             checking,
+            waiting,
         };
         (speech, status)
     }
@@ -234,6 +279,9 @@ impl Speech {
             return false;
         };
         let change = match &state.link {
+            Link::On if self.waiting.stuck(ANSWER_LIMIT) => {
+                SpeechStatus::Off(SpeechOff::TimedOut(ANSWER_LIMIT))
+            }
             Link::On => return true,
             Link::Off => return false,
             Link::Pending {
@@ -513,7 +561,7 @@ fn run(
     events: Sender<Msg>,
     rx: Receiver<Msg>,
     notices: Sender<SpeechStatus>,
-    checking: Arc<AtomicBool>,
+    (checking, waiting): (Arc<AtomicBool>, Arc<Waiting>),
 ) {
     let mut wanted: Vec<String> = Vec::new();
     for l in &languages {
@@ -566,6 +614,7 @@ fn run(
         dead: false,
         notices,
         checking,
+        waiting,
     };
     speaker.serve(rx);
     speaker.checking.store(false, Ordering::SeqCst);
@@ -618,6 +667,8 @@ struct Speaker {
     notices: Sender<SpeechStatus>,
     /// True while the voices are being listed and checked.
     checking: Arc<AtomicBool>,
+    /// Marks each request to the server while it is out.
+    waiting: Arc<Waiting>,
 }
 
 impl Speaker {
@@ -693,7 +744,11 @@ impl Speaker {
                     language: language.clone(),
                     variant: None,
                 };
-                if channel.conn.set_synthesis_voice(&voice).is_ok() {
+                if self
+                    .waiting
+                    .around(|| channel.conn.set_synthesis_voice(&voice))
+                    .is_ok()
+                {
                     channel.voice = Some(name.to_owned());
                 }
             }
@@ -721,14 +776,17 @@ impl Speaker {
         {
             return Some(i);
         }
-        let channel = open_channel(&self.config, Some(&language), &self.events).ok()?;
+        let channel = self
+            .waiting
+            .around(|| open_channel(&self.config, Some(&language), &self.events))
+            .ok()?;
         self.channels.push(channel);
         Some(self.channels.len() - 1)
     }
 
     fn cancel_all(&self) {
         for c in &self.channels {
-            let _ = c.conn.cancel();
+            let _ = self.waiting.around(|| c.conn.cancel());
         }
     }
 
@@ -738,8 +796,9 @@ impl Speaker {
             self.dead = true;
             self.queue.silence();
             self.running = None;
-            self.cancel_all();
+            // Said before the cancel: a server that stopped answering may not answer that either.
             let _ = self.notices.send(SpeechStatus::Off(why));
+            self.cancel_all();
         }
     }
 
@@ -774,7 +833,10 @@ impl Speaker {
                 continue;
             };
             let conn = &self.channels[channel].conn;
-            match conn.say(speech_dispatcher::Priority::Important, text) {
+            let said = self
+                .waiting
+                .around(|| conn.say(speech_dispatcher::Priority::Important, text));
+            match said {
                 Some(id) => {
                     self.running = Some(Running {
                         key: (conn.client_id(), id),
