@@ -289,12 +289,10 @@ impl Session {
         if let Some(t) = &mut self.timing {
             let _ = t.clock.resume(now);
         }
-        let mover = self.game.turn();
-        if let Err(e) = self.game.play(m) {
-            return vec![say(Kind::Refusal, self.game_error(&e))];
-        }
+        // The sealed move is made on the board by the arbiter and the responder's clock started (R-GI.9): it
+        // enters the game like any move, complete as entered.
         let mut out = vec![say(Kind::Event, self.p("envelope.opened", &[]))];
-        out.extend(self.after_move(mover, now));
+        out.extend(self.enter_move(m, super::Completion::AsEntered, now));
         // The autosave of a game no longer adjourned removes the envelope.
         out.extend(self.autosave());
         out

@@ -848,6 +848,9 @@ impl Session {
             })
             .collect();
         let written = written.join(" ");
+        // R-D.2.9b: the record keeps the rewind for the arbiter, as a comment after the last agreed move.
+        let note = self.p("pgn.rewound", &[("moves", &written)]);
+        self.note_on_record(note);
         self.board_check.taken_back.push(written.clone());
         self.board_check.last_board = None;
         self.qpf_request = None;
@@ -904,13 +907,21 @@ impl Session {
         )]
     }
 
-    /// R-7.1 / R-D.2.9c: the arbiter keeps the clocks as they are; the clock of the side to move runs.
+    /// R-7.1 / R-D.2.9c: the arbiter keeps the clocks as they are and starts them: the clock of the side whose
+    /// move is due or not yet completed (a move made while the clock stood waits for its press) runs.
     fn clocks_keep(&mut self, now: Duration) -> Vec<Effect> {
         self.board_check.clocks = false;
+        let mut runs = self.game.turn();
         if let Some(t) = &mut self.timing {
             let _ = t.clock.resume(now);
+            if let Some(side) = t.clock.running() {
+                runs = side;
+            }
         }
-        let mut out = vec![say(Kind::Event, self.p("clocks.kept", &[]))];
+        let mut out = vec![say(
+            Kind::Event,
+            self.p("clocks.kept", &[("side", &self.side(runs))]),
+        )];
         out.extend(self.time_answer(now));
         out
     }

@@ -256,6 +256,20 @@ enum Pending {
         from: shakmaty::Square,
         to: shakmaty::Square,
     },
+    /// the clock of this side was pressed without a move; record an illegal move? A press may be a
+    /// key bounce or a slip: only yes records it.
+    PressWithoutMove(Color),
+}
+
+/// How an entered move is completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Completion {
+    /// Made by a player: in the tournament profile completed by the clock press or by the mover's next move
+    /// (D.2.3-D.2.4, R-6.2.1.2); in play mode hector presses the clock with the move.
+    ByPress,
+    /// Complete as entered: the sealed move the arbiter opens (R-GI.9), the unpromoted pawn whose press made it
+    /// an illegal move.
+    AsEntered,
 }
 
 /// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
@@ -434,11 +448,37 @@ impl Session {
             EndReason::SeventyFiveMoves => "end.seventy_five",
             EndReason::TimeForfeit => "end.time_forfeit",
             EndReason::DrawOnTime => "end.draw_on_time",
-            EndReason::IllegalMoveForfeit => "end.illegal_forfeit",
-            EndReason::DrawAfterIllegalMove => "end.draw_after_illegal",
+            EndReason::IllegalMoveForfeit | EndReason::DrawAfterIllegalMove => {
+                self.illegal_ending_key(e.reason == EndReason::DrawAfterIllegalMove)
+            }
             EndReason::ArbiterDecision => "end.arbiter",
         };
         self.p(key, &[("result", result), ("loser", &loser)])
+    }
+
+    /// Section 14 row 1: which illegal move ended the game, by the count kept (the second from 2014 on, the third
+    /// in 2005 and 2009, the first in 2005/2009 blitz, R-B.6); a game read from a file has no count: its
+    /// edition's.
+    fn illegal_ending_key(&self, draw: bool) -> &'static str {
+        let counted = self.illegal.iter().copied().max().unwrap_or(0);
+        let n = if counted > 0 {
+            counted
+        } else if matches!(
+            self.game.edition(),
+            crate::rules::Edition::E2005 | crate::rules::Edition::E2009
+        ) {
+            3
+        } else {
+            2
+        };
+        match (n, draw) {
+            (1, false) => "end.illegal_forfeit_first",
+            (1, true) => "end.draw_after_illegal_first",
+            (2, false) => "end.illegal_forfeit",
+            (2, true) => "end.draw_after_illegal",
+            (_, false) => "end.illegal_forfeit_third",
+            (_, true) => "end.draw_after_illegal_third",
+        }
     }
 
     fn game_over(&self, e: Ending) -> String {
@@ -803,7 +843,7 @@ impl Session {
             "flag" => self.flag_claim(now),
             "wait" => self.wait(rest, now),
             "illegal" => self.illegal(rest, now),
-            "press" => self.press_without_move(now),
+            "press" => self.press_without_move(self.game.turn(), now),
             "increment" => self.request_increment(now),
             "arbiter" => self.arbiter(rest, now),
             "seal" => self.seal(rest, now),
@@ -867,6 +907,10 @@ impl Session {
             },
             Pending::NotFitting | Pending::ChooseGame => String::new(),
             Pending::Rewind => self.rewind_question(),
+            Pending::PressWithoutMove(side) => self.p(
+                "press.confirm",
+                &[("side", &self.side(side)), ("how", &self.how_to_answer())],
+            ),
             Pending::Promotion { to, .. } => {
                 self.refusal(&words::MoveInputError::PromotionNeeded { from: to, to })
             }
@@ -888,7 +932,7 @@ impl Session {
             .into_iter()
             .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role));
         match m {
-            Some(m) => Some(self.play(m, now)),
+            Some(m) => Some(self.enter_move(m, Completion::ByPress, now)),
             None => {
                 // A king or a pawn: the question stays, asked again.
                 self.pending = Some(Pending::Promotion { from, to });
@@ -907,6 +951,9 @@ impl Session {
             Pending::Resume => self.decline_resume(now),
             Pending::Promotion { .. } | Pending::NotFitting | Pending::ChooseGame => Vec::new(),
             Pending::Rewind => vec![say(Kind::Event, self.p("rewind.cancelled", &[]))],
+            Pending::PressWithoutMove(side) => {
+                vec![self.to_operator(self.p("press.slip", &[("side", &self.side(side))]))]
+            }
         }
     }
 
@@ -930,6 +977,7 @@ impl Session {
             Pending::NotFitting => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             Pending::ChooseGame => self.choose_game("yes", now),
             Pending::Rewind => self.rewind_confirmed(now),
+            Pending::PressWithoutMove(side) => self.press_without_move_confirmed(side, now),
         }
     }
 
@@ -1028,8 +1076,7 @@ impl Session {
             return refused;
         }
         match words::parse_move(&self.game, &self.config.vocabulary, text) {
-            Ok(m) if self.tournament.is_some() => self.make_move(m, now),
-            Ok(m) => self.play(m, now),
+            Ok(m) => self.enter_move(m, Completion::ByPress, now),
             Err(e) if self.tournament.is_some() && tournament::does_not_fit(&e) => {
                 let reason = self.refusal(&e);
                 self.entry_does_not_fit(text, reason)
@@ -1068,8 +1115,34 @@ impl Session {
         self.announce(ply, self.config.long_form)
     }
 
+    /// The one way a move enters the game, whatever face or words it came in (typed SAN, long notation, board
+    /// words, Greek, the promotion answer, the full-screen view's keys, the gamepad, `illegal MOVE`, `open`):
+    /// in the tournament profile it is made and completed by the press or the mover's next move (R-6.2.1,
+    /// D.2.3-D.2.4), or complete as entered; in play mode it is played and the clock pressed with it.
+    pub(crate) fn enter_move(
+        &mut self,
+        m: shakmaty::Move,
+        completion: Completion,
+        now: Duration,
+    ) -> Vec<Effect> {
+        if self.tournament.is_none() {
+            return self.play(m, now);
+        }
+        let mover = self.game.turn();
+        let mut out = self.make_move(m, now);
+        let made = self
+            .tournament
+            .as_ref()
+            .is_some_and(|t| t.move_made_not_completed());
+        if completion == Completion::AsEntered && made && self.game.turn() != mover {
+            out.extend(self.complete_by_press(mover, now));
+            out.extend(self.autosave());
+        }
+        out
+    }
+
     /// A move is made (executed and announced), then completed: the clock is pressed (R-6.2.1, D.2.3-D.2.4).
-    /// A move that ends the game is complete without a press.
+    /// A move that ends the game is complete without a press. Play mode only: see [`Session::enter_move`].
     fn play(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
         let mover = self.game.turn();
         if let Err(e) = self.game.play(m) {
@@ -1324,8 +1397,13 @@ impl Session {
                 )];
                 out.extend(self.wrong_claim_penalty(claimant, now));
                 if played.is_some() {
-                    out.extend(self.after_move(claimant, now));
-                    out.extend(self.autosave());
+                    // the intended move is made; in the profile it waits for its press like any entry.
+                    if self.tournament.is_some() {
+                        out.extend(self.made_in_profile(claimant, false, now));
+                    } else {
+                        out.extend(self.after_move(claimant, now));
+                        out.extend(self.autosave());
+                    }
                 }
                 out
             }

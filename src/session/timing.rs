@@ -359,6 +359,17 @@ impl Session {
         }
     }
 
+    /// Writes `side`'s remaining time into the record after the ply at `ply` (a move completed later than the
+    /// last one: a late press, R-6.2.2, or a completion by the mover's next move, R-6.2.1.2).
+    pub(super) fn mark_clock_on(&mut self, ply: usize, side: Color, now: Duration) {
+        let Some(timing) = &self.timing else { return };
+        let left = timing.clock.remaining(side, now);
+        if let Some(p) = self.game.plies_mut().get_mut(ply) {
+            p.annotations.comments.retain(|c| parse_clk(c).is_none());
+            p.annotations.comments.push(clk_comment(left));
+        }
+    }
+
     /// The game has ended: the clock stops.
     pub(super) fn stop_clock(&mut self, now: Duration) {
         if let Some(t) = &mut self.timing {
@@ -559,8 +570,16 @@ impl Session {
                             Kind::Event,
                             self.p("illegal.promotion", &[("queen", &queen_word)]),
                         ));
-                        self.game.play(m).expect("legal");
-                        out.extend(self.after_move(offender, now));
+                        // The press completed it: the move stands, entered like any other.
+                        out.extend(self.enter_move(m, super::Completion::AsEntered, now));
+                        let note = self.p(
+                            "pgn.illegal_promotion",
+                            &[
+                                ("side", &self.side(offender)),
+                                ("article", self.illegal_article()),
+                            ],
+                        );
+                        self.note_on_record(note);
                         if self.game.is_over() {
                             out.extend(self.autosave());
                             return out;
@@ -583,24 +602,83 @@ impl Session {
                 Err(_) => {}
             }
         }
+        // The record keeps the illegal move for the arbiter (R-7.5.1: the position before it is restored).
+        let note = if rest.is_empty() {
+            self.p(
+                "pgn.illegal",
+                &[
+                    ("side", &self.side(offender)),
+                    ("article", self.illegal_article()),
+                ],
+            )
+        } else {
+            self.p(
+                "pgn.illegal_move",
+                &[
+                    ("side", &self.side(offender)),
+                    ("move", &words::quote(rest)),
+                    ("article", self.illegal_article()),
+                ],
+            )
+        };
+        self.note_on_record(note);
         out.extend(self.penalise_illegal(offender, now, true));
         out.extend(self.autosave());
         out
     }
 
-    /// pressing the clock without making a move counts as an illegal move.
-    pub(super) fn press_without_move(&mut self, now: Duration) -> Vec<Effect> {
+    /// R-7.5.3 (2018 Laws only): pressing the clock without making a move counts as an illegal move. A press
+    /// without a move may be a key bounce or a slip of the operator, so it is asked first: no entry that hector
+    /// cannot tell from a slip decides a game without a confirmation. Under earlier editions it is no illegal
+    /// move: nothing is recorded, the arbiter may rule on it.
+    pub(super) fn press_without_move(&mut self, side: Color, now: Duration) -> Vec<Effect> {
+        let _ = now;
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
-        let side = self.game.turn();
+        let edition = self.game.edition();
+        if edition != crate::rules::Edition::E2018 {
+            return vec![self.to_operator(self.p(
+                "press.not_illegal",
+                &[
+                    ("side", &self.side(side)),
+                    ("edition", &edition.to_string()),
+                ],
+            ))];
+        }
+        let p = super::Pending::PressWithoutMove(side);
+        self.pending = Some(p);
+        vec![self.to_operator(self.question(p))]
+    }
+
+    /// `yes` to the question of a press without a move: it is recorded as an illegal move.
+    pub(super) fn press_without_move_confirmed(
+        &mut self,
+        side: Color,
+        now: Duration,
+    ) -> Vec<Effect> {
+        if let Some(e) = self.game.ending() {
+            return vec![say(Kind::Refusal, self.game_over(e))];
+        }
         let mut out = vec![say(
             Kind::Event,
             self.p("illegal.press", &[("side", &self.side(side))]),
         )];
+        let note = self.p("pgn.press_without_move", &[("side", &self.side(side))]);
+        self.note_on_record(note);
         out.extend(self.penalise_illegal(side, now, true));
         out.extend(self.autosave());
         out
+    }
+
+    /// The article of the illegal-move penalty in the game's edition (section 14 row 1): 7.5.5 (2018), 7.5 b
+    /// (2014), 7.4 b (2005, 2009).
+    pub(super) fn illegal_article(&self) -> &'static str {
+        match self.game.edition() {
+            crate::rules::Edition::E2018 => "7.5.5",
+            crate::rules::Edition::E2014 => "7.5 b",
+            crate::rules::Edition::E2005 | crate::rules::Edition::E2009 => "7.4 b",
+        }
     }
 
     fn penalise_illegal(&mut self, offender: Color, now: Duration, restored: bool) -> Vec<Effect> {
@@ -650,6 +728,7 @@ impl Session {
         if let Some(t) = &mut self.timing {
             t.clock.add_time(opponent, bonus, now);
         }
+        let article = self.illegal_article();
         if restored {
             let text = self.p(
                 "illegal.penalty",
@@ -657,6 +736,7 @@ impl Session {
                     ("side", &self.side(offender)),
                     ("opponent", &self.side(opponent)),
                     ("bonus", &self.t(bonus)),
+                    ("article", article),
                 ],
             );
             out.push(say(Kind::Event, text));
@@ -664,10 +744,11 @@ impl Session {
             out.push(say(
                 Kind::Event,
                 self.p(
-                    "claim.bonus",
+                    "illegal.bonus",
                     &[
                         ("opponent", &self.side(opponent)),
                         ("bonus", &self.t(bonus)),
+                        ("article", article),
                     ],
                 ),
             ));

@@ -9,6 +9,7 @@ use shakmaty::{Color, Position};
 
 use super::log::{self, ActionLog, Actor};
 use super::{Announcement, Cue, Effect, Kind, Pending, Session, say};
+use crate::rules::clock::ClockState;
 use crate::rules::time_control::TimeControl;
 use crate::words;
 
@@ -81,6 +82,9 @@ pub struct Tournament {
     last_to_player: Option<String>,
     /// The next move entered corrects a withdrawn one (ANN-M13).
     correcting: bool,
+    /// The plies whose entry completed their mover's earlier move that was never pressed (R-6.2.1.2): when
+    /// such an entry is withdrawn, the earlier move is made and not completed again.
+    completed_by_next: Vec<usize>,
     check_words: bool,
     hearing_impaired_opponent: bool,
 }
@@ -128,6 +132,7 @@ impl Tournament {
             served: Served::Blind,
             last_to_player: None,
             correcting: false,
+            completed_by_next: Vec::new(),
             check_words: settings.check_words,
             hearing_impaired_opponent: settings.hearing_impaired_opponent,
         }
@@ -146,6 +151,7 @@ impl Tournament {
         self.made = None;
         self.unpressed = [0; 2];
         self.correcting = false;
+        self.completed_by_next.clear();
     }
 
     /// Whether the last move is made but not completed, for a face to show.
@@ -197,12 +203,12 @@ impl Session {
         self.config.engine_color.other()
     }
 
-    fn in_assistant_mode(&self) -> bool {
+    pub(super) fn in_assistant_mode(&self) -> bool {
         self.mode() == Mode::Assistant
     }
 
     /// Text for the operator: in assistant mode the assistant's screen, otherwise said like any event.
-    fn to_operator(&self, text: String) -> Effect {
+    pub(super) fn to_operator(&self, text: String) -> Effect {
         let kind = if self.in_assistant_mode() {
             Kind::Assistant
         } else {
@@ -388,27 +394,68 @@ impl Session {
     }
 
     /// R-D.2.3: in the profile a move entered is *made*: executed and announced; the mover's clock still runs
-    /// until `press` (D.2.4). A move that ends the game is complete without a press (R-6.2.1.1).
+    /// until `press` (D.2.4), or until the mover's next move completes it (R-6.2.1.2). A move that ends the game
+    /// is complete without a press (R-6.2.1.1). Every way of entering a move reaches the profile here, through
+    /// [`Session::enter_move`].
     pub(super) fn make_move(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
         let mover = self.game.turn();
-        let mut out = Vec::new();
-        // R-6.2.1.2: a move made while the opponent's previous one was not completed completes it; its clock
-        // still runs until pressed.
-        if let Some(prev) = self.tournament.as_ref().and_then(|t| t.made)
-            && prev.mover != mover
-        {
-            out.push(self.to_operator(self.p(
-                "tournament.completed_by_next",
-                &[("side", &self.side(prev.mover))],
-            )));
-        }
+        // a flag that has fallen counts only once it is claimed or the arbiter observes it: a move made
+        // after it stands, and the record says so for the arbiter.
+        let after_flag = self
+            .timing
+            .as_ref()
+            .is_some_and(|t| t.clock.flag_fallen(mover, now));
         if let Err(e) = self.game.play(m) {
             return vec![say(Kind::Refusal, self.game_error(&e))];
         }
+        self.made_in_profile(mover, after_flag, now)
+    }
+
+    /// After a move of `mover` was played in the profile: the mover's earlier move that was never pressed is
+    /// completed by this one (R-6.2.1.2, said to no one but the assistant's screen and the record), the move is
+    /// announced, and it is made and waits for its press (or ends the game).
+    pub(super) fn made_in_profile(
+        &mut self,
+        mover: Color,
+        after_flag: bool,
+        now: Duration,
+    ) -> Vec<Effect> {
+        let mut out = Vec::new();
         if self.qpf_request == Some(mover.other()) {
             self.qpf_request = None;
         }
         let ply_index = self.game.plies().len() - 1;
+        if after_flag {
+            let note = self.p("pgn.after_flag", &[("side", &self.side(mover))]);
+            self.note_on_ply(ply_index, note);
+        }
+        // R-6.2.1.2: an incomplete move is completed when the same player makes his next move. Its press is
+        // lost: per the commentary of the move counter lags, and the arbiter corrects it. Nothing is
+        // said to the player; the assistant's screen and the record note it.
+        let earlier = self
+            .tournament
+            .as_ref()
+            .is_some_and(|t| t.unpressed[idx(mover)] > 0);
+        if earlier {
+            if let Some(t) = &mut self.tournament {
+                t.unpressed[idx(mover)] = 0;
+                t.completed_by_next.push(ply_index);
+            }
+            if let Some(prev) = ply_index.checked_sub(2) {
+                let said = self.announce(&self.game.plies()[prev], false);
+                let note = self.p(
+                    "tournament.completed_by_next",
+                    &[("side", &self.side(mover)), ("move", &said)],
+                );
+                self.mark_clock_on(prev, mover, now);
+                self.note_on_ply(prev, note.clone());
+                if self.in_assistant_mode() {
+                    out.push(say(Kind::Assistant, note));
+                } else {
+                    out.extend(self.log_action(now, Actor::Hector, "", vec![note]));
+                }
+            }
+        }
         let correcting = self
             .tournament
             .as_mut()
@@ -438,6 +485,7 @@ impl Session {
             self.mark_clock(mover, now);
             if let Some(t) = &mut self.tournament {
                 t.made = None;
+                t.unpressed[idx(mover)] = 0;
             }
             out.push(say(Kind::GameEnd, self.ending_text(e)));
             out.push(Effect::Cue(Cue::GameEnd));
@@ -450,6 +498,22 @@ impl Session {
         }
         out.extend(self.autosave());
         out
+    }
+
+    /// A note for the arbiter in the record: a PGN comment after the ply (before the first move when there is
+    /// none), read back by the importer like any comment.
+    pub(super) fn note_on_ply(&mut self, ply: usize, note: String) {
+        let note = note.replace(['{', '}'], "");
+        match self.game.plies_mut().get_mut(ply) {
+            Some(p) => p.annotations.comments.push(note),
+            None => self.game.initial_comments.push(note),
+        }
+    }
+
+    /// A note after the last move of the record (an illegal move, a rewind), for the arbiter.
+    pub(super) fn note_on_record(&mut self, note: String) {
+        let last = self.game.plies().len().wrapping_sub(1);
+        self.note_on_ply(last, note);
     }
 
     /// A move entry that does not fit the record is never silently refused: the operator re-enters it (a typing
@@ -466,8 +530,10 @@ impl Session {
         ]
     }
 
-    /// `press`: the running clock's button (D.2.4, R-6.2.1). It completes the move made by that side; without
-    /// one it is Article 7.5.3.
+    /// `press`: the button of the clock that runs (or stands) (D.2.4, R-6.2.1). It completes the move made by
+    /// that side; without one it may be Article 7.5.3, and is asked first (a key bounce or a slip decides no
+    /// game). While the arbiter has the clock standing (after a rewind, R-7.1) a press completes the move and the
+    /// clock stands on until the arbiter starts it.
     fn press_clock(&mut self, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
@@ -476,9 +542,11 @@ impl Session {
             return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))];
         }
         let made = self.tournament.as_ref().and_then(|t| t.made);
-        // The side whose clock runs presses; without a clock, the side that made the move.
-        let presser = match self.timing.as_ref().map(|t| t.clock.state()) {
-            Some(crate::rules::clock::ClockState::Running(side)) => side,
+        let state = self.timing.as_ref().map(|t| t.clock.state());
+        let standing = matches!(state, Some(ClockState::Paused(_)));
+        // The side whose clock runs (or stands) presses; without a clock, the side that made the move.
+        let presser = match state {
+            Some(ClockState::Running(side) | ClockState::Paused(side)) => side,
             _ => made.map_or(self.game.turn().other(), |m| m.mover),
         };
         let owed = self
@@ -486,34 +554,65 @@ impl Session {
             .as_ref()
             .map_or(0, |t| t.unpressed[idx(presser)]);
         if owed == 0 {
-            // pressing the clock without having made a move.
-            return self.press_without_move(now);
+            if standing {
+                // The arbiter stopped the clock: a press without a move changes nothing on it.
+                return vec![self.to_operator(self.p(
+                    "tournament.press_standing",
+                    &[("side", &self.side(presser))],
+                ))];
+            }
+            // pressing the clock without having made a move (asked first).
+            return self.press_without_move(presser, now);
         }
-        let mut out = Vec::new();
+        let mut out = self.complete_by_press(presser, now);
+        let key = if standing {
+            "tournament.pressed_standing"
+        } else if self.timing.is_some() {
+            "tournament.pressed"
+        } else {
+            "tournament.completed"
+        };
+        let text = self.p(
+            key,
+            &[
+                ("side", &self.side(presser)),
+                ("runs", &self.side(presser.other())),
+            ],
+        );
+        out.insert(0, self.to_operator(text));
+        out.extend(self.autosave());
+        out
+    }
+
+    /// `presser`'s made move is completed by the press: the opponent's clock runs (or, while the
+    /// arbiter has the clock standing, will run when it is started), and the mover's time after it goes into
+    /// the record.
+    pub(super) fn complete_by_press(&mut self, presser: Color, now: Duration) -> Vec<Effect> {
         if let Some(t) = &mut self.tournament {
-            t.unpressed[idx(presser)] -= 1;
+            t.unpressed[idx(presser)] = 0;
             if t.made.is_some_and(|m| m.mover == presser) {
                 t.made = None;
             }
         }
-        let last_is_presser = self.game.last_ply().is_some_and(|p| p.color() == presser);
-        out.extend(self.press(presser, now));
-        if last_is_presser {
-            self.mark_clock(presser, now);
-        }
-        let text = if self.timing.is_some() {
-            self.p(
-                "tournament.pressed",
-                &[
-                    ("side", &self.side(presser)),
-                    ("runs", &self.side(presser.other())),
-                ],
-            )
+        let ply = self.game.plies().iter().rposition(|p| p.color() == presser);
+        let standing = self
+            .timing
+            .as_ref()
+            .is_some_and(|t| matches!(t.clock.state(), ClockState::Paused(_)));
+        let out = if standing {
+            // The press counts (move counter, increment) and the clock stands on, now on the opponent's side.
+            if let Some(t) = &mut self.timing {
+                let _ = t.clock.resume(now);
+                let _ = t.clock.press(presser, now);
+                let _ = t.clock.pause(now);
+            }
+            Vec::new()
         } else {
-            self.p("tournament.completed", &[("side", &self.side(presser))])
+            self.press(presser, now)
         };
-        out.insert(0, self.to_operator(text));
-        out.extend(self.autosave());
+        if let Some(ply) = ply {
+            self.mark_clock_on(ply, presser, now);
+        }
         out
     }
 
@@ -539,10 +638,41 @@ impl Session {
         };
         let said = self.announce_last_ply();
         self.game.truncate(made.ply);
+        let mut earlier_again = false;
         if let Some(t) = &mut self.tournament {
             t.made = None;
             t.unpressed[idx(made.mover)] = t.unpressed[idx(made.mover)].saturating_sub(1);
             t.correcting = true;
+            // The withdrawn entry had completed its mover's earlier move (R-6.2.1.2): that one waits for its
+            // press again.
+            if t.completed_by_next.last() == Some(&made.ply) {
+                t.completed_by_next.pop();
+                t.unpressed[idx(made.mover)] += 1;
+                earlier_again = true;
+            }
+        }
+        if earlier_again && let Some(prev) = made.ply.checked_sub(2) {
+            let said = self.announce(&self.game.plies()[prev], false);
+            let note = self.p(
+                "tournament.completed_by_next",
+                &[("side", &self.side(made.mover)), ("move", &said)],
+            );
+            if let Some(p) = self.game.plies_mut().get_mut(prev) {
+                p.annotations
+                    .comments
+                    .retain(|c| *c != note && super::timing::parse_clk(c).is_none());
+            }
+        }
+        // The record's last move is made, not completed, again when its mover has not pressed for it.
+        let len = self.game.plies().len();
+        if let (Some(last), Some(t)) = (self.game.last_ply(), &mut self.tournament) {
+            let mover = last.color();
+            if t.unpressed[idx(mover)] > 0 {
+                t.made = Some(Made {
+                    mover,
+                    ply: len - 1,
+                });
+            }
         }
         let mut out = vec![say(
             Kind::Event,
@@ -555,18 +685,18 @@ impl Session {
         out
     }
 
-    /// `state`: whether the last move is made or completed, and whose clock runs (ANN-M15).
+    /// `state`: whether the last move is made or completed, and whose clock runs or stands (ANN-M15).
     fn state_text(&self, now: Duration) -> String {
         let _ = now;
         let running = match self.timing.as_ref().map(|t| t.clock.state()) {
-            Some(crate::rules::clock::ClockState::Running(side)) => {
+            Some(ClockState::Running(side)) => {
                 self.p("tournament.clock_runs", &[("side", &self.side(side))])
             }
             Some(_) => self.p("tournament.clock_stopped", &[]),
             None => self.p("clock.none", &[]),
         };
         let made = self.tournament.as_ref().and_then(|t| t.made);
-        let text = match (self.game.last_ply(), made) {
+        let mut text = match (self.game.last_ply(), made) {
             (None, _) => self.p("tournament.state_none", &[("clock", &running)]),
             (Some(ply), Some(m)) if m.ply + 1 == self.game.plies().len() => self.p(
                 "tournament.state_made",
@@ -585,6 +715,25 @@ impl Session {
                 ],
             ),
         };
+        // The other side's move made before it and not pressed for either (R-6.2.2: it can still be pressed).
+        if let (Some(last), Some(t)) = (self.game.last_ply(), &self.tournament) {
+            let other = last.color().other();
+            let plies = self.game.plies();
+            if t.unpressed[idx(other)] > 0
+                && let Some(ply) = plies.iter().rev().find(|p| p.color() == other)
+            {
+                text.push_str(&format!(
+                    ". {}",
+                    self.p(
+                        "tournament.state_also_made",
+                        &[
+                            ("move", &self.announce(ply, false)),
+                            ("side", &self.side(other)),
+                        ],
+                    )
+                ));
+            }
+        }
         match self.game.ending() {
             Some(e) => format!("{text}. {}", self.ending_text(e)),
             None => text,
