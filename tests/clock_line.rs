@@ -163,19 +163,25 @@ fn a_new_period_adds_its_time_and_is_announced() {
 
 #[test]
 fn illegal_moves_cost_two_minutes_and_the_second_loses() {
-    let a = clocked("90m", "e4\nillegal Ke7\ntime\npress\n");
+    let a = clocked("90m", "e4\nillegal Ke7\ntime\npress\nyes\n");
     assert_eq!(a[1], "Illegal move number 1 by Black");
+    // the penalty's article (not 9.5.3, the wrong claim's).
     assert_eq!(
         a[2],
-        "Illegal move by Black (Article 7.5): the position is restored, Black to move; White gets 2 minutes more"
+        "Illegal move by Black (Article 7.5.5): the position is restored, Black to move; White gets 2 minutes more"
     );
     assert_eq!(a[3], "White 1 hour 32 minutes, Black 1 hour 30 minutes");
+    // A press without a move is asked before it counts (a key bounce decides no game).
     assert_eq!(
         a[4],
+        "A press without a move by Black: record an illegal move (Article 7.5.3)? Type yes or no"
+    );
+    assert_eq!(
+        a[5],
         "Clock pressed without a move by Black (Article 7.5.3): counts as an illegal move"
     );
-    assert_eq!(a[5], "Illegal move number 2 by Black");
-    assert_eq!(a[6], "Second illegal move. White wins, 1-0");
+    assert_eq!(a[6], "Illegal move number 2 by Black");
+    assert_eq!(a[7], "Second illegal move. White wins, 1-0");
 }
 
 #[test]
@@ -199,9 +205,14 @@ fn blitz_penalty_is_one_minute_and_older_editions_allow_two() {
         lines[4].starts_with("Illegal move by White"),
         "2009: the second illegal move does not lose yet: {lines:?}"
     );
+    // E09 7.4(b): the third illegal move loses, and the ending says so.
     assert_eq!(
         lines.last().unwrap(),
-        "Second illegal move. Black wins, 0-1"
+        "Third illegal move (Article 7.4 b). Black wins, 0-1"
+    );
+    assert!(
+        lines[2].contains("(Article 7.4 b)"),
+        "the 2009 article: {lines:?}"
     );
 }
 
@@ -226,10 +237,10 @@ fn unpromoted_pawn_becomes_a_queen() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "Black gets 2 minutes more (Article 9.5.3)"
-                || l.contains("2 minutes more")),
+            .any(|l| l == "Black gets 2 minutes more (Article 7.5.5)"),
         "{lines:?}"
     );
+    assert!(!lines.iter().any(|l| l.contains("9.5.3")), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "Q6k/8/8/8/8/8/8/K7 b - - 0 1");
 }
 
