@@ -156,7 +156,9 @@ fn scoresheets_differ(mode: &str) {
     assert!(!movetext.contains("Nc6"), "{pgn}");
     let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("{Rewound after comparing scoresheets (Appendix D.2.9): taken back 2... Nc6 3. Bb5 a6}"),
+        flat.contains(
+            "{Rewound after comparing scoresheets (Appendix D.2.9): taken back 2... Nc6 3. Bb5 a6}"
+        ),
         "{pgn}"
     );
     // Both players hear the difference and the new position (not only the assistant's screen).

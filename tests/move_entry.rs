@@ -186,7 +186,9 @@ fn every_way_of_entering_a_move_is_made_then_completed_by_the_press_in_every_mod
             }
             // The next press is Black's, without a move: asked, never booked at once.
             let asked = position(l, "press question", |s| {
-                s.starts_with("A press without a move by Black: record an illegal move (Article 7.5.3)?")
+                s.starts_with(
+                    "A press without a move by Black: record an illegal move (Article 7.5.3)?",
+                )
             });
             assert!(
                 l[asked + 1].starts_with("Not recorded"),
@@ -194,7 +196,8 @@ fn every_way_of_entering_a_move_is_made_then_completed_by_the_press_in_every_mod
                 l[asked + 1]
             );
             assert!(
-                !l.iter().any(|s| s.contains("Illegal move number 1 by Black")),
+                !l.iter()
+                    .any(|s| s.contains("Illegal move number 1 by Black")),
                 "{what}: {l:#?}"
             );
             // The record: White's move with the time after its press.
