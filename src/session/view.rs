@@ -35,7 +35,11 @@ impl Session {
     pub fn awaiting_answer(&self) -> bool {
         matches!(
             self.pending,
-            Some(super::Pending::Resign(_) | super::Pending::Resume)
+            Some(
+                super::Pending::Resign(_)
+                    | super::Pending::Resume
+                    | super::Pending::PressWithoutMove(_)
+            )
         )
     }
 }
@@ -63,5 +67,39 @@ mod tests {
         let plain = Session::new(Game::new(), Config::default());
         assert_eq!(plain.clock_remaining(Duration::ZERO), None);
         assert_eq!(plain.clock_running(), None);
+    }
+
+    #[test]
+    fn a_press_without_a_move_is_a_question_answered_by_keys_on_the_full_screen() {
+        // Issue 18.6: the full-screen view answers the session's questions with y/Enter and n/Escape; the
+        // question names those keys, and nothing counts before the answer.
+        let config = Config {
+            time_control: "90m+30s".parse().ok(),
+            mode: crate::session::Mode::Record,
+            answer_by_keys: true,
+            ..Config::default()
+        };
+        let mut s = Session::new(Game::new(), config);
+        s.start(Duration::ZERO);
+        let said = |out: Vec<crate::session::Effect>| -> Vec<String> {
+            out.into_iter()
+                .filter_map(|e| match e {
+                    crate::session::Effect::Say(a) => Some(a.text),
+                    _ => None,
+                })
+                .collect()
+        };
+        said(s.update(Command::Text("e4".into()), Duration::ZERO));
+        said(s.update(Command::Text("press".into()), Duration::ZERO));
+        let asked = said(s.update(Command::Text("press".into()), Duration::ZERO));
+        assert_eq!(
+            asked,
+            ["A press without a move by Black: record an illegal move (Article 7.5.3)? Press y or Enter for yes, n or Escape for no"]
+        );
+        assert!(s.awaiting_answer());
+        let answered = said(s.update(Command::Text("no".into()), Duration::ZERO));
+        assert!(answered[0].starts_with("Not recorded"), "{answered:?}");
+        assert!(!s.awaiting_answer());
+        assert_eq!(s.clock_running(), Some(Color::Black));
     }
 }
