@@ -541,6 +541,63 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
     }
 }
 
+/// Issue 18.1 and 18.6 on the full screen: a promotion chosen through the question (`:e8`, `:Dame`) is made, not
+/// completed; Tab completes it; a second Tab (Black's press without a move) is asked by its keys and `n` records
+/// nothing.
+#[test]
+fn a_promotion_answered_on_screen_waits_for_tab_and_a_press_without_a_move_is_asked() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "promotion-press",
+        &[
+            "--mode",
+            "record",
+            "--time",
+            "90m+30s",
+            "--fen",
+            "'7k/4P3/8/8/8/8/8/4K3 w - - 0 1'",
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    t.keys(&[":", "e8", "Enter"]);
+    t.wait_screen("Which piece");
+    t.keys(&[":", "Dame", "Enter"]);
+    t.wait_said("Bauer Eva acht Dame");
+    t.wait_screen("Move made, clock not pressed");
+    t.keys(&["Tab"]);
+    t.wait_said("Clock pressed by White: Black's clock runs");
+    t.wait_screen("Move completed");
+    t.keys(&["Tab"]);
+    t.wait_said(
+        "A press without a move by Black: record an illegal move (Article 7.5.3)? Press y or Enter for yes, n or Escape for no",
+    );
+    t.keys(&["n"]);
+    let said = t.wait_said(
+        "Not recorded: the press without a move by Black is taken as a slip; nothing changed",
+    );
+    assert!(
+        !said.iter().any(|s| s.starts_with("Illegal move")),
+        "{said:?}"
+    );
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "hector did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// The board check's guided walk in the full-screen view (Appendix D.2.9): the focus goes to each square asked
 /// and the input line stays open for the answer; a whole rank can be said at its start; back and stop.
 #[test]

@@ -94,7 +94,9 @@ mod tests {
         let asked = said(s.update(Command::Text("press".into()), Duration::ZERO));
         assert_eq!(
             asked,
-            ["A press without a move by Black: record an illegal move (Article 7.5.3)? Press y or Enter for yes, n or Escape for no"]
+            [
+                "A press without a move by Black: record an illegal move (Article 7.5.3)? Press y or Enter for yes, n or Escape for no"
+            ]
         );
         assert!(s.awaiting_answer());
         let answered = said(s.update(Command::Text("no".into()), Duration::ZERO));
