@@ -14,7 +14,7 @@ struct Way {
     lines: &'static [&'static str],
     /// Complete as entered (the opened envelope, the unpromoted pawn of ), not waiting for a press.
     complete: bool,
-    /// Black gets 2 minutes for White's illegal move.
+    /// Black gets 2 minutes for White's illegal move or wrong claim.
     penalty: bool,
 }
 
@@ -82,6 +82,13 @@ const WAYS: &[Way] = &[
         args: PROMOTION,
         lines: &["illegal e7e8"],
         complete: true,
+        penalty: true,
+    },
+    Way {
+        name: "a wrong draw claim with its intended move (R-9.5.3)",
+        args: &[],
+        lines: &["claim e4"],
+        complete: false,
         penalty: true,
     },
     Way {
