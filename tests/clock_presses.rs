@@ -340,3 +340,24 @@ fn keep_after_a_rewind_starts_the_right_clock() {
         "{pgn}"
     );
 }
+
+/// Issue 18.19: a late press (R-6.2.2: after the opponent has moved) puts the presser's time on his own move in
+/// the record, not on the opponent's.
+#[test]
+fn a_late_press_puts_the_time_on_the_pressers_move() {
+    let dir = folder("late-press");
+    let run = r(
+        &dir,
+        &[],
+        "wait 1m\ne4\nwait 1m\ne5\nwait 1m\npress\npress\nscoresheet\n",
+    );
+    assert_eq!(
+        run.lines.last().unwrap(),
+        "Scoresheet: 1. Bauer Eva vier (1 hour 27 minutes 30 seconds left), Bauer Eva fünf (1 hour 30 minutes 30 seconds left)"
+    );
+    let pgn = flat(&read(&dir, "g.pgn"));
+    assert!(
+        pgn.contains("1. e4 {[%clk 1:27:30]} 1... e5 {[%clk 1:30:30]}"),
+        "{pgn}"
+    );
+}
