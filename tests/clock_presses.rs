@@ -269,7 +269,7 @@ fn undo_says_the_true_reason() {
 #[test]
 fn the_record_keeps_flags_and_illegal_moves_for_the_arbiter() {
     let dir = folder("record-notes");
-    r(&dir, &[], "e4\npress\nillegal Ke7\nwait 91m\ne5\nflag\n");
+    r(&dir, &[], "e4\npress\nillegal Ke7\nwait 91m\ne5\npress\nNf3\nflag\n");
     let pgn = flat(&read(&dir, "g.pgn"));
     assert!(
         pgn.contains(
@@ -279,6 +279,11 @@ fn the_record_keeps_flags_and_illegal_moves_for_the_arbiter() {
     );
     assert!(
         pgn.contains("1... e5 {Made after Black's flag had fallen; the flag counts once the arbiter observes it or a player claims it (Article 6.8)}"),
+        "{pgn}"
+    );
+    // The opponent's move after the fall is marked too: Black's flag stays fallen until a claim.
+    assert!(
+        pgn.contains("2. Nf3 {Made after Black's flag had fallen"),
         "{pgn}"
     );
     assert!(pgn.contains("1-0"), "{pgn}");

@@ -1399,7 +1399,7 @@ impl Session {
                 if played.is_some() {
                     // the intended move is made; in the profile it waits for its press like any entry.
                     if self.tournament.is_some() {
-                        out.extend(self.made_in_profile(claimant, false, now));
+                        out.extend(self.made_in_profile(claimant, None, now));
                     } else {
                         out.extend(self.after_move(claimant, now));
                         out.extend(self.autosave());

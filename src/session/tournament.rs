@@ -400,24 +400,26 @@ impl Session {
     pub(super) fn make_move(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
         let mover = self.game.turn();
         // a flag that has fallen counts only once it is claimed or the arbiter observes it: a move made
-        // after it stands, and the record says so for the arbiter.
+        // after it (by either side) stands, and the record says so for the arbiter.
         let after_flag = self
             .timing
             .as_ref()
-            .is_some_and(|t| t.clock.flag_fallen(mover, now));
+            .and_then(|t| t.clock.first_flag(now))
+            .map(|(side, _)| side);
         if let Err(e) = self.game.play(m) {
             return vec![say(Kind::Refusal, self.game_error(&e))];
         }
         self.made_in_profile(mover, after_flag, now)
     }
 
-    /// After a move of `mover` was played in the profile: the mover's earlier move that was never pressed is
+    /// After a move of `mover` was played in the profile (`after_flag`: the side whose flag had fallen, unclaimed,
+    /// when it was made): the mover's earlier move that was never pressed is
     /// completed by this one (R-6.2.1.2, said to no one but the assistant's screen and the record), the move is
     /// announced, and it is made and waits for its press (or ends the game).
     pub(super) fn made_in_profile(
         &mut self,
         mover: Color,
-        after_flag: bool,
+        after_flag: Option<Color>,
         now: Duration,
     ) -> Vec<Effect> {
         let mut out = Vec::new();
@@ -425,8 +427,8 @@ impl Session {
             self.qpf_request = None;
         }
         let ply_index = self.game.plies().len() - 1;
-        if after_flag {
-            let note = self.p("pgn.after_flag", &[("side", &self.side(mover))]);
+        if let Some(flagged) = after_flag {
+            let note = self.p("pgn.after_flag", &[("side", &self.side(flagged))]);
             self.note_on_ply(ply_index, note);
         }
         // R-6.2.1.2: an incomplete move is completed when the same player makes his next move. Its press is
