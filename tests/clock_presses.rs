@@ -269,7 +269,11 @@ fn undo_says_the_true_reason() {
 #[test]
 fn the_record_keeps_flags_and_illegal_moves_for_the_arbiter() {
     let dir = folder("record-notes");
-    r(&dir, &[], "e4\npress\nillegal Ke7\nwait 91m\ne5\npress\nNf3\nflag\n");
+    r(
+        &dir,
+        &[],
+        "e4\npress\nillegal Ke7\nwait 91m\ne5\npress\nNf3\nflag\n",
+    );
     let pgn = flat(&read(&dir, "g.pgn"));
     assert!(
         pgn.contains(
@@ -364,5 +368,39 @@ fn a_late_press_puts_the_time_on_the_pressers_move() {
     assert!(
         pgn.contains("1. e4 {[%clk 1:27:30]} 1... e5 {[%clk 1:30:30]}"),
         "{pgn}"
+    );
+}
+
+/// Issue 18.6 in assistant mode: the press question and its answers are the assistant's, never in the blind
+/// player's ear.
+#[test]
+fn assistant_mode_asks_the_press_question_on_the_screen_only() {
+    let dir = folder("press-assistant");
+    let speech = dir.join("speech.log");
+    let speech_s = speech.display().to_string();
+    let run = r(
+        &dir,
+        &["--mode", "assistant", "--speech-log", &speech_s],
+        "e4\npress\npress\nmaybe\nno\n",
+    );
+    assert!(
+        run.lines
+            .iter()
+            .any(|s| s.starts_with("Please answer yes or no. A press without a move by Black")),
+        "{:#?}",
+        run.lines
+    );
+    assert!(
+        run.lines.last().unwrap().starts_with("Not recorded"),
+        "{:#?}",
+        run.lines
+    );
+    let heard = read(&dir, "speech.log");
+    assert!(heard.contains("Bauer Eva vier"), "{heard}");
+    assert!(
+        !heard.contains("A press without a move")
+            && !heard.contains("Please answer")
+            && !heard.contains("Not recorded"),
+        "{heard}"
     );
 }

@@ -767,7 +767,13 @@ impl Session {
                             "confirm.again",
                             &[("question", &self.question(p)), ("text", &quote(line))],
                         );
-                        vec![say(Kind::Refusal, again)]
+                        let out = vec![say(Kind::Refusal, again)];
+                        // The press question is the operator's: in assistant mode on the screen only.
+                        if matches!(p, Pending::PressWithoutMove(_)) {
+                            self.assistant_view(out)
+                        } else {
+                            out
+                        }
                     }
                 };
             }
