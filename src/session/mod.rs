@@ -449,18 +449,22 @@ impl Session {
             EndReason::TimeForfeit => "end.time_forfeit",
             EndReason::DrawOnTime => "end.draw_on_time",
             EndReason::IllegalMoveForfeit | EndReason::DrawAfterIllegalMove => {
-                self.illegal_ending_key(e.reason == EndReason::DrawAfterIllegalMove)
+                self.illegal_ending_key(e.result.winner().map(|w| w.other()))
             }
             EndReason::ArbiterDecision => "end.arbiter",
         };
         self.p(key, &[("result", result), ("loser", &loser)])
     }
 
-    /// Section 14 row 1: which illegal move ended the game, by the count kept (the second from 2014 on, the third
-    /// in 2005 and 2009, the first in 2005/2009 blitz, R-B.6); a game read from a file has no count: its
-    /// edition's.
-    fn illegal_ending_key(&self, draw: bool) -> &'static str {
-        let counted = self.illegal.iter().copied().max().unwrap_or(0);
+    /// Section 14 row 1: which illegal move of the `loser` (none: a draw) ended the game, by the count kept (the
+    /// second from 2014 on, the third in 2005 and 2009, the first in 2005/2009 blitz, R-B.6); a game read from a
+    /// file has no count: its edition's.
+    fn illegal_ending_key(&self, loser: Option<Color>) -> &'static str {
+        let draw = loser.is_none();
+        let counted = match loser {
+            Some(side) => self.illegal[side.fold_wb(0, 1)],
+            None => self.illegal.iter().copied().max().unwrap_or(0),
+        };
         let n = if counted > 0 {
             counted
         } else if matches!(
