@@ -404,3 +404,34 @@ fn assistant_mode_asks_the_press_question_on_the_screen_only() {
         "{heard}"
     );
 }
+
+/// Issue 18.6 without a clock: the press without a move is the side to move's, and asked too.
+#[test]
+fn without_a_clock_a_press_without_a_move_is_the_side_to_moves_and_asked() {
+    let dir = folder("press-untimed");
+    let run = common::run_in(
+        &dir,
+        &[
+            "--line",
+            "--mode",
+            "record",
+            "--speech",
+            "off",
+            "--language",
+            "en",
+            "--save",
+            "g.pgn",
+        ],
+        b"e4\npress\npress\nno\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.lines.contains(
+            &"A press without a move by Black: record an illegal move (Article 7.5.3)? Type yes or no"
+                .to_string()
+        ),
+        "{:#?}",
+        run.lines
+    );
+    assert!(run.lines.last().unwrap().starts_with("Not recorded"));
+}

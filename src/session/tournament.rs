@@ -563,8 +563,13 @@ impl Session {
                     &[("side", &self.side(presser))],
                 ))];
             }
-            // pressing the clock without having made a move (asked first).
-            return self.press_without_move(presser, now);
+            // pressing the clock without having made a move (asked first): the side whose clock runs,
+            // without a clock the side to move.
+            let side = match state {
+                Some(ClockState::Running(side)) => side,
+                _ => self.game.turn(),
+            };
+            return self.press_without_move(side, now);
         }
         let mut out = self.complete_by_press(presser, now);
         let key = if standing {
