@@ -31,11 +31,11 @@ impl Session {
         self.virtual_now.is_some()
     }
 
-    /// The session waits for yes or no (resignation, continuing a kept game).
+    /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves).
     pub fn awaiting_answer(&self) -> bool {
         matches!(
             self.pending,
-            Some(super::Pending::Resign(_) | super::Pending::Resume)
+            Some(super::Pending::Resign(_) | super::Pending::Resume | super::Pending::Rewind)
         )
     }
 }
