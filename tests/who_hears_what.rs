@@ -70,7 +70,7 @@ fn assistant_mode_the_sealed_move_is_heard_and_read_nowhere_before_open() {
     let save = dir.join("g.pgn");
     let speech = dir.join("speech.log");
     let (save_s, speech_s) = (save.to_str().unwrap(), speech.to_str().unwrap());
-    let input = "e4\npress\ne5\npress\nseal Ng4\nseal Nf3\nplayer: repeat\nplayer: last\nrepeat\nlog\n\
+    let input = "e4\npress\ne5\npress\nseal Ng4\nseal Nf3\nNf3\nplayer: repeat\nplayer: last\nrepeat\nlog\n\
                  envelope\nscoresheet\nquit\n";
     let r = hector(
         &dir,
@@ -110,6 +110,11 @@ fn assistant_mode_the_sealed_move_is_heard_and_read_nowhere_before_open() {
     );
     assert!(
         log.contains("Sealed move refused (the reason is not kept"),
+        "{log}"
+    );
+    // The move typed again without `seal` while adjourned: refused, and its text not kept.
+    assert!(
+        log.contains("\tan entry refused while the game is adjourned (not kept"),
         "{log}"
     );
     let envelope = std::fs::read_to_string(dir.join("g.pgn.envelope.ron")).unwrap();

@@ -305,6 +305,13 @@ impl Session {
                 // A refused seal: its reason could name the move.
                 said = vec![self.p("log.seal_refused_hidden", &[])];
             }
+        } else if self.adjourned.is_some() {
+            // A move typed while the game is adjourned is refused; it could be the sealed move, typed without
+            // `seal`: its text is not kept either.
+            let refused = self.p("adjourned.refused", &[]);
+            if said.iter().any(|s| *s == refused) {
+                action = self.p("log.adjourned_hidden", &[]);
+            }
         }
         let saves = self.log_action(now, actor, &action, said);
         out.extend(saves);
