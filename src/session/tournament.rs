@@ -309,7 +309,7 @@ impl Session {
             // A move typed while the game is adjourned is refused; it could be the sealed move, typed without
             // `seal`: its text is not kept either.
             let refused = self.p("adjourned.refused", &[]);
-            if said.iter().any(|s| *s == refused) {
+            if said.contains(&refused) {
                 action = self.p("log.adjourned_hidden", &[]);
             }
         }
