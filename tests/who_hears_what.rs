@@ -165,7 +165,8 @@ fn assistant_mode_the_sealed_move_is_heard_and_read_nowhere_before_open() {
 }
 
 /// Fault 17: the operator's prompts and questions are the assistant's: "Enter Black's right move", the
-/// resignation question and its reminders and "Resignation cancelled" are shown, not heard. The blind player
+/// resignation and the rewind question with their reminders, "Resignation cancelled" and "Rewind cancelled" are
+/// shown, not heard. The blind player
 /// hears that a move was withdrawn and the correction.
 #[test]
 fn assistant_mode_operator_prompts_and_questions_are_not_heard() {
@@ -173,7 +174,8 @@ fn assistant_mode_operator_prompts_and_questions_are_not_heard() {
     let save = dir.join("g.pgn");
     let speech = dir.join("speech.log");
     let (save_s, speech_s) = (save.to_str().unwrap(), speech.to_str().unwrap());
-    let input = "e4\npress\ne6\nundo\ne5\npress\nresign black\ntime\nboard\nno\nquit\n";
+    let input = "e4\npress\ne6\nundo\ne5\npress\nresign black\ntime\nboard\nno\n\
+                 compare 1. e4 c5\nrewind\nfoo\nno\nquit\n";
     let r = hector(
         &dir,
         &args("assistant", save_s, speech_s, &["--color", "black"]),
@@ -185,6 +187,9 @@ fn assistant_mode_operator_prompts_and_questions_are_not_heard() {
         "Please answer yes or no. Resign the game for Black?",
         "Answer yes or no first",
         "Resignation cancelled",
+        "Rewind the game to after move 1, White",
+        "Please answer yes or no. Rewind the game",
+        "Rewind cancelled",
     ] {
         index_of(&r.lines, shown);
     }
@@ -206,6 +211,7 @@ fn assistant_mode_operator_prompts_and_questions_are_not_heard() {
             "answer yes or no",
             "Resignation",
             "Enter",
+            "Rewind",
         ] {
             assert!(!s.contains(not_heard), "heard {s:?}: {heard:#?}");
         }

@@ -731,6 +731,11 @@ impl Session {
                         let out = self.confirm(p, now);
                         return self.assistant_view(out);
                     }
+                    // Declining a kept game starts the new one: its greeting is for everyone.
+                    Some(false) if p == Pending::Resume => {
+                        let out = self.cancel(p, now);
+                        return self.assistant_view(out);
+                    }
                     Some(false) => self.cancel(p, now),
                     None => {
                         // A line that is no answer changes nothing and the question stays open. The first
@@ -784,6 +789,10 @@ impl Session {
             return self.assistant_view(out);
         }
         if let Some(out) = self.board_check_text(line, &word, rest, now) {
+            // `rewind` asks the operator whether to retrace the moves: his question (D.2.9b).
+            if self.pending == Some(Pending::Rewind) {
+                return self.question_view(out);
+            }
             return self.assistant_view(out);
         }
         if let Some(out) = self.review_text(line, &word, rest) {
