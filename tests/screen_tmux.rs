@@ -541,23 +541,26 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
     }
 }
 
-/// Issue 18.1 and 18.6 on the full screen: a promotion chosen through the question (`:e8`, `:Dame`) is made, not
-/// completed; Tab completes it; a second Tab (Black's press without a move) is asked by its keys and `n` records
-/// nothing.
+/// Issue 18.4 and 18.17: in assistant mode the keyboard is the assistant's. The input line's prompt and the echo
+/// of every key typed are shown, not spoken nor written to the speech log, so a sealed move typed by the
+/// assistant never reaches the blind player's earpiece; the player's own keys (F7-F11) are answered to him and
+/// do not tell the sealed move either; the log on the screen (F6) hides it until `open`. In record mode the
+/// player's request keys answer.
 #[test]
-fn a_promotion_answered_on_screen_waits_for_tab_and_a_press_without_a_move_is_asked() {
+fn assistant_mode_the_assistants_typing_and_the_sealed_move_are_not_heard() {
     if tmux_missing() {
         return;
     }
     let t = Tmux::start(
-        "promotion-press",
+        "sealing",
         &[
             "--mode",
-            "record",
+            "assistant",
+            "--color",
+            "black",
             "--time",
             "90m+30s",
-            "--fen",
-            "'7k/4P3/8/8/8/8/8/4K3 w - - 0 1'",
+            "--virtual-clock",
             "--speech",
             "off",
             "--sound",
@@ -567,26 +570,53 @@ fn a_promotion_answered_on_screen_waits_for_tab_and_a_press_without_a_move_is_as
         ],
     );
     t.wait_said("New game, White to move");
-    t.keys(&[":", "e8", "Enter"]);
-    t.wait_screen("Which piece");
-    t.keys(&[":", "Dame", "Enter"]);
-    t.wait_said("Bauer Eva acht Dame");
-    t.wait_screen("Move made, clock not pressed");
+    t.keys(&[":", "e4", "Enter"]);
+    t.wait_said("Bauer Eva vier");
     t.keys(&["Tab"]);
-    t.wait_said("Clock pressed by White: Black's clock runs");
-    t.wait_screen("Move completed");
+    t.wait_screen("Clock pressed by White");
+    t.keys(&[":", "e5", "Enter"]);
+    t.wait_said("Bauer Eva fünf");
     t.keys(&["Tab"]);
+    t.wait_screen("Clock pressed by Black");
+    t.keys(&[":", "seal Nf3", "Enter"]);
     t.wait_said(
-        "A press without a move by Black: record an illegal move (Article 7.5.3)? Press y or Enter for yes, n or Escape for no",
+        "White seals move 2 (Guidelines I.1): the clock is stopped and the envelope is saved",
     );
-    t.keys(&["n"]);
-    let said = t.wait_said(
-        "Not recorded: the press without a move by Black is taken as a slip; nothing changed",
-    );
-    assert!(
-        !said.iter().any(|s| s.starts_with("Illegal move")),
-        "{said:?}"
-    );
+    // The blind player's keys: the time, the last move, repeat.
+    t.keys(&["F7"]);
+    t.wait_said("White 1 hour 30 minutes 30 seconds, Black 1 hour 30 minutes 30 seconds");
+    t.keys(&["F10"]);
+    t.wait_said("Last move, Black 1: Bauer Eva fünf");
+    t.keys(&["F11"]);
+    t.wait_said_times("Last move, Black 1: Bauer Eva fünf", 2);
+    // The action log (F6 on the screen, the file in the data folder): the seal without its move.
+    t.keys(&["F6"]);
+    t.wait_screen("Action log, entries");
+    let games = t.dir.join("data/hector/games");
+    let log_file = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".log.txt"))
+        .expect("the action log beside the game");
+    let log = std::fs::read_to_string(log_file).unwrap();
+    assert!(log.contains("\tseal (move hidden until open)\t"), "{log}");
+    assert!(!log.contains("Nf3"), "{log}");
+    let said = t.said();
+    for s in &said {
+        assert!(
+            s.chars().count() > 5,
+            "a key echo reached the earpiece: {s:?} in {said:?}"
+        );
+        for secret in [
+            "Nf3",
+            "Felix drei",
+            "Type a move",
+            "seal (",
+            "Clock pressed",
+        ] {
+            assert!(!s.contains(secret), "heard {secret:?}: {said:?}");
+        }
+    }
     t.keys(&["C-q"]);
     let start = Instant::now();
     while !t.dead() {
@@ -596,6 +626,35 @@ fn a_promotion_answered_on_screen_waits_for_tab_and_a_press_without_a_move_is_as
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+    drop(t);
+
+    // Record mode: the player is the operator, his request keys answer.
+    let t = Tmux::start(
+        "record-keys",
+        &[
+            "--mode",
+            "record",
+            "--time",
+            "90m+30s",
+            "--virtual-clock",
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    t.keys(&["F9"]);
+    t.wait_said("Move 1, White to move; 0 moves completed");
+    t.keys(&["F7"]);
+    let said = t.wait_said("White 1 hour 30 minutes, Black 1 hour 30 minutes");
+    assert!(
+        !said.iter().any(|s| s.contains("player: is for")),
+        "{said:?}"
+    );
+    t.keys(&["C-q"]);
 }
 
 /// The board check's guided walk in the full-screen view (Appendix D.2.9): the focus goes to each square asked
@@ -754,16 +813,26 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
     let s = wait(&|s| s.iter().any(|l| l.starts_with("An unfinished game")));
     assert!(
         s.iter()
-            .any(|l| l.ends_with("Continue it? Press y or Enter for yes, n or Escape for no")),
+            .any(|l| l.ends_with("Continue it? Press y for yes, n or Escape for no")),
         "{s:?}"
     );
-    t.keys(&["e", "s"]);
-    let s = wait(&|s| {
+    // Keys that are no answer (Enter among them): the question is said again once, not for every key.
+    t.keys(&["e", "s", "Enter"]);
+    wait(&|s| {
         s.iter()
             .filter(|l| l.starts_with("Please answer yes or no"))
             .count()
-            == 2
+            == 1
     });
+    std::thread::sleep(Duration::from_millis(500));
+    let s = said();
+    assert_eq!(
+        s.iter()
+            .filter(|l| l.starts_with("Please answer yes or no"))
+            .count(),
+        1,
+        "{s:?}"
+    );
     assert!(!s.iter().any(|l| l.starts_with("New game")), "{s:?}");
     assert_eq!(autosave(&t.dir), first, "nothing overwritten");
     t.keys(&["n"]);
@@ -866,7 +935,9 @@ fn takeback_new_game_and_rematch_by_keys() {
     assert!(autosave(&t.dir).contains("1. e4 *"), "{}", autosave(&t.dir));
     // A new game asks first; Escape says no and changes nothing.
     t.keys(&["C-g"]);
-    let said = t.wait_said("Start a new game? The unfinished one is kept. Press y or Enter for yes, n or Escape for no");
+    let said = t.wait_said(
+        "Start a new game? The unfinished one is kept. Press y for yes, n or Escape for no",
+    );
     let before = said.len();
     t.keys(&["Escape"]);
     std::thread::sleep(Duration::from_millis(300));
@@ -878,7 +949,7 @@ fn takeback_new_game_and_rematch_by_keys() {
     assert!(autosave(&t.dir).contains("1. e4 *"));
     // The rematch: yes; the unfinished game is kept, colours swapped.
     t.keys(&["C-e"]);
-    t.wait_said("A new game with the colours swapped? The unfinished one is kept. Press y or Enter for yes, n or Escape for no");
+    t.wait_said("A new game with the colours swapped? The unfinished one is kept. Press y for yes, n or Escape for no");
     t.keys(&["y"]);
     let start = Instant::now();
     let said = loop {
@@ -1114,4 +1185,61 @@ fn a_saved_game_is_reviewed_with_its_variations_by_keys_in_tmux() {
     // Reviewing wrote nothing.
     assert!(autosave(&t.dir).is_empty(), "{}", autosave(&t.dir));
     let _ = std::fs::remove_dir_all(&pgn_dir);
+}
+
+/// Issue 18.1 and 18.6 on the full screen: a promotion chosen through the question (`:e8`, `:Dame`) is made, not
+/// completed; Tab completes it; a second Tab (Black's press without a move) is asked by its keys and `n` records
+/// nothing.
+#[test]
+fn a_promotion_answered_on_screen_waits_for_tab_and_a_press_without_a_move_is_asked() {
+    if tmux_missing() {
+        return;
+    }
+    let t = Tmux::start(
+        "promotion-press",
+        &[
+            "--mode",
+            "record",
+            "--time",
+            "90m+30s",
+            "--fen",
+            "'7k/4P3/8/8/8/8/8/4K3 w - - 0 1'",
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said("New game, White to move");
+    t.keys(&[":", "e8", "Enter"]);
+    t.wait_screen("Which piece");
+    t.keys(&[":", "Dame", "Enter"]);
+    t.wait_said("Bauer Eva acht Dame");
+    t.wait_screen("Move made, clock not pressed");
+    t.keys(&["Tab"]);
+    t.wait_said("Clock pressed by White: Black's clock runs");
+    t.wait_screen("Move completed");
+    t.keys(&["Tab"]);
+    t.wait_said(
+        "A press without a move by Black: record an illegal move (Article 7.5.3)? Press y for yes, n or Escape for no",
+    );
+    t.keys(&["n"]);
+    let said = t.wait_said(
+        "Not recorded: the press without a move by Black is taken as a slip; nothing changed",
+    );
+    assert!(
+        !said.iter().any(|s| s.starts_with("Illegal move")),
+        "{said:?}"
+    );
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "hector did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

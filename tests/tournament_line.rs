@@ -381,7 +381,9 @@ fn record_mode_a_sealed_move_and_its_resumption() {
     );
     assert_eq!(l[7], "Läufer Bella fünf");
     // The log goes on in the same file: the first session's entries are still there.
-    assert!(l[9].contains("seal Nc6"), "{}", l[9]);
+    // The sealed move is not in the log until the envelope is opened (Guidelines I.1); `open` logs it.
+    assert!(l[9].contains("seal (move hidden until open)"), "{}", l[9]);
+    assert!(!l[9].contains("Nc6"), "{}", l[9]);
     assert!(l[9].contains("open"), "{}", l[9]);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -38,8 +38,61 @@ pub struct Envelope {
     pub black_remaining_ms: u64,
     pub white_moves: u32,
     pub black_moves: u32,
-    /// The sealed move, in UCI (secret until the envelope is opened).
+    /// The sealed move in plain UCI: only in envelopes written by hector before the move was kept coded; read,
+    /// never written.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub sealed_move: String,
+    /// The sealed move, coded (Guidelines I.1: secret until the envelope is opened). The file is kept beside
+    /// the game, on the player's device: a screen reader or a look at it must not tell the move. This is no
+    /// cipher against a determined reader (hector itself reads it back); like the paper envelope it keeps
+    /// the move from being read by chance, and opening it on purpose before `open` is the breach it would be
+    /// on paper.
+    #[serde(default)]
+    pub sealed_move_coded: String,
+}
+
+/// The bytes the sealed move is coded with: drawn from the position before the move, so each envelope has its
+/// own (FNV-1a of the FEN, stepped for each byte).
+fn keystream(position: &str, n: usize) -> Vec<u8> {
+    const PRIME: u64 = 0x0100_0000_01b3;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in position.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(PRIME);
+    }
+    (0..n)
+        .map(|i| {
+            h ^= i as u64 + 0x9e37;
+            h = h.wrapping_mul(PRIME);
+            (h >> 32) as u8
+        })
+        .collect()
+}
+
+/// The sealed move (UCI) coded for the envelope file: hex digits that say nothing read aloud.
+pub fn code_move(position: &str, uci: &str) -> String {
+    uci.bytes()
+        .zip(keystream(position, uci.len()))
+        .map(|(b, k)| format!("{:02x}", b ^ k))
+        .collect()
+}
+
+/// The sealed move back from its coded form; `None` when it is not a coded move of this position.
+pub fn decode_move(position: &str, coded: &str) -> Option<String> {
+    if coded.len() % 2 != 0 || !coded.is_ascii() {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..coded.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&coded[i..i + 2], 16).ok())
+        .collect();
+    let bytes = bytes?;
+    let plain: Vec<u8> = bytes
+        .iter()
+        .zip(keystream(position, bytes.len()))
+        .map(|(b, k)| b ^ k)
+        .collect();
+    String::from_utf8(plain).ok()
 }
 
 fn color_word(c: Color) -> String {
@@ -63,6 +116,17 @@ impl Envelope {
             Color::Black
         } else {
             Color::White
+        }
+    }
+
+    /// The sealed move in UCI, from its coded form (or the plain form of an older envelope).
+    pub fn sealed_uci(&self) -> Option<String> {
+        if !self.sealed_move_coded.is_empty() {
+            decode_move(&self.position, &self.sealed_move_coded)
+        } else if !self.sealed_move.is_empty() {
+            Some(self.sealed_move.clone())
+        } else {
+            None
         }
     }
 
@@ -196,7 +260,8 @@ impl Session {
             black_remaining_ms: ms(c.remaining(Color::Black, now)),
             white_moves: c.moves_completed(Color::White),
             black_moves: c.moves_completed(Color::Black),
-            sealed_move: self.game.uci(m).to_string(),
+            sealed_move: String::new(),
+            sealed_move_coded: code_move(&self.game.fen(), &self.game.uci(m).to_string()),
         };
         let path = super::adjourn::envelope_path(&save_path);
         let failed = self.p("save.failed", &[("path", &path.display().to_string())]);
@@ -221,7 +286,8 @@ impl Session {
         out
     }
 
-    /// R-GI.2: the envelope read aloud (not the sealed move: that stays secret until it is opened).
+    /// R-GI.2: the envelope read aloud (not the sealed move: hector never says it before the envelope is
+    /// opened, not even to the arbiter; it was checked legal when it was sealed, Guidelines I.8).
     pub(super) fn read_envelope(&self) -> Vec<Effect> {
         let Some(env) = &self.adjourned else {
             return vec![say(Kind::Refusal, self.p("envelope.none", &[]))];
@@ -273,7 +339,7 @@ impl Session {
             out.extend(self.autosave());
             return out;
         }
-        let Some(m) = self.game.parse_uci(&env.sealed_move) else {
+        let Some(m) = env.sealed_uci().and_then(|uci| self.game.parse_uci(&uci)) else {
             // R-GI.8: an illegal or unreadable sealed move loses (unless the game is drawn on the board).
             let sealer = env.sealer_color();
             let ending = crate::rules::Ending::new(
@@ -296,5 +362,24 @@ impl Session {
         // The autosave of a game no longer adjourned removes the envelope.
         out.extend(self.autosave());
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sealed_move_is_coded_and_read_back() {
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        let coded = code_move(fen, "g1f3");
+        // Neither the move nor its bytes written as hex.
+        assert!(!coded.contains("g1f3") && coded != "67316633", "{coded}");
+        assert!(coded.chars().all(|c| c.is_ascii_hexdigit()), "{coded}");
+        assert_eq!(decode_move(fen, &coded).as_deref(), Some("g1f3"));
+        // Another position codes the same move otherwise.
+        assert_ne!(code_move("8/8/8/8/8/8/8/K6k w - - 0 1", "g1f3"), coded);
+        assert_eq!(decode_move(fen, "zz"), None);
+        assert_eq!(decode_move(fen, "abc"), None);
     }
 }

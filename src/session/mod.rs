@@ -290,6 +290,9 @@ pub struct Session {
     game: Game,
     config: Config,
     pending: Option<Pending>,
+    /// The open yes/no question was said again after a line that did not answer it: the next such lines get
+    /// the short reminder only (`confirm.first`).
+    reminded: bool,
     timing: Option<Timing>,
     /// With `--virtual-clock`: the session's own time, moved on only by `wait`.
     virtual_now: Option<Duration>,
@@ -355,6 +358,7 @@ impl Session {
             game,
             config,
             pending: None,
+            reminded: false,
             timing,
             virtual_now,
             adjourned: None,
@@ -761,35 +765,65 @@ impl Session {
                     return self.assistant_view(out);
                 }
             } else {
-                return match self.yes_or_no(line) {
-                    Some(true) => self.confirm(p, now),
+                let answered = self.yes_or_no(line);
+                if answered.is_some() {
+                    self.reminded = false;
+                }
+                let out = match answered {
+                    // What a "yes" does to the game is said as ever (and the assistant's answers shown).
+                    Some(true) => {
+                        let out = self.confirm(p, now);
+                        return self.assistant_view(out);
+                    }
+                    // Declining a kept game starts the new one: its greeting is for everyone.
+                    Some(false) if p == Pending::Resume => {
+                        let out = self.cancel(p, now);
+                        return self.assistant_view(out);
+                    }
                     Some(false) => self.cancel(p, now),
                     None => {
-                        // An unclear answer changes nothing: the question is asked again.
+                        // A line that is no answer changes nothing and the question stays open. The first
+                        // such line (and `?`, `help`, `repeat`) hears the question again with its answers, the
+                        // next ones a short reminder, not the whole question each time.
                         self.pending = Some(p);
-                        let again = self.p(
-                            "confirm.again",
-                            &[("question", &self.question(p)), ("text", &quote(line))],
-                        );
-                        let out = vec![say(Kind::Refusal, again)];
-                        // The press question is the operator's: in assistant mode on the screen only.
-                        if matches!(p, Pending::PressWithoutMove(_)) {
-                            self.assistant_view(out)
+                        let asked = matches!(word.as_str(), "?" | "help" | "repeat");
+                        let text = if self.reminded && !asked {
+                            self.p("confirm.first", &[])
                         } else {
-                            out
-                        }
+                            self.reminded = true;
+                            self.p(
+                                "confirm.again",
+                                &[("question", &self.question(p)), ("text", &quote(line))],
+                            )
+                        };
+                        vec![say(Kind::Refusal, text)]
                     }
                 };
+                // The question's reminders and a "no" are the operator's (in assistant mode the assistant's
+                // screen, not the blind player's earpiece).
+                return self.question_view(out);
             }
         }
         if self.adjourned.is_some() {
+            // Guidelines I: while the game is adjourned no move is made and no clock runs; reading the record
+            // (scoresheet, log, export, state), the player's requests (`player: ...`) and `repeat` are answered.
             match word.as_str() {
-                "envelope" => return self.read_envelope(),
-                "open" => return self.open_envelope(now),
+                "envelope" => return self.assistant_view(self.read_envelope()),
+                "open" => {
+                    let out = self.open_envelope(now);
+                    return self.assistant_view(out);
+                }
                 "help" | "?" | "quit" | "exit" | "last" | "moves" | "count" | "board"
                 | "square" | "fen" | "offer" | "accept" | "decline" | "resign" | "yes" | "no"
-                | "save" | "time" | "used" | "control" => {}
-                _ => return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))],
+                | "save" | "time" | "used" | "control" | "scoresheet" | "repeat" | "log"
+                | "export" | "state" | "inspect" | "player:" => {}
+                _ if word.starts_with("player:") => {}
+                _ => {
+                    return self.assistant_view(vec![say(
+                        Kind::Refusal,
+                        self.p("adjourned.refused", &[]),
+                    )]);
+                }
             }
         }
         // While reviewing, everything typed is the review's (it answers about the reviewed position).
@@ -799,6 +833,10 @@ impl Session {
             return self.assistant_view(out);
         }
         if let Some(out) = self.board_check_text(line, &word, rest, now) {
+            // `rewind` asks the operator whether to retrace the moves: his question (D.2.9b).
+            if self.pending == Some(Pending::Rewind) {
+                return self.question_view(out);
+            }
             return self.assistant_view(out);
         }
         if let Some(out) = self.review_text(line, &word, rest) {
@@ -864,6 +902,22 @@ impl Session {
             "level" => self.level_command(rest),
             _ => self.play_text(line, now),
         }
+    }
+
+    /// A question and what is said about it without changing the game are the operator's: in assistant mode
+    /// the assistant answers it, so it is shown to the assistant, not spoken to the blind player (D.2.10).
+    fn question_view(&self, out: Vec<Effect>) -> Vec<Effect> {
+        if self.mode() != Mode::Assistant {
+            return out;
+        }
+        out.into_iter()
+            .map(|e| match e {
+                Effect::Say(a) if matches!(a.kind, Kind::Answer | Kind::Refusal | Kind::Event) => {
+                    say(Kind::Assistant, a.text)
+                }
+                other => other,
+            })
+            .collect()
     }
 
     /// "yes" or "no" in the player's language or in English (data: `answer.yes`, `answer.no`).
@@ -1560,7 +1614,8 @@ impl Session {
             }
         };
         self.pending = Some(Pending::Resign(side));
-        vec![say(Kind::Event, self.question(Pending::Resign(side)))]
+        // In assistant mode the assistant answers it: his question, not the blind player's (D.2.10).
+        self.question_view(vec![say(Kind::Event, self.question(Pending::Resign(side)))])
     }
 
     fn save(&mut self, rest: &str) -> Vec<Effect> {

@@ -207,6 +207,21 @@ impl Session {
         self.mode() == Mode::Assistant
     }
 
+    /// What the full-screen view says by itself (the key echo, the input line's prompt, its own questions and
+    /// answers) comes from the keyboard, which is the operator's: in assistant mode it is the assistant's text,
+    /// shown and not spoken into the blind player's earpiece nor written to the speech log (D.2.10; the blind
+    /// player's own keys ask the session with `player:` and are answered to him).
+    pub fn view_text(&self, a: Announcement) -> Announcement {
+        if self.in_assistant_mode() {
+            Announcement {
+                kind: Kind::Assistant,
+                text: a.text,
+            }
+        } else {
+            a
+        }
+    }
+
     /// Text for the operator: in assistant mode the assistant's screen, otherwise said like any event.
     pub(super) fn to_operator(&self, text: String) -> Effect {
         let kind = if self.in_assistant_mode() {
@@ -285,8 +300,26 @@ impl Session {
         } else {
             Actor::Player
         };
-        let said = Self::said_in(out);
-        let saves = self.log_action(now, actor, line.trim(), said);
+        let mut said = Self::said_in(out);
+        let mut action = line.trim().to_string();
+        // Guidelines I.1: the sealed move is secret until the envelope is opened. The log (which the player's
+        // side can read: `log`, the file on the player's own device) never holds it; the entry of `open` holds
+        // the move once it is played.
+        if self.commands.canonical(&word) == Some("seal") || word == "seal" {
+            action = self.p("log.seal_hidden", &[]);
+            if self.adjourned.is_none() {
+                // A refused seal: its reason could name the move.
+                said = vec![self.p("log.seal_refused_hidden", &[])];
+            }
+        } else if self.adjourned.is_some() {
+            // A move typed while the game is adjourned is refused; it could be the sealed move, typed without
+            // `seal`: its text is not kept either.
+            let refused = self.p("adjourned.refused", &[]);
+            if said.contains(&refused) {
+                action = self.p("log.adjourned_hidden", &[]);
+            }
+        }
+        let saves = self.log_action(now, actor, &action, said);
         out.extend(saves);
     }
 
@@ -681,13 +714,17 @@ impl Session {
                 });
             }
         }
-        let mut out = vec![say(
-            Kind::Event,
-            self.p(
-                "tournament.withdrawn",
-                &[("move", &said), ("side", &self.side(made.mover))],
-            ),
-        )];
+        let args = [("move", said.as_str()), ("side", &self.side(made.mover))];
+        let mut out = if self.in_assistant_mode() {
+            // The blind player hears that the move was withdrawn; the prompt for the right move is the
+            // assistant's.
+            vec![
+                say(Kind::Event, self.p("tournament.withdrawn_told", &args)),
+                say(Kind::Assistant, self.p("tournament.enter_right", &args)),
+            ]
+        } else {
+            vec![say(Kind::Event, self.p("tournament.withdrawn", &args))]
+        };
         out.extend(self.autosave());
         out
     }
@@ -900,16 +937,11 @@ impl Session {
     }
 
     /// `player: REQUEST`: the blind player's own request, answered into the player's earpiece (D.2.10.4): move
-    /// count and time only when asked.
+    /// count and time only when asked. In record mode the player is the operator: his request keys (F7-F11)
+    /// and `player:` lines are answered the same way.
     fn player_request(&mut self, request: &str, now: Duration) -> Vec<Effect> {
         let served = self.tournament.as_ref().map(|t| t.served);
-        if !self.in_assistant_mode() {
-            return vec![say(
-                Kind::Refusal,
-                self.p("tournament.player_only_assistant", &[]),
-            )];
-        }
-        if served == Some(Served::Sighted) {
+        if self.in_assistant_mode() && served == Some(Served::Sighted) {
             return vec![say(Kind::Refusal, self.p("tournament.sighted_duties", &[]))];
         }
         let word = request

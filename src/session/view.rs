@@ -31,13 +31,14 @@ impl Session {
         self.virtual_now.is_some()
     }
 
-    /// The session waits for yes or no (resignation, continuing a kept game).
+    /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves).
     pub fn awaiting_answer(&self) -> bool {
         matches!(
             self.pending,
             Some(
                 super::Pending::Resign(_)
                     | super::Pending::Resume
+                    | super::Pending::Rewind
                     | super::Pending::PressWithoutMove(_)
             )
         )
@@ -95,7 +96,7 @@ mod tests {
         assert_eq!(
             asked,
             [
-                "A press without a move by Black: record an illegal move (Article 7.5.3)? Press y or Enter for yes, n or Escape for no"
+                "A press without a move by Black: record an illegal move (Article 7.5.3)? Press y for yes, n or Escape for no"
             ]
         );
         assert!(s.awaiting_answer());

@@ -160,7 +160,7 @@ pub fn screen_event(
                     screen::carry_outs(outs, app, session, edge, now)
                 }
             }
-            PadOut::Yes => screen::press(key(KeyCode::Enter), app, session, edge, now),
+            PadOut::Yes => screen::press(key(KeyCode::Char('y')), app, session, edge, now),
             PadOut::No => screen::press(key(KeyCode::Esc), app, session, edge, now),
             PadOut::Promote(role) => match app.mode {
                 Mode::Promotion { from, to } => {

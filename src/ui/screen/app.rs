@@ -21,7 +21,7 @@ pub enum Mode {
     Promotion { from: Square, to: Square },
     /// The input line, with what is typed so far.
     Input(String),
-    /// An irreversible action waits for yes (y or Enter) or no (n or Escape); the text is sent to the session
+    /// An irreversible action waits for yes (y) or no (n or Escape); the text is sent to the session
     /// when confirmed. The second string is the question's phrase key, asked again after any other key.
     Confirm(String, &'static str),
 }
@@ -54,6 +54,9 @@ pub struct App {
     pub extra_help: Vec<String>,
     /// A new batch of announcements replaces the status line.
     fresh: bool,
+    /// The open question was said again after a key that does not answer it: further such keys get a short
+    /// sound only, not the question for every key.
+    reminded: bool,
 }
 
 fn answer(text: String) -> Out {
@@ -86,9 +89,10 @@ fn listed_key(e: &KeyEvent, p: &Phrases, list: &str) -> bool {
     })
 }
 
-/// Yes: Enter or a yes key of the language (y; j for ja; ν for ναι).
+/// Yes: a yes key of the language (y; j for ja; ν for ναι). Never Enter: an Enter meant for something else
+/// must not answer yes to a question that ends the game or takes moves back.
 fn yes_key(e: &KeyEvent, p: &Phrases) -> bool {
-    e.code == KeyCode::Enter || listed_key(e, p, "answer.yes_keys")
+    listed_key(e, p, "answer.yes_keys")
 }
 
 /// No: Escape or a no key of the language (n; ο for όχι).
@@ -114,6 +118,7 @@ impl App {
             keymap,
             extra_help: Vec::new(),
             fresh: true,
+            reminded: false,
         }
     }
 
@@ -142,37 +147,57 @@ impl App {
     /// A key pressed: what to say, cue and send.
     pub fn key(&mut self, event: KeyEvent, session: &Session) -> Vec<Out> {
         self.help = None;
+        if !session.awaiting_answer() && !matches!(self.mode, Mode::Confirm(..)) {
+            self.reminded = false;
+        }
         match self.mode.clone() {
             Mode::Input(text) => return self.input_key(event, text, session),
             Mode::Confirm(text, question) => {
                 let p = &session.config().phrases;
                 if yes_key(&event, p) {
                     self.mode = Mode::Explore;
+                    self.reminded = false;
                     return vec![Out::Send(text)];
                 }
                 if no_key(&event, p) {
                     self.mode = Mode::Explore;
+                    self.reminded = false;
                     return vec![answer(p.get("screen.cancelled").to_string())];
                 }
-                // Any other key: the question is asked again, nothing is done.
-                return vec![refusal(
-                    p.say(question, &[("how", p.get("confirm.how.keys"))]),
-                )];
+                // Any other key does nothing: the first (and F1) says the question again with its answers,
+                // the next ones only sound.
+                if self.reminded && event.code != KeyCode::F(1) {
+                    return vec![Out::Cue(Cue::Edge)];
+                }
+                self.reminded = true;
+                let question = p.say(question, &[("how", p.get("confirm.how.keys"))]);
+                return vec![
+                    Out::Cue(Cue::Edge),
+                    refusal(p.say("confirm.again", &[("question", &question), ("text", "")])),
+                ];
             }
             Mode::Promotion { from, to } => return self.promotion_key(event, from, to, session),
             Mode::Explore | Mode::Target(_) => {}
         }
-        // The session's own question (resign, continue a kept game): y or Enter says yes, n or Escape no.
+        // The session's own question (resign, continue a kept game, retrace the moves): y says yes, n or
+        // Escape no.
         if session.awaiting_answer() {
             let p = &session.config().phrases;
             if yes_key(&event, p) {
+                self.reminded = false;
                 return vec![Out::Send("yes".into())];
             }
             if no_key(&event, p) {
+                self.reminded = false;
                 return vec![Out::Send("no".into())];
             }
-            // Any other key: the session asks its question again, nothing is done.
-            return vec![Out::Send("?".into())];
+            // Any other key does nothing: the first (and F1) has the session say its question again with
+            // its answers, the next ones only sound.
+            if self.reminded && event.code != KeyCode::F(1) {
+                return vec![Out::Cue(Cue::Edge)];
+            }
+            self.reminded = true;
+            return vec![Out::Cue(Cue::Edge), Out::Send("?".into())];
         }
         let Some(action) = Key::of(&event).and_then(|k| self.keymap.action(&k)) else {
             // Ctrl-C always leaves, whatever the keymap says (the terminal is restored, the game saved).

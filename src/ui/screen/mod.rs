@@ -165,6 +165,8 @@ pub fn carry_outs(
     for out in outs {
         match out {
             app::Out::Say(a) => {
+                // In assistant mode the view's own texts are the assistant's (not spoken by default).
+                let a = session.view_text(a);
                 app.show(&a.text);
                 edge.say(&a);
             }
@@ -290,10 +292,10 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
                         ("min_height", &draw::MIN_HEIGHT.to_string()),
                     ],
                 );
-                edge.say(&Announcement {
+                edge.say(&session.view_text(Announcement {
                     kind: Kind::Refusal,
                     text,
-                });
+                }));
             }
         }
         // Sleep until a message or until something falls due: the session's clock, the clock display, a

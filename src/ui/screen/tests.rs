@@ -260,13 +260,13 @@ fn irreversible_actions_are_confirmed() {
     let mut s = session(&["e4"]);
     let mut a = app(Color::White);
     let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
-    // A draw offer: the view asks; any other key asks again, n cancels.
+    // A draw offer: the view asks; another key says the question again, n cancels.
     let said = press(&mut a, &mut s, &[ctrl('d'), key('x'), key('n')]);
     assert_eq!(
         said,
         vec![
-            "Offer a draw? Press y or Enter for yes, n or Escape for no",
-            "Offer a draw? Press y or Enter for yes, n or Escape for no",
+            "Offer a draw? Press y for yes, n or Escape for no",
+            "Please answer yes or no. Offer a draw? Press y for yes, n or Escape for no",
             "Cancelled"
         ]
     );
@@ -287,12 +287,70 @@ fn irreversible_actions_are_confirmed() {
     text.extend("offer".chars().map(key));
     text.push(code(KeyCode::Enter));
     let said = without_echo(press(&mut a, &mut s, &text));
-    assert_eq!(
-        said[1],
-        "Offer a draw? Press y or Enter for yes, n or Escape for no"
-    );
-    let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
+    assert_eq!(said[1], "Offer a draw? Press y for yes, n or Escape for no");
+    let said = press(&mut a, &mut s, &[key('y')]);
     assert_eq!(said, vec!["Black offers a draw"]);
+}
+
+/// Issue 18.18: an open question takes only its answers. Other keys are said to be no answer once (then only a
+/// short sound), Enter never answers yes, and a command typed while it is open is not run.
+#[test]
+fn a_question_takes_only_its_answers_and_says_so_once() {
+    let mut s = session(&["e4", "e5"]);
+    let mut a = app(Color::White);
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    // The session's question (resignation, Article 5.1.2).
+    let said = press(&mut a, &mut s, &[ctrl('r')]);
+    assert_eq!(said, vec!["Resign the game for White? Type yes or no"]);
+    // A command typed as if the input line were open, Enter included: one reminder, nothing done.
+    let mut keys: Vec<KeyEvent> = vec![key(':')];
+    keys.extend("time".chars().map(key));
+    keys.push(code(KeyCode::Enter));
+    keys.push(code(KeyCode::Enter));
+    let said = press(&mut a, &mut s, &keys);
+    assert_eq!(
+        said,
+        vec!["Please answer yes or no. Resign the game for White? Type yes or no"],
+        "said once, not for every key"
+    );
+    assert!(s.game().ending().is_none(), "Enter did not resign");
+    assert!(s.awaiting_answer(), "the question stays open");
+    assert_eq!(a.mode, Mode::Explore, "no input line opened");
+    // F1 says the question again.
+    let said = press(&mut a, &mut s, &[code(KeyCode::F(1))]);
+    assert_eq!(
+        said,
+        vec!["Please answer yes or no. Resign the game for White? Type yes or no"]
+    );
+    let said = press(&mut a, &mut s, &[key('n')]);
+    assert_eq!(said, vec!["Resignation cancelled"]);
+    assert!(s.game().ending().is_none());
+    // The next question is reminded of again once.
+    press(&mut a, &mut s, &[ctrl('r')]);
+    let said = press(&mut a, &mut s, &[key('x'), key('x')]);
+    assert_eq!(said.len(), 1, "{said:?}");
+    press(&mut a, &mut s, &[code(KeyCode::Esc)]);
+    // The view's own question: the same.
+    let said = press(
+        &mut a,
+        &mut s,
+        &[
+            ctrl('d'),
+            code(KeyCode::Enter),
+            key('t'),
+            code(KeyCode::Enter),
+        ],
+    );
+    assert_eq!(
+        said,
+        vec![
+            "Offer a draw? Press y for yes, n or Escape for no",
+            "Please answer yes or no. Offer a draw? Press y for yes, n or Escape for no",
+        ]
+    );
+    assert_eq!(s.game().draw_offer(), None, "Enter did not offer");
+    let said = press(&mut a, &mut s, &[code(KeyCode::Esc)]);
+    assert_eq!(said, vec!["Cancelled"]);
 }
 
 #[test]
