@@ -35,6 +35,23 @@ fn temp_prefix(path: &Path) -> Option<String> {
         .map(|n| format!(".{}.tmp", n.to_string_lossy()))
 }
 
+/// The seam for tests of a failing disk (issue 18.23), read only here: while the file named by the
+/// environment variable `HECTOR_FAULT_FILE` exists, every write of a game, a log or a scoresheet fails with
+/// the OS error number the file holds (28: the disk is full, 30: read-only, 1: not permitted). Without the
+/// variable (always, outside tests) nothing changes.
+fn injected_fault() -> io::Result<()> {
+    let Some(marker) = std::env::var_os("HECTOR_FAULT_FILE") else {
+        return Ok(());
+    };
+    match fs::read_to_string(marker)
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+    {
+        Some(code) => Err(io::Error::from_raw_os_error(code)),
+        None => Ok(()),
+    }
+}
+
 /// Writes `contents` to `path` durably and atomically: a temporary file beside it, written and synced, renamed
 /// over it, then the folder synced. When this returns Ok, the new contents survive a crash or a kill; a crash
 /// before leaves the old file whole.
@@ -43,6 +60,7 @@ pub fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
     let prefix = temp_prefix(path)
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
     let tmp = dir.join(format!("{prefix}{}", std::process::id()));
+    injected_fault()?;
     let result = (|| {
         let mut f = File::create(&tmp)?;
         f.write_all(contents.as_bytes())?;
@@ -96,6 +114,7 @@ pub fn remove_stale_temps(path: &Path) -> usize {
 /// write that fails half-way is cut back, so the file never keeps half a line; the caller keeps the text and
 /// tries again.
 pub fn append_durably(path: &Path, text: &str) -> io::Result<()> {
+    injected_fault()?;
     let existed = path.exists();
     let mut f = OpenOptions::new().create(true).append(true).open(path)?;
     let before = f.metadata()?.len();
@@ -114,6 +133,7 @@ pub fn append_durably(path: &Path, text: &str) -> io::Result<()> {
 /// Whether a file can be written in `dir` now: a small file is written, synced and removed (a full disk, a
 /// read-only one or a folder without permission says no before a game is promised to be kept there).
 pub fn probe_writable(dir: &Path) -> io::Result<()> {
+    injected_fault()?;
     let probe = dir.join(format!(".hector-probe{}", std::process::id()));
     let result = (|| {
         let mut f = File::create(&probe)?;
