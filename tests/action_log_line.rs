@@ -494,3 +494,61 @@ fn the_reasons_a_file_cannot_be_written_are_true_and_whole() {
     assert!(!all.contains("os error"), "{all}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The same on a real full disk, without the seam: a 64 KB tmpfs filled up (only where this test may mount
+/// one, as root; elsewhere it says so and checks nothing more). The move is said as not kept; when the disk
+/// has room again the game is saved and that is said.
+#[test]
+fn a_real_full_disk_is_said_and_survived() {
+    let dir = common::temp_dir("tmpfs");
+    let disk = dir.join("disk");
+    std::fs::create_dir_all(&disk).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&disk)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("no tmpfs could be mounted here (not root?): the seam tests cover this");
+        return;
+    }
+    /// Unmounted however the test ends.
+    struct Mounted(PathBuf);
+    impl Drop for Mounted {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+        }
+    }
+    let mounted = Mounted(disk.clone());
+    let never = dir.join("no-fault");
+    let mut h = Live::start(&disk, &[], &never);
+    h.say("e4", "Bauer Eva vier");
+    h.say("press", "Clock pressed");
+    // Fill the disk to the last byte.
+    let mut fill = std::fs::File::create(disk.join("fill")).unwrap();
+    while fill.write_all(&[0u8; 1024]).is_ok() {}
+    drop(fill);
+    let said = h.say("e5", "fünf");
+    let last = said.last().unwrap().clone();
+    std::fs::remove_file(disk.join("fill")).unwrap();
+    let after = h.say("time", "White 1 hour");
+    drop(h.stdin);
+    let status = h.child.wait().unwrap();
+    let pgn = pgn_of(&disk);
+    drop(mounted);
+    assert_eq!(
+        last,
+        "Not kept on disk: Bauer Eva fünf. Could not save the game to g.pgn: the disk is full. The game is \
+         held in memory; hector tries again at every entry and at the end, and says when it is safe"
+    );
+    assert!(
+        after
+            .iter()
+            .any(|l| l == "The game is safe again: it is saved in g.pgn"),
+        "{after:?}"
+    );
+    assert!(pgn.contains("1... e5"), "{pgn}");
+    assert!(status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

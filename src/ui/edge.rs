@@ -579,10 +579,13 @@ impl Edge {
                             }
                             None => done.clone(),
                         },
+                        // An explicit save elsewhere (`save FILE`, a kept game) that fails is said, not
+                        // held: the game's own file is what is kept and tried again.
+                        Err(e) if done.is_some() => Some(
+                            failed.replace("{reason}", &io_reason(&self.phrases, &e, path)),
+                        ),
                         Err(e) => {
-                            if done.is_none() {
-                                game_failed = true;
-                            }
+                            game_failed = true;
                             let text = format!(
                                 "{}. {}",
                                 failed.replace("{reason}", &io_reason(&self.phrases, &e, path)),
@@ -627,6 +630,8 @@ impl Edge {
                     }
                 }
                 Effect::Remove { path } => {
+                    // A file removed (an opened envelope) is not written back by a held save.
+                    self.held.retain(|(p, _)| p != path);
                     store::remove_durably(path);
                     None
                 }
