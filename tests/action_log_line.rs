@@ -552,3 +552,84 @@ fn a_real_full_disk_is_said_and_survived() {
     assert!(status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 18.24: kill -9 at any moment of a recorded game: every move the game file holds has its entry in the
+/// action log (the entry is on disk before the game), no temporary file of the log is ever left, and the log
+/// is whole by its seals.
+#[test]
+fn kill_9_never_leaves_a_move_without_its_entry() {
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ];
+    let mut seed: u64 = 0x5eed;
+    let mut in_the_middle = 0;
+    for run in 0..24 {
+        let dir = common::temp_dir(&format!("kill-{run}"));
+        let mut child = common::hector_command(&dir)
+            .current_dir(&dir)
+            .args(record_args(&[]))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input: String = moves.iter().map(|m| format!("{m}\npress\n")).collect();
+        let writer = std::thread::spawn(move || {
+            for line in input.lines() {
+                if writeln!(stdin, "{line}").is_err() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        });
+        // The game's first save marks that hector runs; the kill lands somewhere in the rest.
+        let began = std::time::Instant::now();
+        while !dir.join("g.pgn").exists() && began.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        std::thread::sleep(Duration::from_micros((seed >> 33) % 40_000));
+        let _ = child.kill();
+        let _ = child.wait();
+        let _ = writer.join();
+        let pgn = pgn_of(&dir);
+        let log = std::fs::read_to_string(dir.join("g.pgn.log.txt")).unwrap_or_default();
+        let saved: Vec<&str> = moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                pgn.split_whitespace()
+                    .any(|w| w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.') == *m)
+            })
+            .collect();
+        if !saved.is_empty() && saved.len() < moves.len() {
+            in_the_middle += 1;
+        }
+        for m in &saved {
+            assert!(
+                log.contains(&format!("\tplayer\t{m}\t")),
+                "run {run}: {m} is in the game but not in the log:\n{pgn}\n{log}"
+            );
+        }
+        if !log.is_empty() {
+            let (said, code) = verify(&dir);
+            assert_eq!(code, 0, "run {run}: {said}\n{log}");
+        }
+        let temps: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".g.pgn.log.txt"))
+            .collect();
+        assert!(temps.is_empty(), "run {run}: {temps:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    eprintln!("{in_the_middle} of 24 kills in the middle of a game");
+    assert!(
+        in_the_middle >= 4,
+        "the kills must land in the middle of games"
+    );
+}

@@ -581,9 +581,9 @@ impl Edge {
                         },
                         // An explicit save elsewhere (`save FILE`, a kept game) that fails is said, not
                         // held: the game's own file is what is kept and tried again.
-                        Err(e) if done.is_some() => Some(
-                            failed.replace("{reason}", &io_reason(&self.phrases, &e, path)),
-                        ),
+                        Err(e) if done.is_some() => {
+                            Some(failed.replace("{reason}", &io_reason(&self.phrases, &e, path)))
+                        }
                         Err(e) => {
                             game_failed = true;
                             let text = format!(
