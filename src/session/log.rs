@@ -165,6 +165,10 @@ pub struct ActionLog {
     written: usize,
     /// Whether the file has its first line (a continued log has).
     header_written: bool,
+    /// The number of the next entry.
+    next: usize,
+    /// The file's last line has no newline (cut off by a crash).
+    open_line: bool,
 }
 
 impl ActionLog {
@@ -176,6 +180,8 @@ impl ActionLog {
             head: GENESIS.to_string(),
             written: 0,
             header_written: false,
+            next: 1,
+            open_line: false,
         }
     }
 
@@ -184,15 +190,27 @@ impl ActionLog {
     pub fn continued(started: Option<SystemTime>, text: &str) -> ActionLog {
         let mut log = ActionLog::new(started);
         log.header_written = !text.is_empty();
+        // A last line cut off by a crash is closed before anything is appended.
+        log.open_line = !text.is_empty() && !text.ends_with('\n');
+        let mut sealed_yet = false;
         for line in text.lines() {
             let (body, seal) = split_seal(line);
             match Self::parse_line(body) {
                 Some(mut e) => {
-                    let n = log.entries.len() + 1;
-                    log.head = match &seal {
-                        Some((_, hash)) => hash.clone(),
-                        None => seal_hash(&log.head, n, body),
-                    };
+                    match &seal {
+                        Some((n, hash)) => {
+                            sealed_yet = true;
+                            log.head = hash.clone();
+                            log.next = n + 1;
+                        }
+                        // A line without a seal after sealed ones (cut off, or added) is not chained on.
+                        None if sealed_yet => {}
+                        // An entry of an earlier version: chained over as it is.
+                        None => {
+                            log.head = seal_hash(&log.head, log.next, body);
+                            log.next += 1;
+                        }
+                    }
                     e.seal = seal.map(|(n, hash)| seal_field(n, &hash));
                     log.entries.push(e)
                 }
@@ -252,10 +270,11 @@ impl ActionLog {
             said: said.iter().map(|s| clean(s, TEXT_MAX)).collect(),
             seal: None,
         };
-        let n = self.entries.len() + 1;
+        let n = self.next;
         let hash = seal_hash(&self.head, n, &Self::line_text(&e));
         e.seal = Some(seal_field(n, &hash));
         self.head = hash;
+        self.next += 1;
         self.entries.push(e);
     }
 
@@ -309,6 +328,9 @@ impl ActionLog {
     /// the first line of a new log, then the entries recorded since the last call. Empty when nothing is new.
     pub fn take_unwritten(&mut self) -> String {
         let mut out = String::new();
+        if self.written < self.entries.len() && std::mem::take(&mut self.open_line) {
+            out.push('\n');
+        }
         if self.written < self.entries.len() && !self.header_written {
             out.push_str(HEADER);
             out.push('\n');
@@ -898,6 +920,22 @@ mod tests {
             Verdict::Whole { entries: 4, .. }
         ));
         assert_eq!(verify(""), Verdict::Empty);
+        // A last line cut off by a crash: closed first, the chain goes on from the last whole entry, and
+        // verify names the cut line.
+        let cut = &text[..text.len() - 30];
+        let mut after = ActionLog::continued(None, cut);
+        after.record(Duration::from_secs(9), Actor::Player, "e4", vec![]);
+        let appended = after.take_unwritten();
+        assert!(
+            appended.starts_with('\n') && appended.contains("#3 sha256:"),
+            "{appended}"
+        );
+        let file = format!("{cut}{appended}");
+        assert_eq!(
+            verify(&file),
+            Verdict::Changed(vec![Problem::Unsealed { line: 4 }]),
+            "{file}"
+        );
     }
 
     /// Issue 18.14: nothing entered or answered is cut (a typed scoresheet of a whole game).
