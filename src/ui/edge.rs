@@ -478,13 +478,12 @@ impl Edge {
         }
     }
 
-    /// Tries once more to write what is held for `path` (after adding `more` lines to a held tail). Ok: it is
-    /// on disk now and no longer held.
+    /// Tries once more to write the held write at `at`. Ok: it is on disk now and no longer held.
     fn flush_held(&mut self, at: usize) -> Result<(), std::io::Error> {
         let (path, held) = &self.held[at];
         let result = match held {
-            Held::Whole { contents, .. } => store::write_atomic(path, contents),
-            Held::Tail { text, .. } => store::append_durably(path, text),
+            Held::Whole { contents } => store::write_atomic(path, contents),
+            Held::Tail { text } => store::append_durably(path, text),
         };
         if result.is_ok() {
             self.held.remove(at);
@@ -509,9 +508,9 @@ impl Edge {
 
     /// Carries out the batch's file effects, in order, before anything is said (issue 10, 18.23, 18.24): the
     /// writes held from earlier batches are tried again first. Returns what each effect has to say at its
-    /// place, what is said before the batch (held writes that are safe again), and whether a save of the game
-    /// failed (its moves are then not announced as played).
-    fn files(&mut self, effects: &[Effect]) -> (Vec<Option<String>>, Vec<String>, bool) {
+    /// place, what is said before the batch (held writes that are safe again), and why the save of the game
+    /// failed, when it did (its moves are then not announced as played).
+    fn files(&mut self, effects: &[Effect]) -> (Vec<Option<String>>, Vec<String>, Option<String>) {
         let touched: Vec<&Path> = effects
             .iter()
             .filter_map(|e| match e {
@@ -538,7 +537,7 @@ impl Edge {
                 Err(_) => at += 1,
             }
         }
-        let mut game_failed = false;
+        let mut game_failed = None;
         let mut saved: Vec<Option<String>> = vec![None; effects.len()];
         // The action log first: an entry is on disk before the game file that holds its move, so a kill
         // between the two never leaves a move in the game without its entry (issue 18.24).
@@ -585,7 +584,6 @@ impl Edge {
                             Some(failed.replace("{reason}", &io_reason(&self.phrases, &e, path)))
                         }
                         Err(e) => {
-                            game_failed = true;
                             let text = format!(
                                 "{}. {}",
                                 failed.replace("{reason}", &io_reason(&self.phrases, &e, path)),
@@ -598,6 +596,7 @@ impl Edge {
                                 },
                             ));
                             self.replies.push(Command::Outcome(text.clone()));
+                            game_failed.get_or_insert(text.clone());
                             Some(text)
                         }
                     }
@@ -606,8 +605,8 @@ impl Edge {
                     match self.held.iter().position(|(p, _)| p == path) {
                         Some(i) => {
                             match &mut self.held[i].1 {
-                                Held::Whole { contents, .. } => contents.push_str(text),
-                                Held::Tail { text: t, .. } => t.push_str(text),
+                                Held::Whole { contents } => contents.push_str(text),
+                                Held::Tail { text: t } => t.push_str(text),
                             }
                             let held = self.held[i].1.clone();
                             // Said once when it failed; said again when it is safe.
@@ -762,7 +761,7 @@ impl Edge {
     /// is tried again before every batch and at the end; while it fails, a move is not announced as played:
     /// it is said as not kept, with the reason (issue 18.23). When the game is on disk again, that is said.
     pub fn run(&mut self, effects: Vec<Effect>, show: &mut dyn FnMut(&Announcement)) -> bool {
-        let (saved, before, game_failed) = self.files(&effects);
+        let (saved, before, failure) = self.files(&effects);
         for text in before {
             let a = Announcement {
                 kind: Kind::Event,
@@ -772,14 +771,6 @@ impl Edge {
             self.say(&a);
         }
         // The failure of the game's save is said in place of each move of the batch.
-        let failure = game_failed
-            .then(|| {
-                effects.iter().zip(&saved).find_map(|(e, s)| match e {
-                    Effect::Save { done: None, .. } => s.clone(),
-                    _ => None,
-                })
-            })
-            .flatten();
         let moves_replaced = failure.is_some()
             && effects
                 .iter()
@@ -805,8 +796,9 @@ impl Edge {
                     show(&a);
                     self.say(&a);
                 }
-                Effect::Save { done: None, .. } if moves_replaced => {}
                 Effect::Save { .. } | Effect::Export { .. } | Effect::Append { .. } => {
+                    // Said already in place of the moves.
+                    let said = said.filter(|t| !(moves_replaced && Some(t) == failure.as_ref()));
                     if let Some(text) = said {
                         let a = Announcement {
                             kind: Kind::Event,
