@@ -6,6 +6,7 @@ pub mod dirs;
 pub mod engine;
 pub mod rules;
 pub mod session;
+pub mod sha256;
 pub mod sound;
 pub mod speech;
 pub mod store;

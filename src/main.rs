@@ -122,6 +122,10 @@ struct Args {
     /// Review a saved game (read only: no clock, nothing saved); a file of several games asks which one.
     #[arg(long, value_name = "FILE.pgn", conflicts_with_all = ["load", "fen", "chess960", "save", "autosave", "mode"])]
     review: Option<PathBuf>,
+    /// Check the action log of a tournament game (FILE.pgn.log.txt), seal by seal: says whether it is whole
+    /// and unchanged, or where it was cut or edited; exits 0 when whole, 1 when not, 2 when it cannot be read.
+    #[arg(long, value_name = "FILE.pgn")]
+    verify: Option<PathBuf>,
     /// Keep the game in the data folder ($XDG_DATA_HOME/hector/autosave.pgn) and offer to continue an
     /// unfinished one found there (always on in the full-screen view).
     #[arg(long)]
@@ -664,6 +668,35 @@ fn bad_options(e: clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `hector --verify FILE.pgn`: the verdict on the game's action log, printed; 0 when whole and unchanged.
+fn verify_log(game: &std::path::Path, phrases: &Phrases) -> ExitCode {
+    let log = session::log::log_path(game);
+    let shown = hector::words::quote::clean(&log.display().to_string());
+    match hector::store::read_outside_text(&log, 256 << 20) {
+        Ok(text) => {
+            let verdict = session::log::verify(&text);
+            println!("{}", session::log::verdict_text(phrases, &shown, &verdict));
+            match verdict {
+                session::log::Verdict::Whole { .. } | session::log::Verdict::Empty => {
+                    ExitCode::SUCCESS
+                }
+                _ => ExitCode::from(1),
+            }
+        }
+        Err(e) => {
+            let reason = match e.kind() {
+                std::io::ErrorKind::NotFound => phrases.get("io.not_found").to_string(),
+                _ => plain(&e.to_string()),
+            };
+            println!(
+                "{}",
+                phrases.say("verify.no_log", &[("path", &shown), ("reason", &reason)])
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let mut args = match Args::try_parse() {
         Ok(a) => a,
@@ -682,6 +715,9 @@ fn main() -> ExitCode {
         let e = StartError::new("start.bad_language", &[("text", language.clone())]);
         return fail(&args, &Phrases::default(), e);
     };
+    if let Some(game) = &args.verify {
+        return verify_log(game, &phrases);
+    }
     let vocabulary = match Vocabulary::load(args.vocabulary.as_deref().unwrap_or("appendix-d")) {
         Ok(v) => v,
         Err(e) => {
@@ -825,7 +861,26 @@ fn main() -> ExitCode {
             let name = format!("{}-{}.pgn", mode_name(mode), &stamp[..19]);
             Some(dir.join(name))
         });
-        if args.save.is_none()
+        // Issue 18.23: "kept in" only where a file can be written now; otherwise why not.
+        let dir = path.as_deref().and_then(std::path::Path::parent).map(|d| {
+            if d.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                d.to_path_buf()
+            }
+        });
+        let probe = match dir {
+            Some(d) if d.is_dir() => hector::store::probe_writable(&d),
+            _ => Ok(()),
+        };
+        if let (Some(p), Err(e)) = (&path, probe) {
+            let shown = hector::words::quote::clean(&p.display().to_string());
+            let reason = hector::ui::edge::io_reason(&phrases, &e, p);
+            notices.push(phrases.say(
+                "notice.cannot_keep",
+                &[("path", &shown), ("reason", &reason)],
+            ));
+        } else if args.save.is_none()
             && let Some(p) = &path
         {
             notices.push(phrases.say("notice.kept_in", &[("path", &p.display().to_string())]));
@@ -838,6 +893,10 @@ fn main() -> ExitCode {
     } else {
         autosave(&args, &notices)
     };
+    // Issue 18.24: entries an earlier version left in a temporary file of the log are merged first.
+    if let Some(path) = &save_path {
+        hector::store::merge_stale_log_temps(&session::log::log_path(path));
+    }
     let earlier_log = save_path
         .as_deref()
         .map(session::log::log_path)
@@ -969,6 +1028,11 @@ fn main() -> ExitCode {
             .and_then(|o| screen::run(session, o))
     };
     match result {
+        // Issue 18.23: the game (or its log) was never put on disk; the player was told, the exit code says so.
+        Ok(()) if hector::ui::edge::unsaved() => {
+            eprintln!("hector: the game or its action log could not be saved");
+            ExitCode::from(3)
+        }
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hector: {e}");

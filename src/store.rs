@@ -35,6 +35,23 @@ fn temp_prefix(path: &Path) -> Option<String> {
         .map(|n| format!(".{}.tmp", n.to_string_lossy()))
 }
 
+/// The seam for tests of a failing disk (issue 18.23), read only here: while the file named by the
+/// environment variable `HECTOR_FAULT_FILE` exists, every write of a game, a log or a scoresheet fails with
+/// the OS error number the file holds (28: the disk is full, 30: read-only, 1: not permitted). Without the
+/// variable (always, outside tests) nothing changes.
+fn injected_fault() -> io::Result<()> {
+    let Some(marker) = std::env::var_os("HECTOR_FAULT_FILE") else {
+        return Ok(());
+    };
+    match fs::read_to_string(marker)
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+    {
+        Some(code) => Err(io::Error::from_raw_os_error(code)),
+        None => Ok(()),
+    }
+}
+
 /// Writes `contents` to `path` durably and atomically: a temporary file beside it, written and synced, renamed
 /// over it, then the folder synced. When this returns Ok, the new contents survive a crash or a kill; a crash
 /// before leaves the old file whole.
@@ -43,6 +60,7 @@ pub fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
     let prefix = temp_prefix(path)
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
     let tmp = dir.join(format!("{prefix}{}", std::process::id()));
+    injected_fault()?;
     let result = (|| {
         let mut f = File::create(&tmp)?;
         f.write_all(contents.as_bytes())?;
@@ -89,6 +107,85 @@ pub fn remove_stale_temps(path: &Path) -> usize {
         let _ = sync_folder(&dir);
     }
     removed
+}
+
+/// Appends `text` to `path` (created if missing) and syncs it, so that when this returns Ok the lines survive a
+/// crash or a kill (issue 18.24: an append-only log is appended, not rewritten through a temporary file). A
+/// write that fails half-way is cut back, so the file never keeps half a line; the caller keeps the text and
+/// tries again.
+pub fn append_durably(path: &Path, text: &str) -> io::Result<()> {
+    injected_fault()?;
+    let existed = path.exists();
+    let mut f = OpenOptions::new().create(true).append(true).open(path)?;
+    let before = f.metadata()?.len();
+    let result = f.write_all(text.as_bytes()).and_then(|()| f.sync_data());
+    if result.is_err() {
+        let _ = f.set_len(before);
+        let _ = f.sync_data();
+    }
+    drop(f);
+    if result.is_ok() && !existed {
+        sync_folder(&folder_of(path))?;
+    }
+    result
+}
+
+/// Whether a file can be written in `dir` now: a small file is written, synced and removed (a full disk, a
+/// read-only one or a folder without permission says no before a game is promised to be kept there).
+pub fn probe_writable(dir: &Path) -> io::Result<()> {
+    injected_fault()?;
+    let probe = dir.join(format!(".hector-probe{}", std::process::id()));
+    let result = (|| {
+        let mut f = File::create(&probe)?;
+        f.write_all(&[b'\n'; 4096])?;
+        f.sync_all()
+    })();
+    let _ = fs::remove_file(&probe);
+    result
+}
+
+/// The temporary files that earlier versions of hector left when killed while rewriting the action log at
+/// `log` (`.NAME.tmpPID`): one that holds the log and more (entries that never reached the log) has the rest
+/// appended to the log; the others hold nothing new. All are removed. Returns how many entries' worth of
+/// text (lines) were merged.
+pub fn merge_stale_log_temps(log: &Path) -> usize {
+    let (Some(prefix), dir) = (temp_prefix(log), folder_of(log)) else {
+        return 0;
+    };
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return 0;
+    };
+    let own = format!("{prefix}{}", std::process::id());
+    let mut temps: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name != own
+                && name
+                    .strip_prefix(&prefix)
+                    .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        })
+        .map(|e| e.path())
+        .collect();
+    temps.sort();
+    let mut merged = 0;
+    for temp in temps {
+        let current = fs::read_to_string(log).unwrap_or_default();
+        if let Ok(text) = fs::read_to_string(&temp)
+            && text.len() > current.len()
+            && text.starts_with(&current)
+            && text.ends_with('\n')
+        {
+            let rest = &text[current.len()..];
+            if append_durably(log, rest).is_err() {
+                // Kept for the next start: it holds entries the log does not.
+                continue;
+            }
+            merged += rest.lines().count();
+        }
+        remove_durably(&temp);
+    }
+    merged
 }
 
 /// The most a PGN file may hold for hector to read it (128 MiB: tens of thousands of games).
@@ -210,6 +307,37 @@ mod tests {
         assert_eq!(remove_stale_temps(&p), 1);
         assert!(dir.join(".g.pgn.tmpnotapid").exists());
         assert_eq!(fs::read_to_string(&p).unwrap(), "second");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 18.24: the log is appended; a temporary file an earlier version left with entries the log lacks is
+    /// merged, one with nothing new is removed.
+    #[test]
+    fn appends_and_stale_log_temps_are_merged() {
+        let dir = std::env::temp_dir().join(format!("hector-append-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("g.pgn.log.txt");
+        append_durably(&log, "one\n").unwrap();
+        append_durably(&log, "two\n").unwrap();
+        assert_eq!(fs::read_to_string(&log).unwrap(), "one\ntwo\n");
+        fs::write(dir.join(".g.pgn.log.txt.tmp4242"), "one\ntwo\nthree\n").unwrap();
+        fs::write(dir.join(".g.pgn.log.txt.tmp4243"), "one\n").unwrap();
+        fs::write(dir.join(".g.pgn.log.txt.tmp4244"), "other\nlog\nentirely\n").unwrap();
+        assert_eq!(merge_stale_log_temps(&log), 1);
+        assert_eq!(fs::read_to_string(&log).unwrap(), "one\ntwo\nthree\n");
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "every stale temp removed"
+        );
+        assert!(probe_writable(&dir).is_ok());
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "the probe leaves nothing"
+        );
+        assert!(append_durably(&dir.join("no/such/folder.txt"), "x\n").is_err());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -281,7 +281,11 @@ fn record_mode_a_whole_game_with_corrections_requests_and_an_incident() {
     ] {
         assert!(log.contains(needle), "{needle:?} not in the log:\n{log}");
     }
-    assert!(!log.contains("log last 3"), "reading the log is not logged");
+    // Issue 18.14: reading the log is logged too, with what was read.
+    assert!(
+        log.contains("\tlog last 3\tAction log, entries "),
+        "reading the log is logged:\n{log}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

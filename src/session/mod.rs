@@ -86,6 +86,15 @@ pub enum Effect {
         done: Option<String>,
         failed: String,
     },
+    /// Append `text` (whole lines) to the file at `path`, created if missing, and sync it (issue 18.24: the
+    /// action log is appended, never rewritten). Like a save, it is done before anything of its batch is said;
+    /// what cannot be written is kept and tried again before the next batch. On failure `failed` is said with
+    /// `{reason}` replaced, once, until it is written again.
+    Append {
+        path: PathBuf,
+        text: String,
+        failed: String,
+    },
     /// Remove this file (an opened envelope).
     Remove {
         path: PathBuf,
@@ -165,6 +174,9 @@ pub enum Command {
         path: PathBuf,
         text: Result<String, String>,
     },
+    /// What the edge said about a file it wrote (an export's files, a save that failed or is safe again), for
+    /// the action log (issue 18.14): the log holds the answer the player heard.
+    Outcome(String),
 }
 
 /// Settings fixed at start.
@@ -611,11 +623,17 @@ impl Session {
             }
             Command::Tick => {}
             Command::Engine(e) => out.extend(self.engine_event(e, now)),
+            Command::Read { path, text } if self.takes_verify_read(&path) => {
+                let mut answer = self.verify_answer(&path, text);
+                self.log_command("verify", &mut answer, now);
+                out.extend(answer);
+            }
             Command::Read { path, text } => {
                 let mut answer = self.file_read(&path, text);
                 self.log_command(&format!("compare {}", path.display()), &mut answer, now);
                 out.extend(answer);
             }
+            Command::Outcome(text) => out.extend(self.log_outcome(text, now)),
         }
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
@@ -687,9 +705,10 @@ impl Session {
     }
 
     fn save_effect(&self, path: PathBuf, done: Option<String>) -> Effect {
+        // The path is said whole (cleaned, never cut mid-name: issue 18.23).
         let failed = self.p(
             "save.failed",
-            &[("path", &words::quote(&path.display().to_string()))],
+            &[("path", &words::quote::clean(&path.display().to_string()))],
         );
         let pgn = self.pgn();
         // A file of several games: only this game's place is rewritten (issue 10.8).

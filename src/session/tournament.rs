@@ -87,6 +87,8 @@ pub struct Tournament {
     completed_by_next: Vec<usize>,
     check_words: bool,
     hearing_impaired_opponent: bool,
+    /// `verify` asked to read the action log at this path; its text comes back as `Command::Read`.
+    verifying: Option<PathBuf>,
 }
 
 fn idx(c: Color) -> usize {
@@ -135,6 +137,7 @@ impl Tournament {
             completed_by_next: Vec::new(),
             check_words: settings.check_words,
             hearing_impaired_opponent: settings.hearing_impaired_opponent,
+            verifying: None,
         }
     }
 
@@ -247,7 +250,8 @@ impl Session {
             .collect()
     }
 
-    /// Adds an entry to the action log and keeps the log on disk (saved before anything of the batch is said).
+    /// Adds an entry to the action log and appends it to the file, synced, before anything of the batch is
+    /// said (issue 18.24: appended, never rewritten; a kill cannot lose an entry that was announced).
     pub fn log_action(
         &mut self,
         now: Duration,
@@ -263,27 +267,33 @@ impl Session {
         let Some(path) = path else {
             return Vec::new();
         };
-        let failed = self.p("log.save_failed", &[("path", &path.display().to_string())]);
-        let text = self
-            .tournament
-            .as_ref()
-            .map(|t| t.log.to_text())
-            .unwrap_or_default();
-        vec![Effect::Save {
-            path,
-            pgn: text,
-            done: None,
-            failed,
-        }]
+        let text = t.log.take_unwritten();
+        let failed = self.p(
+            "log.save_failed",
+            &[("path", &words::quote::clean(&path.display().to_string()))],
+        );
+        vec![Effect::Append { path, text, failed }]
     }
 
-    /// After a command in the profile: who acted, and the entry in the log. Reading the log is not logged.
+    /// What the edge said about a file it wrote, as hector's entry in the action log (issue 18.14).
+    pub(super) fn log_outcome(&mut self, text: String, now: Duration) -> Vec<Effect> {
+        if self.tournament.is_none() {
+            return Vec::new();
+        }
+        self.log_action(now, Actor::Hector, "", vec![text])
+    }
+
+    /// After a command in the profile: who acted, and the entry in the log. Everything typed is logged, reading
+    /// the log too (issue 18.14); a `verify` that reads the file is logged with its answer, when it comes.
     pub(super) fn log_command(&mut self, line: &str, out: &mut Vec<Effect>, now: Duration) {
         if self.tournament.is_none() {
             return;
         }
         let word = line.split_whitespace().next().unwrap_or("").to_lowercase();
-        if matches!(word.as_str(), "log" | "help" | "?" | "") {
+        if word.is_empty()
+            || (self.config.phrases.is_word("cmd.verify", &word)
+                && out.iter().any(|e| matches!(e, Effect::Read { .. })))
+        {
             return;
         }
         let actor = if self.in_assistant_mode()
@@ -380,6 +390,7 @@ impl Session {
             "touched" => self.touched(rest),
             "role" => self.role(rest),
             "inspect" => vec![say(Kind::Answer, self.inspection())],
+            "verify" => self.verify_command(),
             "announce" => self.clock_announcements(rest),
             "opponent"
                 if rest.eq_ignore_ascii_case("hearing-impaired")
@@ -807,6 +818,52 @@ impl Session {
         vec![say(Kind::Answer, t.log.read(&self.config.phrases, n))]
     }
 
+    /// `verify`: R-12.9 / issue 18.28, the action log on disk checked, seal by seal. The file is read by the
+    /// edge and comes back as `Command::Read`.
+    fn verify_command(&mut self) -> Vec<Effect> {
+        let Some(path) = self.log_file() else {
+            return vec![say(Kind::Refusal, self.p("verify.no_file", &[]))];
+        };
+        if let Some(t) = &mut self.tournament {
+            t.verifying = Some(path.clone());
+        }
+        vec![Effect::Read {
+            path,
+            limit: 256 << 20,
+        }]
+    }
+
+    /// Whether a file read is the one `verify` asked for.
+    pub(super) fn takes_verify_read(&self, path: &Path) -> bool {
+        self.tournament
+            .as_ref()
+            .and_then(|t| t.verifying.as_deref())
+            .is_some_and(|p| p == path)
+    }
+
+    /// The verdict on the action log read for `verify`.
+    pub(super) fn verify_answer(
+        &mut self,
+        path: &Path,
+        text: Result<String, String>,
+    ) -> Vec<Effect> {
+        if let Some(t) = &mut self.tournament {
+            t.verifying = None;
+        }
+        let shown = words::quote::clean(&path.display().to_string());
+        let out = match text {
+            Ok(text) => vec![say(
+                Kind::Answer,
+                log::verdict_text(&self.config.phrases, &shown, &log::verify(&text)),
+            )],
+            Err(reason) => vec![say(
+                Kind::Refusal,
+                self.p("verify.no_log", &[("path", &shown), ("reason", &reason)]),
+            )],
+        };
+        self.for_assistant(out)
+    }
+
     /// `scoresheet [N]`: the record read as a scoresheet (ANN-G5, D.2.7): the last N moves (all without N), with
     /// the draw offers written (=) and the time each player had left after the move, when the record
     /// keeps it.
@@ -1089,10 +1146,17 @@ impl Session {
             },
             &[],
         );
+        let control = match &self.config.time_control {
+            Some(tc) => words::time::control(&self.config.phrases, tc),
+            None => self.p("clock.none", &[]),
+        };
         self.p(
             "tournament.inspection",
             &[
                 ("mode", &mode),
+                ("edition", &self.game.edition().year().to_string()),
+                ("control", &control),
+                ("hearing", &on_off(t.hearing_impaired_opponent)),
                 ("check_words", &on_off(t.check_words)),
                 (
                     "clock",

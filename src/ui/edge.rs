@@ -111,10 +111,77 @@ impl OutputConfig {
     }
 }
 
+/// Why a file could not be written, in the player's language and true plain words (issue 18.23): a full
+/// disk, a read-only disk, a file the system does not let change (`chattr +i`), no permission, a folder that
+/// is missing or a place where no file can be made, a file where a folder should be. Paths are said whole
+/// (cleaned, never cut). The one wording of write failures: saves, the action log, exports and start-up use it.
+pub fn io_reason(p: &Phrases, e: &std::io::Error, path: &Path) -> String {
+    let shown = |q: &Path| crate::words::quote::clean(&q.display().to_string());
+    let folder = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    // The nearest part of the path that exists: a file where a folder should be is named.
+    let file_in_the_way = || {
+        path.ancestors()
+            .find(|a| !a.as_os_str().is_empty() && a.exists())
+            .filter(|a| !a.is_dir())
+            .map(Path::to_path_buf)
+    };
+    match e.raw_os_error() {
+        Some(28) => p.get("io.disk_full").to_string(),
+        Some(30) => p.get("io.read_only").to_string(),
+        Some(122) => p.get("io.quota").to_string(),
+        Some(5) => p.get("io.disk_error").to_string(),
+        Some(1) => p.say("io.not_permitted", &[("path", &shown(path))]),
+        Some(13) => p.say("io.no_write_permission", &[("path", &shown(&folder))]),
+        Some(36) => p.get("io.name_too_long").to_string(),
+        Some(21) => p.say("io.is_folder", &[("path", &shown(path))]),
+        Some(17 | 20) => match file_in_the_way() {
+            Some(f) => p.say("io.file_not_folder", &[("path", &shown(&f))]),
+            None => plain_os(e),
+        },
+        Some(2) if !folder.exists() => match file_in_the_way() {
+            Some(f) => p.say("io.file_not_folder", &[("path", &shown(&f))]),
+            None => p.say("io.no_folder_named", &[("path", &shown(&folder))]),
+        },
+        Some(2) => p.say("io.cannot_create", &[("path", &shown(&folder))]),
+        _ => plain_os(e),
+    }
+}
+
+/// An error's own text without "(os error N)".
+fn plain_os(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+/// Whether a game or log the session asked to keep is held in memory, not on disk (issue 18.23): hector then
+/// exits non-zero. Set by the edge after every batch.
+static UNSAVED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether something hector was asked to keep is not on disk (see [`UNSAVED`]).
+pub fn unsaved() -> bool {
+    UNSAVED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// A write that failed, held in memory and tried again before every batch until it succeeds.
+#[derive(Debug, Clone)]
+enum Held {
+    /// A whole file (a saved game): the newest contents.
+    Whole { contents: String },
+    /// Lines still to be appended (the action log).
+    Tail { text: String },
+}
+
 /// Writes the scoresheet files of a game into `dir` (created if missing), durably; returns their paths. A
 /// `STEM.pgn` already there that holds another game (other players, date or round) is kept: the files take the
 /// next free `STEM-N`.
 fn export(
+    phrases: &Phrases,
     dir: &Path,
     stem: &str,
     pgn: &str,
@@ -124,7 +191,7 @@ fn export(
 ) -> Result<Vec<String>, String> {
     let table = crate::braille::BrailleTable::from_name(table).map_err(|e| e.to_string())?;
     let brf = crate::braille::brf(braille, &table).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir).map_err(|e| io_reason(phrases, &e, &dir.join(stem)))?;
     let header = |s: &str| -> Vec<String> {
         s.lines()
             .filter(|l| {
@@ -150,7 +217,7 @@ fn export(
     let mut files = Vec::new();
     for (ext, contents) in [("pgn", pgn), ("txt", text), ("brf", brf.as_str())] {
         let path = dir.join(format!("{name}.{ext}"));
-        store::write_atomic(&path, contents).map_err(|e| format!("{}: {e}", path.display()))?;
+        store::write_atomic(&path, contents).map_err(|e| io_reason(phrases, &e, &path))?;
         files.push(path.display().to_string());
     }
     Ok(files)
@@ -271,6 +338,8 @@ pub struct Edge {
     replies: Vec<Command>,
     verbose: bool,
     speak_assistant: bool,
+    /// Writes that failed, by path, in order: tried again before every batch (issue 18.23).
+    held: Vec<(PathBuf, Held)>,
 }
 
 impl Edge {
@@ -353,6 +422,7 @@ impl Edge {
             replies: Vec::new(),
             verbose: options.verbose,
             speak_assistant: options.speak_assistant,
+            held: Vec::new(),
         }
     }
 
@@ -408,19 +478,188 @@ impl Edge {
         }
     }
 
-    /// Why a file could not be written, in the player's language and plain words (no "(os error 2)").
-    fn io_words(&self, e: &std::io::Error) -> String {
-        match e.kind() {
-            std::io::ErrorKind::NotFound => self.phrases.get("io.no_folder").to_string(),
-            std::io::ErrorKind::PermissionDenied => self.phrases.get("io.permission").to_string(),
-            _ => {
-                let text = e.to_string();
-                match text.find(" (os error ") {
-                    Some(at) => text[..at].to_string(),
-                    None => text,
+    /// Tries once more to write the held write at `at`. Ok: it is on disk now and no longer held.
+    fn flush_held(&mut self, at: usize) -> Result<(), std::io::Error> {
+        let (path, held) = &self.held[at];
+        let result = match held {
+            Held::Whole { contents } => store::write_atomic(path, contents),
+            Held::Tail { text } => store::append_durably(path, text),
+        };
+        if result.is_ok() {
+            self.held.remove(at);
+        }
+        result
+    }
+
+    /// What is said when something held is on disk again.
+    fn safe_again(&self, path: &Path, held: &Held) -> String {
+        let key = match held {
+            Held::Whole { .. } => "save.safe_again",
+            Held::Tail { .. } => "log.safe_again",
+        };
+        self.phrases.say(
+            key,
+            &[(
+                "path",
+                &crate::words::quote::clean(&path.display().to_string()),
+            )],
+        )
+    }
+
+    /// Carries out the batch's file effects, in order, before anything is said (issue 10, 18.23, 18.24): the
+    /// writes held from earlier batches are tried again first. Returns what each effect has to say at its
+    /// place, what is said before the batch (held writes that are safe again), and why the save of the game
+    /// failed, when it did (its moves are then not announced as played).
+    fn files(&mut self, effects: &[Effect]) -> (Vec<Option<String>>, Vec<String>, Option<String>) {
+        let touched: Vec<&Path> = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Save { path, .. } | Effect::Append { path, .. } => Some(path.as_path()),
+                _ => None,
+            })
+            .collect();
+        let mut before = Vec::new();
+        let mut at = 0;
+        while at < self.held.len() {
+            if touched.contains(&self.held[at].0.as_path()) {
+                at += 1;
+                continue;
+            }
+            let (path, held) = self.held[at].clone();
+            match self.flush_held(at) {
+                Ok(()) => {
+                    let text = self.safe_again(&path, &held);
+                    if matches!(held, Held::Whole { .. }) {
+                        self.replies.push(Command::Outcome(text.clone()));
+                    }
+                    before.push(text);
                 }
+                Err(_) => at += 1,
             }
         }
+        let mut game_failed = None;
+        let mut saved: Vec<Option<String>> = vec![None; effects.len()];
+        // The action log first: an entry is on disk before the game file that holds its move, so a kill
+        // between the two never leaves a move in the game without its entry (issue 18.24).
+        let log_first = effects
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, Effect::Append { .. }))
+            .chain(
+                effects
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| !matches!(e, Effect::Append { .. })),
+            );
+        for (place, effect) in log_first {
+            saved[place] = match effect {
+                Effect::Save {
+                    path,
+                    pgn,
+                    done,
+                    failed,
+                } => {
+                    let was_held = self.held.iter().position(|(p, _)| p == path);
+                    if let Some(i) = was_held {
+                        self.held.remove(i);
+                    }
+                    match store::write_atomic(path, pgn) {
+                        Ok(()) => match was_held {
+                            Some(_) => {
+                                let held = Held::Whole {
+                                    contents: String::new(),
+                                };
+                                let text = self.safe_again(path, &held);
+                                self.replies.push(Command::Outcome(text.clone()));
+                                Some(match done {
+                                    Some(d) => format!("{d}. {text}"),
+                                    None => text,
+                                })
+                            }
+                            None => done.clone(),
+                        },
+                        // An explicit save elsewhere (`save FILE`, a kept game) that fails is said, not
+                        // held: the game's own file is what is kept and tried again.
+                        Err(e) if done.is_some() => {
+                            Some(failed.replace("{reason}", &io_reason(&self.phrases, &e, path)))
+                        }
+                        Err(e) => {
+                            let text = format!(
+                                "{}. {}",
+                                failed.replace("{reason}", &io_reason(&self.phrases, &e, path)),
+                                self.phrases.get("save.held")
+                            );
+                            self.held.push((
+                                path.clone(),
+                                Held::Whole {
+                                    contents: pgn.clone(),
+                                },
+                            ));
+                            self.replies.push(Command::Outcome(text.clone()));
+                            game_failed.get_or_insert(text.clone());
+                            Some(text)
+                        }
+                    }
+                }
+                Effect::Append { path, text, failed } => {
+                    match self.held.iter().position(|(p, _)| p == path) {
+                        Some(i) => {
+                            match &mut self.held[i].1 {
+                                Held::Whole { contents } => contents.push_str(text),
+                                Held::Tail { text: t } => t.push_str(text),
+                            }
+                            let held = self.held[i].1.clone();
+                            // Said once when it failed; said again when it is safe.
+                            self.flush_held(i)
+                                .ok()
+                                .map(|()| self.safe_again(path, &held))
+                        }
+                        None => match store::append_durably(path, text) {
+                            Ok(()) => None,
+                            Err(e) => {
+                                self.held
+                                    .push((path.clone(), Held::Tail { text: text.clone() }));
+                                Some(format!(
+                                    "{}. {}",
+                                    failed.replace("{reason}", &io_reason(&self.phrases, &e, path)),
+                                    self.phrases.get("log.held")
+                                ))
+                            }
+                        },
+                    }
+                }
+                Effect::Remove { path } => {
+                    // A file removed (an opened envelope) is not written back by a held save.
+                    self.held.retain(|(p, _)| p != path);
+                    store::remove_durably(path);
+                    None
+                }
+                Effect::Export {
+                    dir,
+                    stem,
+                    pgn,
+                    text,
+                    braille,
+                    table,
+                    done,
+                    failed,
+                } => {
+                    let said = match export(&self.phrases, dir, stem, pgn, text, braille, table) {
+                        Ok(files) => {
+                            (!done.is_empty()).then(|| done.replace("{files}", &files.join(", ")))
+                        }
+                        Err(e) => Some(failed.replace("{reason}", &e)),
+                    };
+                    if let Some(t) = &said {
+                        self.replies.push(Command::Outcome(t.clone()));
+                    }
+                    said
+                }
+                _ => None,
+            };
+        }
+        UNSAVED.store(!self.held.is_empty(), std::sync::atomic::Ordering::SeqCst);
+        (saved, before, game_failed)
     }
 
     /// An edge with nothing but text (tests, screens without output).
@@ -517,49 +756,49 @@ impl Edge {
     /// Files first (issue 10): every save and removal of the batch is carried out, and is durable on disk,
     /// before anything of the batch is said or shown, so a move is never announced before it is safe. What a
     /// save has to say (done, or why it failed) is still said at its place in the batch.
+    ///
+    /// A save of the game that fails (a full or read-only disk, a protected file) keeps the game in memory and
+    /// is tried again before every batch and at the end; while it fails, a move is not announced as played:
+    /// it is said as not kept, with the reason (issue 18.23). When the game is on disk again, that is said.
     pub fn run(&mut self, effects: Vec<Effect>, show: &mut dyn FnMut(&Announcement)) -> bool {
-        let mut saved: Vec<Option<String>> = Vec::with_capacity(effects.len());
-        for effect in &effects {
-            saved.push(match effect {
-                Effect::Save {
-                    path,
-                    pgn,
-                    done,
-                    failed,
-                } => match store::write_atomic(path, pgn) {
-                    Ok(()) => done.clone(),
-                    Err(e) => Some(failed.replace("{reason}", &self.io_words(&e))),
-                },
-                Effect::Remove { path } => {
-                    store::remove_durably(path);
-                    None
-                }
-                Effect::Export {
-                    dir,
-                    stem,
-                    pgn,
-                    text,
-                    braille,
-                    table,
-                    done,
-                    failed,
-                } => match export(dir, stem, pgn, text, braille, table) {
-                    Ok(files) => {
-                        (!done.is_empty()).then(|| done.replace("{files}", &files.join(", ")))
-                    }
-                    Err(e) => Some(failed.replace("{reason}", &e)),
-                },
-                _ => None,
-            });
+        let (saved, before, failure) = self.files(&effects);
+        for text in before {
+            let a = Announcement {
+                kind: Kind::Event,
+                text,
+            };
+            show(&a);
+            self.say(&a);
         }
+        // The failure of the game's save is said in place of each move of the batch.
+        let moves_replaced = failure.is_some()
+            && effects
+                .iter()
+                .any(|e| matches!(e, Effect::Say(a) if a.kind == Kind::Move));
         let mut quit = false;
         for (effect, said) in effects.into_iter().zip(saved) {
             match effect {
+                Effect::Say(a) if a.kind == Kind::Move && moves_replaced => {
+                    let a = Announcement {
+                        kind: Kind::Event,
+                        text: self.phrases.say(
+                            "save.move_not_kept",
+                            &[
+                                ("move", &a.text),
+                                ("failure", failure.as_deref().unwrap_or_default()),
+                            ],
+                        ),
+                    };
+                    show(&a);
+                    self.say(&a);
+                }
                 Effect::Say(a) => {
                     show(&a);
                     self.say(&a);
                 }
-                Effect::Save { .. } | Effect::Export { .. } => {
+                Effect::Save { .. } | Effect::Export { .. } | Effect::Append { .. } => {
+                    // Said already in place of the moves.
+                    let said = said.filter(|t| !(moves_replaced && Some(t) == failure.as_ref()));
                     if let Some(text) = said {
                         let a = Announcement {
                             kind: Kind::Event,

@@ -76,6 +76,7 @@ pub const COMMANDS: &[(&str, Option<&str>)] = &[
     ("touched", Some("hint.square")),
     ("role", Some("hint.role")),
     ("inspect", None),
+    ("verify", None),
     ("help", None),
     ("quit", None),
 ];
