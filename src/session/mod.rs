@@ -704,6 +704,13 @@ impl Session {
             None => word,
         };
         let rest = parts.next().unwrap_or("").trim();
+        // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
+        // `knights`; R-C.3: any built-in notation): it is read as a move entry below.
+        let word = if self.line_is_a_move(rest, line) {
+            String::new()
+        } else {
+            word
+        };
         if let Some(p) = self.pending.take() {
             if let Pending::Promotion { from, to } = p {
                 if let Some(out) = self.promote(from, to, line, now) {
@@ -759,6 +766,19 @@ impl Session {
         }
         let out = self.ordinary_text(line, &word, rest, now);
         self.assistant_view(out)
+    }
+
+    /// Whether a line of several words reads as a move entry (legal or not) in the position on the board, so
+    /// that no command takes it. A board check in progress and a review read lines their own way.
+    fn line_is_a_move(&self, rest: &str, line: &str) -> bool {
+        !rest.is_empty()
+            && line.starts_with(char::is_alphanumeric)
+            && !self.board_check_waits()
+            && self.review.is_none()
+            && match words::parse_move(&self.game, &self.config.vocabulary, line) {
+                Ok(_) => true,
+                Err(e) => e.reads_as_move(),
+            }
     }
 
     fn ordinary_text(&mut self, line: &str, word: &str, rest: &str, now: Duration) -> Vec<Effect> {
