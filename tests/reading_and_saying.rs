@@ -112,3 +112,52 @@ fn play_mode_reads_mixed_forms_and_commands_keep_working() {
         "{out}"
     );
 }
+
+/// Fault 15: the moves taken back are said in board words, and after `--load` (in another language too)
+/// `rewound` reads them back from the action log instead of saying that none were taken back.
+#[test]
+fn rewound_after_a_load_reads_the_action_log_and_speaks_board_words() {
+    let dir = folder("rewound");
+    let r = hector(&dir, &args(&record(&["--save", "new.pgn"])), "rewound\n");
+    position(
+        &r.lines,
+        "No moves have been taken back: the action log new.pgn.log.txt records no rewind",
+    );
+    let a = record(&["--save", "g.pgn"]);
+    let r = hector(
+        &dir,
+        &args(&a),
+        "e4\npress\ne5\npress\nNf3\npress\ncompare 1. e4 c5\nrewind\nyes\nkeep\nc5\npress\nquit\n",
+    );
+    let done = position(&r.lines, "Play resumes after move 1, White");
+    assert!(
+        r.lines[done].contains("Taken back: 1... Bauer Eva fünf, 2. Springer Felix drei."),
+        "{:#?}",
+        r.lines
+    );
+    let log = std::fs::read_to_string(dir.join("g.pgn.log.txt")).unwrap();
+    assert!(
+        log.contains("Taken back: 1... e5 2. Nf3"),
+        "the log keeps SAN: {log}"
+    );
+    let a = record(&["--save", "g.pgn", "--load", "g.pgn"]);
+    let r = hector(&dir, &args(&a), "rewound\nquit\n");
+    assert!(
+        r.lines.iter().any(|l| l.contains("Game continued")),
+        "{:#?}",
+        r.lines
+    );
+    position(
+        &r.lines,
+        "Taken back: 1... Bauer Eva fünf, 2. Springer Felix drei",
+    );
+    let mut de = a.clone();
+    let at = de.iter().position(|x| x == "en").unwrap();
+    de[at] = "de".into();
+    de.extend(["--vocabulary".to_string(), "english".to_string()]);
+    let r = hector(&dir, &args(&de), "rewound\nquit\n");
+    position(
+        &r.lines,
+        "Zurückgenommen: 1... Pawn Eva five, 2. Knight Felix three",
+    );
+}
