@@ -161,3 +161,184 @@ fn rewound_after_a_load_reads_the_action_log_and_speaks_board_words() {
         "Zurückgenommen: 1... Pawn Eva five, 2. Knight Felix three",
     );
 }
+
+/// Fault 16: a bare number in `--time` is minutes, said back at the start in words; one above 180 (PGN's
+/// seconds pasted, or a slip) is refused with the reason; `--help` gives the rule; a PGN tag keeps seconds.
+#[test]
+fn a_bare_time_is_minutes_said_back_and_a_long_one_is_refused() {
+    let dir = folder("bare-time");
+    let line = |extra: &[&str]| {
+        let mut a = vec![
+            "--line",
+            "--virtual-clock",
+            "--speech",
+            "off",
+            "--language",
+            "en",
+        ];
+        a.extend_from_slice(extra);
+        hector(&dir, &a, "quit\n")
+    };
+    let r = line(&["--time", "60"]);
+    assert_eq!(
+        r.lines[0],
+        "New game, White to move. Time control: 1 hour each"
+    );
+    let r = line(&["--mode", "record", "--time", "90+30", "--save", "g.pgn"]);
+    assert_eq!(
+        r.lines[0],
+        "New game, White to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+    );
+    let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"5400+30\"]"), "{pgn}");
+    for (time, n) in [("181", "181"), ("5400+30", "5400")] {
+        let r = line(&["--time", time]);
+        assert_eq!(r.code, 2, "{:?}", r.lines);
+        let said = r.lines.join("\n") + &r.stderr;
+        assert!(
+            said.contains(&format!(
+                "a time without a unit is minutes, and {n} minutes is more than 3 hours"
+            )),
+            "{said}"
+        );
+    }
+    let r = line(&["--time", "5400s+30"]);
+    assert!(
+        r.lines[0].contains("1 hour 30 minutes each plus 30 seconds"),
+        "{:?}",
+        r.lines
+    );
+    // German words, the same rule.
+    let r = hector(
+        &dir,
+        &[
+            "--line",
+            "--virtual-clock",
+            "--speech",
+            "off",
+            "--language",
+            "de",
+            "--time",
+            "5+3",
+        ],
+        "quit\n",
+    );
+    assert_eq!(
+        r.lines[0],
+        "Neue Partie, Weiß am Zug. Bedenkzeit: 5 Minuten für jeden plus 3 Sekunden pro Zug ab dem ersten Zug"
+    );
+    // A PGN tag's bare numbers are seconds: 300+3 is five minutes.
+    std::fs::write(
+        dir.join("tag.pgn"),
+        "[Event \"?\"]\n[Result \"*\"]\n[TimeControl \"300+3\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let r = line(&["--load", "tag.pgn"]);
+    assert_eq!(
+        r.lines[0],
+        "Game continued: move 1, Black to move. Time control: 5 minutes each plus 3 seconds per move from move one"
+    );
+    let r = line(&["--help"]);
+    let help = r.lines.join(" ");
+    assert!(
+        help.contains("A time without a unit is minutes (at most 180)"),
+        "{help}"
+    );
+}
+
+/// Fault 20: a count of one in the singular, in all three languages; a finished game loaded is said as
+/// finished, not "continued".
+#[test]
+fn singulars_and_a_finished_game_said_as_finished() {
+    let dir = folder("singulars");
+    let mut answers = Vec::new();
+    for lang in ["en", "de", "el"] {
+        let r = hector(
+            &dir,
+            &[
+                "--line",
+                "--opponent",
+                "human",
+                "--speech",
+                "off",
+                "--language",
+                lang,
+            ],
+            "e4\ne5\nNf3\ncompare 1. e4 e5\nrewind\nno\ncheck\nweiß Turm\nstop\nquit\n",
+        );
+        answers.push(r.lines);
+    }
+    let en = answers[0].join("\n");
+    assert!(
+        en.contains("Springer Felix drei, 1 half-move more."),
+        "{en}"
+    );
+    assert!(
+        en.contains("1 half-move is taken back; it stays in the action log"),
+        "{en}"
+    );
+    assert!(
+        en.contains("agrees with the game on the 1 square given"),
+        "{en}"
+    );
+    assert!(
+        !en.contains("1 half-moves") && !en.contains("1 squares"),
+        "{en}"
+    );
+    let de = answers[1].join("\n");
+    assert!(de.contains("1 Halbzug mehr"), "{de}");
+    assert!(
+        de.contains("1 Halbzug wird zurückgenommen; er bleibt"),
+        "{de}"
+    );
+    assert!(de.contains("auf dem 1 genannten Feld"), "{de}");
+    let el = answers[2].join("\n");
+    assert!(el.contains("1 μισή κίνηση ακόμη"), "{el}");
+    assert!(el.contains("Αναιρείται 1 μισή κίνηση· μένει"), "{el}");
+    assert!(el.contains("το 1 τετράγωνο που δόθηκε"), "{el}");
+
+    // A finished game loaded.
+    let r = hector(
+        &dir,
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--speech",
+            "off",
+            "--language",
+            "en",
+            "--time",
+            "5+3",
+            "--virtual-clock",
+            "--save",
+            "mate.pgn",
+        ],
+        "f3\ne5\ng4\nQh4\n",
+    );
+    assert!(
+        r.lines.iter().any(|l| l == "Checkmate. Black wins, 0-1"),
+        "{:?}",
+        r.lines
+    );
+    let r = hector(
+        &dir,
+        &[
+            "--line",
+            "--speech",
+            "off",
+            "--language",
+            "en",
+            "--load",
+            "mate.pgn",
+        ],
+        "quit\n",
+    );
+    assert_eq!(
+        r.lines[..2],
+        [
+            "Finished game loaded; the last move was move 2, Black",
+            "Checkmate. Black wins, 0-1"
+        ]
+    );
+}

@@ -528,7 +528,16 @@ impl Session {
         let g = &self.game;
         let side = self.side(g.turn());
         let number = g.position().fullmoves().to_string();
-        let start = if !g.plies().is_empty() {
+        let start = if let Some(last) = g.last_ply().filter(|_| g.is_over()) {
+            // A finished game loaded is said as finished, never "continued"; its ending follows.
+            self.p(
+                "greeting.finished",
+                &[
+                    ("number", &last.move_number().to_string()),
+                    ("side", &self.side(last.color())),
+                ],
+            )
+        } else if !g.plies().is_empty() {
             self.p(
                 "greeting.continued",
                 &[("number", &number), ("side", &side)],
@@ -540,6 +549,14 @@ impl Session {
             )
         } else {
             self.p("greeting.new", &[("side", &side)])
+        };
+        // The time control as it was read, so that a bare number in --time is heard for what it means.
+        let start = match &self.timing {
+            Some(t) if !g.is_over() => format!(
+                "{start}. {}",
+                words::time::control_at_start(&self.config.phrases, &t.control)
+            ),
+            _ => start,
         };
         let mut out = vec![say(Kind::Event, start)];
         if let Some(e) = g.ending() {
