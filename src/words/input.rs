@@ -339,13 +339,11 @@ fn coordinates_to_move(
     }
     // As in SAN, a capture may be written without its sign (R-C.9: `e4d5`, `e4-d5`); a capture sign on a
     // move that captures nothing is refused.
-    if let Some(c) = says_capture {
-        if c && !matching[0].is_capture() {
-            return Err(MoveInputError::CaptureMismatch {
-                to,
-                says_capture: c,
-            });
-        }
+    if says_capture == Some(true) && !matching[0].is_capture() {
+        return Err(MoveInputError::CaptureMismatch {
+            to,
+            says_capture: true,
+        });
     }
     if matching.iter().any(|m| m.is_promotion()) {
         return match promotion {
