@@ -101,7 +101,9 @@ struct Args {
     /// Which moves are announced with the side that made them: all, engine (default), none.
     #[arg(long, value_enum)]
     sides: Option<SidesArg>,
-    /// Time control (PGN TimeControl syntax or short form).
+    /// Time control, said back at the start: 90+30 or 90m+30s (90 minutes each, 30 seconds added per move),
+    /// 5+3, 1h30m, 40/90+30:30+30. A time without a unit is minutes (at most 180), an increment seconds; PGN's
+    /// seconds take the unit: 5400s+30.
     #[arg(long, value_name = "CONTROL")]
     time: Option<String>,
     /// Delay mode (Article 6.3.2) instead of increment.

@@ -121,7 +121,7 @@ fn scoresheets_differ(mode: &str) {
     has(l, "Rewind cancelled");
     has(
         l,
-        "Play resumes after move 2, White, Black to move. Taken back: 2... Nc6 3. Bb5 a6. The clock is stopped: the arbiter sets the clocks (Article 7.1): type keep, or set white 1h20m",
+        "Play resumes after move 2, White, Black to move. Taken back: 2... Springer Cesar sechs, 3. Läufer Bella fünf, Bauer Anna sechs. The clock is stopped: the arbiter sets the clocks (Article 7.1): type keep, or set white 1h20m",
     );
     has(
         l,
@@ -130,7 +130,10 @@ fn scoresheets_differ(mode: &str) {
     let kept = has(l, "Clocks started; Black's clock runs");
     assert!(l[kept + 1].contains("1 hour 20 minutes"), "{}", l[kept + 1]);
     has(l, "Springer Felix sechs");
-    has(l, "Taken back: 2... Nc6 3. Bb5 a6");
+    has(
+        l,
+        "Taken back: 2... Springer Cesar sechs, 3. Läufer Bella fünf, Bauer Anna sechs",
+    );
     // The action log holds the moves taken back (the arbiter can read them back).
     let log_line = l
         .iter()

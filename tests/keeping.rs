@@ -57,7 +57,10 @@ fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
     let mut args = AUTO.to_vec();
     args.extend(["--time", "90m+30s"]);
     let out = hector(&args, &d, "e4\nwait 2m\ne5\nwait 10s\nNf3\n");
-    assert_eq!(out[0], "New game, White to move");
+    assert_eq!(
+        out[0],
+        "New game, White to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+    );
     let kept = std::fs::read_to_string(d.join("hector/autosave.pgn")).expect("autosave written");
     assert!(kept.contains("[TimeControl \"5400+30\"]"), "{kept}");
     // White: 90 min + 30 s; Black: 90 min - 2 min + 30 s; White: 90:30 - 10 s + 30 s.
@@ -73,7 +76,10 @@ fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
         "{out:?}"
     );
     assert!(out[0].contains("move 2, Black to move"), "{out:?}");
-    assert_eq!(out[1], "Game continued: move 2, Black to move");
+    assert_eq!(
+        out[1],
+        "Game continued: move 2, Black to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+    );
     assert_eq!(
         out[2],
         "White 1 hour 30 minutes 50 seconds, Black 1 hour 28 minutes 30 seconds"
@@ -132,7 +138,7 @@ fn nothing_is_overwritten_without_an_explicit_no_and_a_declined_game_is_kept() {
     );
     assert!(out[1].contains(&name), "{out:?}");
     assert!(
-        out[4].starts_with("1 kept games") && out[4].contains(&name),
+        out[4].starts_with("1 kept game,") && out[4].contains(&name),
         "{out:?}"
     );
     let now = std::fs::read_to_string(d.join("hector/autosave.pgn")).unwrap();

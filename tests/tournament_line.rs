@@ -207,7 +207,10 @@ fn record_mode_a_whole_game_with_corrections_requests_and_an_incident() {
     // On leaving, the scoresheet files are also kept beside the game.
     assert!(dir.join("game.txt").exists() && dir.join("game.brf").exists());
     let l = &r.lines;
-    assert_eq!(l[0], "New game, White to move");
+    assert_eq!(
+        l[0],
+        "New game, White to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+    );
     assert!(l[1].starts_with("Record mode"), "{l:#?}");
     assert_eq!(l[2], "Bauer Eva vier");
     assert!(l[3].contains("is made, not completed"), "{}", l[3]);
@@ -239,7 +242,8 @@ fn record_mode_a_whole_game_with_corrections_requests_and_an_incident() {
     assert_eq!(l[bxc3], "Läufer schlägt Cesar drei");
     // Time and the count only when asked: the lines before the requests hold none.
     let count = index_of(l, "Move 7, White to move; 6 moves completed");
-    for line in &l[..count] {
+    // The greeting confirms the time control as it was read (issue 18): no read-out of the clock either.
+    for line in &l[1..count] {
         // A penalty names the time it adds (ANN-T8); that is no read-out of the clock.
         if line.contains("gets 2 minutes more") {
             continue;

@@ -82,6 +82,17 @@ pub(super) struct BoardCheck {
     words: OnceLock<Arc<BoardWords>>,
 }
 
+/// The moves of an action-log rewind entry ("Taken back: 1... e5 2. Nf3", in whichever language the log was
+/// written), as written.
+fn taken_back_in(said: &str) -> Option<String> {
+    crate::words::phrases::BUILTIN.iter().find_map(|(lang, _)| {
+        let p = crate::words::Phrases::builtin(lang)?;
+        let (before, after) = p.get("rewound.list").split_once("{list}")?;
+        let list = said.strip_prefix(before)?.strip_suffix(after)?.trim();
+        (!list.is_empty()).then(|| list.to_string())
+    })
+}
+
 /// The words of a phrase-table list ("stop, stopp"), folded.
 fn listed(p: &crate::words::Phrases, key: &str) -> Vec<String> {
     p.get(key)
@@ -874,12 +885,16 @@ impl Session {
         } else {
             "rewind.done_no_clock"
         };
+        // Said in board words (as every move is said); the action log keeps them written, in SAN.
         let text = self.p(
             key,
             &[
                 ("last", &self.last_agreed(common)),
                 ("side", &self.side(turn)),
-                ("moves", &written),
+                (
+                    "moves",
+                    &announce::written_moves(&self.config.vocabulary, &written),
+                ),
             ],
         );
         let mut out = vec![say(Kind::Event, text)];
@@ -893,17 +908,43 @@ impl Session {
         out
     }
 
-    /// The moves taken back by rewinds, read back (they are in the action log too).
+    /// The moves taken back by rewinds, in board words. In the tournament modes they are read back from the
+    /// action log, so that those of earlier sessions of a loaded game are said too (R-D.2.9c: they stay
+    /// evidence); elsewhere they are those of this session, and the answer says so.
     fn rewound(&self) -> Vec<Effect> {
-        if self.board_check.taken_back.is_empty() {
-            return vec![say(Kind::Answer, self.p("rewound.none", &[]))];
+        let from_log: Option<Vec<String>> = self.tournament().map(|t| {
+            t.log_entries()
+                .iter()
+                .filter(|e| e.actor == Actor::Hector && e.action == "rewind")
+                .filter_map(|e| e.said.first().and_then(|said| taken_back_in(said)))
+                .collect()
+        });
+        let lists = match from_log {
+            Some(found) if !found.is_empty() => found,
+            _ => self.board_check.taken_back.clone(),
+        };
+        if lists.is_empty() {
+            let log = self
+                .tournament()
+                .and(self.config.save_path.as_deref())
+                .map(super::log::log_path);
+            let text = match log {
+                Some(path) => self.p(
+                    "rewound.none_in_log",
+                    &[("path", &path.display().to_string())],
+                ),
+                None => self.p("rewound.none", &[]),
+            };
+            return vec![say(Kind::Answer, text)];
         }
+        let v = &self.config.vocabulary;
+        let said: Vec<String> = lists
+            .iter()
+            .map(|l| announce::written_moves(v, l))
+            .collect();
         vec![say(
             Kind::Answer,
-            self.p(
-                "rewound.list",
-                &[("list", &self.board_check.taken_back.join("; "))],
-            ),
+            self.p("rewound.list", &[("list", &said.join("; "))]),
         )]
     }
 
@@ -1069,10 +1110,16 @@ mod tests {
         let out = run(&mut s, "yes");
         assert_eq!(
             out,
-            ["Play resumes after move 2, White, Black to move. Taken back: 2... Nc6 3. Bb5 a6"]
+            [format!(
+                "Play resumes after move 2, White, Black to move. Taken back: {}",
+                "2... Springer Cesar sechs, 3. Läufer Bella fünf, Bauer Anna sechs"
+            )]
         );
         assert_eq!(s.game().plies().len(), 3);
-        assert_eq!(run(&mut s, "rewound"), ["Taken back: 2... Nc6 3. Bb5 a6"]);
+        assert_eq!(
+            run(&mut s, "rewound"),
+            ["Taken back: 2... Springer Cesar sechs, 3. Läufer Bella fünf, Bauer Anna sechs"]
+        );
         // Now they agree.
         let out = run(&mut s, "compare 1. e4 e5 2. Nf3");
         assert!(

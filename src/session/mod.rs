@@ -588,7 +588,16 @@ impl Session {
         let g = &self.game;
         let side = self.side(g.turn());
         let number = g.position().fullmoves().to_string();
-        let start = if !g.plies().is_empty() {
+        let start = if let Some(last) = g.last_ply().filter(|_| g.is_over()) {
+            // A finished game loaded is said as finished, never "continued"; its ending follows.
+            self.p(
+                "greeting.finished",
+                &[
+                    ("number", &last.move_number().to_string()),
+                    ("side", &self.side(last.color())),
+                ],
+            )
+        } else if !g.plies().is_empty() {
             self.p(
                 "greeting.continued",
                 &[("number", &number), ("side", &side)],
@@ -600,6 +609,14 @@ impl Session {
             )
         } else {
             self.p("greeting.new", &[("side", &side)])
+        };
+        // The time control as it was read, so that a bare number in --time is heard for what it means.
+        let start = match &self.timing {
+            Some(t) if !g.is_over() => format!(
+                "{start}. {}",
+                words::time::control_at_start(&self.config.phrases, &t.control)
+            ),
+            _ => start,
         };
         let mut out = vec![say(Kind::Event, start)];
         if let Some(e) = g.ending() {
@@ -771,6 +788,13 @@ impl Session {
             None => word,
         };
         let rest = parts.next().unwrap_or("").trim();
+        // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
+        // `knights`; R-C.3: any built-in notation): it is read as a move entry below.
+        let word = if self.line_is_a_move(rest, line) {
+            String::new()
+        } else {
+            word
+        };
         if let Some(p) = self.pending.take() {
             if let Pending::Promotion { from, to } = p {
                 if let Some(out) = self.promote(from, to, line, now) {
@@ -866,6 +890,19 @@ impl Session {
         }
         let out = self.ordinary_text(line, &word, rest, now);
         self.assistant_view(out)
+    }
+
+    /// Whether a line of several words reads as a move entry (legal or not) in the position on the board, so
+    /// that no command takes it. A board check in progress and a review read lines their own way.
+    fn line_is_a_move(&self, rest: &str, line: &str) -> bool {
+        !rest.is_empty()
+            && line.starts_with(char::is_alphanumeric)
+            && !self.board_check_waits()
+            && self.review.is_none()
+            && match words::parse_move(&self.game, &self.config.vocabulary, line) {
+                Ok(_) => true,
+                Err(e) => e.reads_as_move(),
+            }
     }
 
     fn ordinary_text(&mut self, line: &str, word: &str, rest: &str, now: Duration) -> Vec<Effect> {

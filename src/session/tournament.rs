@@ -149,6 +149,11 @@ impl Tournament {
         self.hearing_impaired_opponent
     }
 
+    /// The action log's entries, those of earlier sessions of the game first (`rewound` reads rewinds back).
+    pub fn log_entries(&self) -> &[log::Entry] {
+        self.log.entries()
+    }
+
     /// R-D.2.9b: the moves were retraced; no move is made and waiting for its press any more.
     pub(super) fn rewound(&mut self) {
         self.made = None;

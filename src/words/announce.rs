@@ -67,6 +67,78 @@ fn castling_word(v: &Vocabulary, mv: Move) -> String {
     }
 }
 
+/// A SAN written without its position (a list kept as text, as the action log keeps moves taken back), in
+/// board words: the short form, without "en passant", which only the position can tell.
+pub fn san_words(v: &Vocabulary, san: &SanPlus) -> String {
+    let mut words: Vec<String> = Vec::new();
+    match san.san {
+        San::Castle(CastlingSide::KingSide) => words.push(v.short_castling.clone()),
+        San::Castle(CastlingSide::QueenSide) => words.push(v.long_castling.clone()),
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            words.push(v.piece(role).to_string());
+            if let Some(f) = file {
+                words.push(v.file(f).to_string());
+            }
+            if let Some(r) = rank {
+                words.push(v.rank(r).to_string());
+            }
+            if capture {
+                words.push(v.capture.clone());
+            }
+            words.push(v.square(to));
+            if let Some(p) = promotion {
+                words.push(v.piece(p).to_string());
+            }
+        }
+        San::Put { role, to } => {
+            words.push(v.piece(role).to_string());
+            words.push(v.square(to));
+        }
+        San::Null => words.push("--".into()),
+    }
+    push_suffix(&mut words, v, san.suffix);
+    words.join(" ")
+}
+
+/// Moves written as a numbered SAN list ("1... e5 2. Nf3 Nc6") in board words, as `moves` says them:
+/// "1... Bauer Eva fünf, 2. Springer Felix drei, Springer Cesar sechs". A token that is no SAN stays as written.
+pub fn written_moves(v: &Vocabulary, text: &str) -> String {
+    let mut items: Vec<String> = Vec::new();
+    let mut numbered = false;
+    for token in text.split_whitespace() {
+        let is_number = token.ends_with('.')
+            && token
+                .trim_end_matches('.')
+                .chars()
+                .all(|c| c.is_ascii_digit())
+            && token.starts_with(|c: char| c.is_ascii_digit());
+        if is_number {
+            items.push(token.to_string());
+            numbered = true;
+            continue;
+        }
+        let said = SanPlus::from_ascii(token.as_bytes())
+            .map(|san| san_words(v, &san))
+            .unwrap_or_else(|_| token.to_string());
+        match items.last_mut() {
+            Some(last) if numbered => {
+                last.push(' ');
+                last.push_str(&said);
+            }
+            _ => items.push(said),
+        }
+        numbered = false;
+    }
+    items.join(", ")
+}
+
 /// The long form: piece, from-square, capture, to-square (for a player mirroring on a tactile board).
 pub fn long(v: &Vocabulary, san: &SanPlus, mv: Move) -> String {
     let mut words: Vec<String> = Vec::new();
@@ -239,6 +311,22 @@ mod tests {
         assert_eq!(
             long(&v, &ply.san, ply.mv),
             "Bauer David sieben schlägt Eva acht Springer Schach"
+        );
+    }
+
+    /// Issue 18, fault 15: moves kept as written SAN are said back in board words.
+    #[test]
+    fn written_moves_are_said_in_board_words() {
+        let v = Vocabulary::default();
+        assert_eq!(
+            written_moves(&v, "1... e5 2. Nf3 Nc6 3. O-O-O exd8=Q#"),
+            "1... Bauer Eva fünf, 2. Springer Felix drei, Springer Cesar sechs, 3. Lange Rochade, \
+             Bauer Eva schlägt David acht Dame Matt"
+        );
+        let english = Vocabulary::builtin("english").unwrap();
+        assert_eq!(
+            written_moves(&english, "12. Rae1+ ??"),
+            "12. Rook Anna Eva one check, ??"
         );
     }
 }

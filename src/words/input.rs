@@ -70,7 +70,13 @@ pub enum MoveInputError {
 
 /// Reads a move in SAN (`Nf3`, `exd6`, `e8=Q`, `O-O`, `0-0`), long algebraic (`Ng1-f3`, `e2-e4`), UCI
 /// (`g1f3`, `e7e8q`, king-onto-rook castling), the vocabulary's own notation letters (Greek `Ιζ3`, German `Sf3`)
-/// or its words (`Springer Felix drei`, `spr fel drei`, `Kurze Rochade`).
+/// or its words (`Springer Felix drei`, `spr fel drei`, `Kurze Rochade`), with squares in words or written
+/// (`Springer f3`).
+///
+/// A line that reads as a move in any built-in notation is a move, whatever vocabulary the player chose (R-C.3:
+/// players may use the letters of their country): Greek `ε4` and English `Knight f3` are read with the
+/// appendix-d words too. The player's own vocabulary is asked first, and with unambiguous prefixes; the others
+/// by whole words only, so that a prefix in a language the player does not speak is never a guess.
 pub fn parse_move(
     game: &Game,
     vocabulary: &Vocabulary,
@@ -80,10 +86,34 @@ pub fn parse_move(
         return Err(MoveInputError::GameOver);
     }
     let pos = game.position();
+    // The fast path: plain SAN, long algebraic and UCI.
     match parse_notation(pos, text) {
         Err(MoveInputError::NotAMove(_)) => {}
         other => return other,
     }
+    match in_vocabulary(pos, vocabulary, text, true) {
+        Err(MoveInputError::NotAMove(_)) => {}
+        other => return other,
+    }
+    for other in Vocabulary::builtins() {
+        if other == vocabulary {
+            continue;
+        }
+        match in_vocabulary(pos, other, text, false) {
+            Err(MoveInputError::NotAMove(_) | MoveInputError::AmbiguousWord { .. }) => {}
+            other => return other,
+        }
+    }
+    Err(MoveInputError::NotAMove(text.trim().to_string()))
+}
+
+/// A move in one vocabulary: its notation letters, then its words (with prefixes when `prefixes`).
+fn in_vocabulary(
+    pos: &Chess,
+    vocabulary: &Vocabulary,
+    text: &str,
+    prefixes: bool,
+) -> Result<Move, MoveInputError> {
     let translated = super::spoken::transliterate(vocabulary, text.trim());
     if translated != text.trim() {
         match parse_notation(pos, &translated) {
@@ -91,7 +121,12 @@ pub fn parse_move(
             other => return other,
         }
     }
-    match super::spoken::parse(vocabulary, text)? {
+    let said = if prefixes {
+        super::spoken::parse(vocabulary, text)?
+    } else {
+        super::spoken::parse_exact(vocabulary, text)?
+    };
+    match said {
         Some(super::spoken::Said::Castle(side)) => pos
             .castling_moves(side)
             .first()
@@ -99,6 +134,19 @@ pub fn parse_move(
             .ok_or(MoveInputError::CannotCastle(side)),
         Some(super::spoken::Said::Move(san)) => from_san(pos, san),
         None => Err(MoveInputError::NotAMove(text.trim().to_string())),
+    }
+}
+
+impl MoveInputError {
+    /// Whether the text was read as a move at all (a legal one, or one whose reason is about the position): the
+    /// line is then a move entry, not a command, and in the tournament profile an entry that does not fit.
+    pub fn reads_as_move(&self) -> bool {
+        !matches!(
+            self,
+            MoveInputError::NotAMove(_)
+                | MoveInputError::AmbiguousWord { .. }
+                | MoveInputError::GameOver
+        )
     }
 }
 
@@ -289,13 +337,13 @@ fn coordinates_to_move(
             says_capture,
         ));
     }
-    if let Some(c) = says_capture {
-        if c != matching[0].is_capture() {
-            return Err(MoveInputError::CaptureMismatch {
-                to,
-                says_capture: c,
-            });
-        }
+    // As in SAN, a capture may be written without its sign (R-C.9: `e4d5`, `e4-d5`); a capture sign on a
+    // move that captures nothing is refused.
+    if says_capture == Some(true) && !matching[0].is_capture() {
+        return Err(MoveInputError::CaptureMismatch {
+            to,
+            says_capture: true,
+        });
     }
     if matching.iter().any(|m| m.is_promotion()) {
         return match promotion {
@@ -399,7 +447,9 @@ fn from_san(pos: &Chess, san: San) -> Result<Move, MoveInputError> {
                 return Err(MoveInputError::Ambiguous { role, options });
             }
             let m = distinct[0];
-            if capture != m.is_capture() {
+            // The capture sign may be left out (R-C.9: "an x may be inserted"; `Ba5`, `ed5`), never claimed
+            // for a move that captures nothing.
+            if capture && !m.is_capture() {
                 return Err(MoveInputError::CaptureMismatch {
                     to,
                     says_capture: capture,
@@ -707,6 +757,107 @@ mod tests {
             err(&g, "Springer schlägt Felix drei"),
             "Not possible: there is nothing to capture on Felix drei"
         );
+    }
+
+    /// Issue 18, fault 11: a line that reads as a move in any built-in notation is a move, whatever vocabulary
+    /// was chosen; piece words with written squares; the capture sign left out (R-C.9).
+    #[test]
+    fn mixed_forms_and_every_builtin_notation_are_read() {
+        let g = Game::new();
+        for vocabulary in Vocabulary::builtins() {
+            let name = &vocabulary.name;
+            let read = |t: &str| {
+                parse_move(&g, vocabulary, t)
+                    .map(|m| g.san(m).to_string())
+                    .unwrap_or_else(|e| panic!("{name}: {t}: {e:?}"))
+            };
+            for t in [
+                "Nf3",
+                "Knight f3",
+                "knight Felix three",
+                "Springer f3",
+                "Springer Felix drei",
+                "Ιζ3",
+                "Ίππος ζ3",
+                "Ίππος ζήτα τρία",
+                "Sf3",
+                "Sg1f3",
+            ] {
+                assert_eq!(read(t), "Nf3", "{name}: {t}");
+            }
+            for t in ["e4", "ε4", "ε2ε4", "Pawn e4", "Bauer e4", "Πιόνι ε4"] {
+                assert_eq!(read(t), "e4", "{name}: {t}");
+            }
+            // Reads as a move that cannot be played: a move entry with its reason, not "not understood".
+            let e = parse_move(&g, vocabulary, "Knight f5").unwrap_err();
+            assert!(
+                matches!(e, MoveInputError::CannotReach { .. }),
+                "{name}: {e:?}"
+            );
+            assert!(e.reads_as_move());
+            // Command lines stay commands: they do not read as moves.
+            for t in [
+                "knights f3",
+                "square e4",
+                "hello world",
+                "rank e4",
+                "check e4",
+            ] {
+                let e = parse_move(&g, vocabulary, t).unwrap_err();
+                assert!(!e.reads_as_move(), "{name}: {t}: {e:?}");
+            }
+        }
+        // The capture sign may be left out (R-C.9), never claimed for a move that captures nothing.
+        let g = Game::from_fen("4k3/8/8/q2n4/4P3/8/3B4/4K3 w - - 0 1").unwrap();
+        for (t, want) in [
+            ("Ba5", "Bxa5"),
+            ("Bd2a5", "Bxa5"),
+            ("d2a5", "Bxa5"),
+            ("Läufer Anna fünf", "Bxa5"),
+            ("ed5", "exd5"),
+            ("e4d5", "exd5"),
+            ("εδ5", "exd5"),
+            ("Bauer Eva David fünf", "exd5"),
+        ] {
+            assert_eq!(san(&g, t), want, "{t}");
+        }
+        assert_eq!(
+            err(&g, "Bxb4"),
+            "Not possible: there is nothing to capture on Bella vier"
+        );
+    }
+
+    /// Every command word of every language, followed by a square, stays a command: it never reads as a move
+    /// (the session gives a line that reads as a move to the move entry before any command).
+    #[test]
+    fn no_command_with_a_square_reads_as_a_move() {
+        let g = Game::new();
+        for (lang, _) in crate::words::phrases::BUILTIN {
+            let p = Phrases::builtin(lang).unwrap();
+            for (name, _) in crate::words::commands::COMMANDS {
+                // `?` is no word: the line "? f3" is the move f3 (the session gives `?` alone to help).
+                for word in p
+                    .get(&format!("cmd.{name}"))
+                    .split_whitespace()
+                    .filter(|w| *w != "?")
+                {
+                    for vocabulary in Vocabulary::builtins() {
+                        for arg in ["f3", "e4", "Nf3", "white", "1"] {
+                            let t = format!("{word} {arg}");
+                            if let Err(e) = parse_move(&g, vocabulary, &t) {
+                                assert!(
+                                    !e.reads_as_move(),
+                                    "{lang} {}: {t}: {e:?}",
+                                    vocabulary.name
+                                );
+                            } else {
+                                panic!("{lang} {}: {t} reads as a move", vocabulary.name);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

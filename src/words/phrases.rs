@@ -11,7 +11,9 @@ pub const BUILTIN: [(&str, &str); 3] = [
     ("el", include_str!("../../config/phrases/el.ron")),
 ];
 
-/// One language's phrases: key → template with `{name}` placeholders.
+/// One language's phrases: key → template with `{name}` placeholders. A placeholder may choose between a
+/// singular and a plural by a count's value: `{n|half-move|half-moves}` says "half-move" when `n` is 1 and
+/// "half-moves" otherwise ("{n} {n|half-move|half-moves} more": "1 half-move more", "3 half-moves more").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phrases {
     pub language: String,
@@ -25,7 +27,8 @@ fn placeholders(template: &str) -> BTreeSet<&str> {
         let after = &rest[i + 1..];
         match after.find('}') {
             Some(j) => {
-                out.insert(&after[..j]);
+                let spec = &after[..j];
+                out.insert(spec.split_once('|').map_or(spec, |(name, _)| name));
                 rest = &after[j + 1..];
             }
             None => break,
@@ -124,13 +127,23 @@ impl Phrases {
             out.push_str(&rest[..open]);
             let after = &rest[open + 1..];
             let value = after.find('}').and_then(|close| {
-                let name = &after[..close];
+                let spec = &after[..close];
+                let (name, forms) = match spec.split_once('|') {
+                    Some((name, forms)) => (name, Some(forms)),
+                    None => (spec, None),
+                };
                 args.iter()
                     .find(|(n, _)| *n == name)
-                    .map(|(_, v)| (close, *v))
+                    .map(|(_, v)| (close, *v, forms))
             });
             match value {
-                Some((close, v)) => {
+                // A count's word: the singular for 1, the plural for any other value.
+                Some((close, v, Some(forms))) => {
+                    let (one, many) = forms.split_once('|').unwrap_or((forms, forms));
+                    out.push_str(if v.trim() == "1" { one } else { many });
+                    rest = &after[close + 1..];
+                }
+                Some((close, v, None)) => {
                     out.push_str(&super::quote::clean(v));
                     rest = &after[close + 1..];
                 }
@@ -176,6 +189,87 @@ mod tests {
             de.say("end.checkmate", &[("result", de.get("result.white_wins"))]),
             "Matt. Weiß gewinnt, 1-0"
         );
+    }
+
+    /// Issue 18, fault 20: a count of 1 takes the singular in every language ("1 half-move more", not
+    /// "1 half-moves more"): every phrase is said with each of its placeholders set to 1 and to 2, and no
+    /// English phrase says "1" before a plural noun.
+    #[test]
+    fn a_count_of_one_is_said_in_the_singular() {
+        let en = Phrases::default();
+        assert_eq!(
+            en.say(
+                "compare.other_shorter",
+                &[("n", "1"), ("last", "x"), ("record", "y")]
+            ),
+            "The other scoresheet stops after x; the record goes on with y, 1 half-move more. Type rewind to go back there"
+        );
+        assert!(
+            en.say(
+                "compare.other_shorter",
+                &[("n", "2"), ("last", "x"), ("record", "y")]
+            )
+            .contains("2 half-moves more")
+        );
+        let de = Phrases::builtin("de").unwrap();
+        assert!(
+            de.say("rewind.confirm", &[("n", "1")])
+                .contains("1 Halbzug wird zurückgenommen")
+        );
+        let el = Phrases::builtin("el").unwrap();
+        assert!(
+            el.say("check.scope_squares", &[("n", "1")])
+                .contains("1 τετράγωνο")
+        );
+        // Keys only used with counts above one (their singular is a key of its own).
+        let plural_only = [
+            "times.many",
+            "time.hours",
+            "time.minutes",
+            "time.seconds",
+            "games.moves_many",
+            "games.choose",
+            "games.again",
+            "review.variations_many",
+            "review.variation_bad",
+            "review.opened",
+            "count.many",
+            "board_text.rank_count",
+            "start.bad_delay",
+        ];
+        let plurals = [
+            "half-moves",
+            "moves",
+            "squares",
+            "games",
+            "seconds",
+            "minutes",
+            "hours",
+            "variations",
+            "times",
+            "points",
+            "commands",
+            "entries",
+        ];
+        for (key, template) in &en.map {
+            if plural_only.contains(&key.as_str()) {
+                continue;
+            }
+            let args: Vec<(&str, &str)> = placeholders(template)
+                .into_iter()
+                .map(|p| (p, "1"))
+                .collect();
+            let said = en.say(key, &args);
+            let words: Vec<&str> = said
+                .split(|c: char| !c.is_alphanumeric() && c != '-')
+                .collect();
+            for pair in words.windows(2) {
+                assert!(
+                    !(pair[0] == "1" && plurals.contains(&pair[1])),
+                    "{key}: {said}"
+                );
+            }
+        }
     }
 
     /// Issue 10.6: values are put in once, cleaned; a value that looks like a placeholder stays as it is.

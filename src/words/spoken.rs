@@ -50,19 +50,22 @@ fn split_words(text: &str) -> Vec<String> {
 
 /// The lexicon of `v`, built once and reused while the same vocabulary is asked (every word folded costs
 /// far more than comparing the vocabulary).
+/// A few are kept: the player's own and the built-in ones a line is also read in (input::parse_move).
 fn lexicon(v: &Vocabulary) -> Rc<Vec<Entry>> {
+    const KEPT: usize = 6;
     thread_local! {
-        static LAST: RefCell<Option<(Vocabulary, Rc<Vec<Entry>>)>> = const { RefCell::new(None) };
+        static LAST: RefCell<Vec<(Vocabulary, Rc<Vec<Entry>>)>> = const { RefCell::new(Vec::new()) };
     }
     LAST.with(|last| {
         let mut last = last.borrow_mut();
-        if let Some((cached, lex)) = last.as_ref()
-            && cached == v
-        {
+        if let Some((_, lex)) = last.iter().find(|(cached, _)| cached == v) {
             return Rc::clone(lex);
         }
         let lex = Rc::new(build_lexicon(v));
-        *last = Some((v.clone(), Rc::clone(&lex)));
+        if last.len() >= KEPT {
+            last.remove(0);
+        }
+        last.push((v.clone(), Rc::clone(&lex)));
         lex
     })
 }
@@ -126,8 +129,32 @@ fn build_lexicon(v: &Vocabulary) -> Vec<Entry> {
     out
 }
 
-/// Reads words into categories: exact words first, then unambiguous prefixes; the longest entry wins.
-fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputError> {
+/// A square written in notation among words ("Springer f3", Greek "Ίππος ζ3"): a file letter (Latin a-h or
+/// the vocabulary's own, R-C.5) and a rank digit (R-C.6, R-C.7).
+fn written_square(v: &Vocabulary, token: &str) -> Option<(File, Rank)> {
+    let mut chars = token.chars();
+    let (f, r, None) = (chars.next()?, chars.next()?, chars.next()) else {
+        return None;
+    };
+    let rank = r.to_digit(10).filter(|d| (1..=8).contains(d))?;
+    let file =
+        if f.is_ascii_lowercase() && f <= 'h' {
+            u32::from(f) - u32::from('a')
+        } else {
+            v.notation.files.iter().position(|w| {
+                w.chars().next().map(|c| fold(&c.to_string())) == Some(f.to_string())
+            })? as u32
+        };
+    Some((File::new(file), Rank::new(rank - 1)))
+}
+
+/// Reads words into categories: exact words first, then (when `prefixes`) unambiguous prefixes; the longest
+/// entry wins. A token that is no word but a written square ("f3") is its file and rank.
+fn categorize(
+    v: &Vocabulary,
+    text: &str,
+    prefixes: bool,
+) -> Result<Option<Vec<Cat>>, MoveInputError> {
     let tokens: Vec<(String, String)> = split_words(text)
         .iter()
         .map(|t| (fold(t), fold_german(t)))
@@ -150,10 +177,11 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
             let exact =
                 (0..n).all(|k| tokens[i + k].0 == e.words[k] || tokens[i + k].1 == e.words[k]);
             let prefix = exact
-                || (0..n).all(|k| {
-                    e.words[k].starts_with(&tokens[i + k].0)
-                        || e.words[k].starts_with(&tokens[i + k].1)
-                });
+                || prefixes
+                    && (0..n).all(|k| {
+                        e.words[k].starts_with(&tokens[i + k].0)
+                            || e.words[k].starts_with(&tokens[i + k].1)
+                    });
             if !prefix {
                 continue;
             }
@@ -171,6 +199,11 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
             }
         }
         let Some((n, _, list)) = best else {
+            if let Some((f, r)) = written_square(v, &tokens[i].0) {
+                cats.extend([Cat::File(f), Cat::Rank(r)]);
+                i += 1;
+                continue;
+            }
             return Ok(None);
         };
         let mut kinds: Vec<Cat> = list.iter().map(|e| e.cat).collect();
@@ -196,7 +229,17 @@ fn categorize(v: &Vocabulary, text: &str) -> Result<Option<Vec<Cat>>, MoveInputE
 /// A move in words: `[piece] [file] [rank] [capture] file rank [en passant] [promotion piece] [check|mate]`,
 /// or castling. `Ok(None)` when the words do not form a move.
 pub fn parse(v: &Vocabulary, text: &str) -> Result<Option<Said>, MoveInputError> {
-    let Some(cats) = categorize(v, text)? else {
+    parse_words(v, text, true)
+}
+
+/// As `parse`, with whole words only: how a line is read in a vocabulary the player did not choose, where a
+/// prefix would be a guess.
+pub fn parse_exact(v: &Vocabulary, text: &str) -> Result<Option<Said>, MoveInputError> {
+    parse_words(v, text, false)
+}
+
+fn parse_words(v: &Vocabulary, text: &str, prefixes: bool) -> Result<Option<Said>, MoveInputError> {
+    let Some(cats) = categorize(v, text, prefixes)? else {
         return Ok(None);
     };
     let is_suffix = |c: &Cat| matches!(c, Cat::Check | Cat::Mate);
@@ -285,7 +328,7 @@ pub fn parse_piece(v: &Vocabulary, text: &str) -> Option<Role> {
         }
         return Role::from_char(c.to_ascii_lowercase());
     }
-    match categorize(v, t).ok()??.as_slice() {
+    match categorize(v, t, true).ok()??.as_slice() {
         [Cat::Piece(r)] => Some(*r),
         _ => None,
     }
@@ -297,7 +340,7 @@ pub fn parse_square(v: &Vocabulary, text: &str) -> Option<Square> {
     if let Ok(sq) = t.parse::<Square>() {
         return Some(sq);
     }
-    match categorize(v, text).ok()??.as_slice() {
+    match categorize(v, text, true).ok()??.as_slice() {
         [Cat::File(f), Cat::Rank(r)] => Some(Square::from_coords(*f, *r)),
         _ => None,
     }

@@ -50,33 +50,48 @@ pub fn utc_timestamp(t: SystemTime) -> String {
     )
 }
 
+/// What a period gives per move, after its time: " plus 30 seconds per move from move one", or nothing.
+fn per_move(p: &Phrases, per_move: PerMove) -> String {
+    match per_move {
+        PerMove::Nothing => String::new(),
+        PerMove::Increment(d) => {
+            format!(" {}", p.say("tc.increment", &[("time", &duration(p, d))]))
+        }
+        PerMove::Delay(d) => format!(" {}", p.say("tc.delay", &[("time", &duration(p, d))])),
+    }
+}
+
 /// A time control in words: "40 moves in 1 hour 30 minutes plus 30 seconds per move from move one, then ...".
 pub fn control(p: &Phrases, tc: &TimeControl) -> String {
+    if let TimeControl::Sandclock(base) = tc {
+        return p.say("tc.sandclock", &[("time", &duration(p, *base))]);
+    }
     let mut periods = Vec::new();
     for period in tc.periods() {
         let base = duration(p, period.base);
-        let mut text = match period.moves {
+        let text = match period.moves {
             Some(n) => p.say("tc.moves_in", &[("moves", &n.to_string()), ("time", &base)]),
             None => p.say("tc.rest_in", &[("time", &base)]),
         };
-        match period.per_move {
-            PerMove::Nothing => {}
-            PerMove::Increment(d) => {
-                text = format!(
-                    "{text} {}",
-                    p.say("tc.increment", &[("time", &duration(p, d))])
-                )
-            }
-            PerMove::Delay(d) => {
-                text = format!("{text} {}", p.say("tc.delay", &[("time", &duration(p, d))]))
-            }
-        }
-        periods.push(text);
+        periods.push(text + &per_move(p, period.per_move));
     }
     if periods.is_empty() {
         return tc.to_string();
     }
     periods.join(&format!(", {} ", p.get("tc.then")))
+}
+
+/// The time control as it is confirmed when the game starts (issue 18, fault 16: a bare number in `--time`
+/// is heard for what it was read as): "Time control: 1 hour 30 minutes each plus 30 seconds per move from
+/// move one"; controls of several periods as [`control`] says them.
+pub fn control_at_start(p: &Phrases, tc: &TimeControl) -> String {
+    let words = match tc.periods() {
+        [only] if only.moves.is_none() => {
+            p.say("tc.each", &[("time", &duration(p, only.base))]) + &per_move(p, only.per_move)
+        }
+        _ => control(p, tc),
+    };
+    p.say("greeting.clock", &[("control", &words)])
 }
 
 #[cfg(test)]
@@ -104,10 +119,35 @@ mod tests {
         );
     }
 
+    /// Issue 18, fault 16: the control is said at the start as it was read.
+    #[test]
+    fn the_control_at_the_start_in_words() {
+        let en = Phrases::default();
+        let said = |t: &str| control_at_start(&en, &t.parse().unwrap());
+        assert_eq!(
+            said("90+30"),
+            "Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+        );
+        assert_eq!(said("60"), "Time control: 1 hour each");
+        assert_eq!(
+            said("40/90+30:30+30"),
+            "Time control: 40 moves in 1 hour 30 minutes plus 30 seconds per move from move one, then the rest of the game in 30 minutes plus 30 seconds per move from move one"
+        );
+        assert_eq!(
+            said("*3"),
+            "Time control: a sandclock with 3 minutes each; the time one player uses is added to the other's"
+        );
+        let de = Phrases::builtin("de").unwrap();
+        assert_eq!(
+            control_at_start(&de, &"5+3".parse().unwrap()),
+            "Bedenkzeit: 5 Minuten für jeden plus 3 Sekunden pro Zug ab dem ersten Zug"
+        );
+    }
+
     #[test]
     fn time_controls_in_words() {
         let en = Phrases::default();
-        let tc: TimeControl = "40/5400+30:1800+30".parse().unwrap();
+        let tc = TimeControl::from_pgn("40/5400+30:1800+30").unwrap();
         assert_eq!(
             control(&en, &tc),
             "40 moves in 1 hour 30 minutes plus 30 seconds per move from move one, then the rest of the game in 30 minutes plus 30 seconds per move from move one"

@@ -154,6 +154,17 @@ impl Vocabulary {
         Vocabulary::from_ron(text, &format!("config/vocabulary/{name}.ron")).ok()
     }
 
+    /// Every built-in vocabulary, read once (a line that reads as a move in any of them is a move).
+    pub fn builtins() -> &'static [Vocabulary] {
+        static ALL: std::sync::OnceLock<Vec<Vocabulary>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            BUILTIN
+                .iter()
+                .filter_map(|(name, _)| Vocabulary::builtin(name))
+                .collect()
+        })
+    }
+
     /// A built-in name or a path to a `.ron` file.
     pub fn load(name_or_path: &str) -> Result<Vocabulary, VocabularyError> {
         if let Some(v) = Vocabulary::builtin(name_or_path) {
