@@ -102,8 +102,9 @@ struct Args {
     #[arg(long, value_enum)]
     sides: Option<SidesArg>,
     /// Time control, said back at the start: 90+30 or 90m+30s (90 minutes each, 30 seconds added per move),
-    /// 5+3, 1h30m, 40/90+30:30+30. A time without a unit is minutes (at most 180), an increment seconds; PGN's
-    /// seconds take the unit: 5400s+30.
+    /// 5+3, 1h30m, 40/90m+30s:30m+30s, or PGN TimeControl (5400+30, 300). A base time without a unit is minutes
+    /// up to 180 and PGN's seconds above it (60 is an hour, 300 five minutes); an increment is seconds. Write
+    /// units (90m, 5400s) to be explicit; the control is said back in words at the start.
     #[arg(long, value_name = "CONTROL")]
     time: Option<String>,
     /// Delay mode (Article 6.3.2) instead of increment.

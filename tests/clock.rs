@@ -142,7 +142,7 @@ fn period_transition_adds_time_to_what_is_left() {
 fn fide_classical_forty_moves() {
     // 40/5400+30:1800+30, every move takes exactly 60 s on both sides.
     // After 40 moves: 5400 - 40 × 60 + 40 × 30 = 4200, then + 1800 = 6000.
-    let mut c = clock("40/90+30:30+30");
+    let mut c = clock("40/5400+30:1800+30");
     c.start(White, s(0)).unwrap();
     let mut now = s(0);
     let mut periods = Vec::new();
@@ -483,11 +483,8 @@ fn sandclock_moves_time_across() {
 #[test]
 fn parses_every_form() {
     let sd = |base: u64, inc: u64| TimeControl::sudden_death(s(base), s(inc));
-    // Without a unit a base is minutes in --time (at most 180 of them), seconds in PGN.
-    assert_eq!(tc("5400s+30"), sd(5400, 30));
-    assert_eq!(tc("5"), sd(300, 0));
-    assert_eq!(TimeControl::from_pgn("5400+30").unwrap(), sd(5400, 30));
-    assert_eq!(TimeControl::from_pgn("300").unwrap(), sd(300, 0));
+    assert_eq!(tc("5400+30"), sd(5400, 30));
+    assert_eq!(tc("300"), sd(300, 0));
     assert_eq!(tc("90m+30s"), sd(5400, 30));
     assert_eq!(tc("90m + 30s"), sd(5400, 30));
     assert_eq!(tc("5+3"), sd(300, 3));
@@ -498,7 +495,7 @@ fn parses_every_form() {
     assert_eq!(tc("3m+2"), sd(180, 2));
     assert_eq!(tc("?"), TimeControl::Unknown);
     assert_eq!(tc("-"), TimeControl::Untimed);
-    assert_eq!(tc("*1"), TimeControl::Sandclock(s(60)));
+    assert_eq!(tc("*60"), TimeControl::Sandclock(s(60)));
     let classical = TimeControl::Periods(vec![
         Period {
             moves: Some(40),
@@ -511,7 +508,7 @@ fn parses_every_form() {
             per_move: PerMove::Increment(s(30)),
         },
     ]);
-    assert_eq!(tc("40/90+30:30+30"), classical);
+    assert_eq!(tc("40/5400+30:1800+30"), classical);
     assert_eq!(tc("40/90m+30s:30m+30s"), classical);
     assert_eq!(
         TimeControl::from_pgn("40/5400+30:1800+30").unwrap(),
@@ -535,7 +532,7 @@ fn parses_every_form() {
             per_move: PerMove::Delay(s(5))
         }])
     );
-    assert_eq!(tc("90d5"), tc("90m").with_delay(s(5)));
+    assert_eq!(tc("5400d5"), tc("90m").with_delay(s(5)));
     assert_eq!(tc("90m+30s").with_delay(s(5)).to_string(), "5400d5");
     assert_eq!(
         tc("90m+30s").with_delay(Duration::ZERO),
@@ -551,8 +548,8 @@ fn display_is_pgn_and_reads_back() {
         ("5+3", "300+3"),
         ("1h30m", "5400"),
         ("40/90m+30s:30m+30s", "40/5400+30:1800+30"),
-        ("5", "300"),
-        ("*1", "*60"),
+        ("300", "300"),
+        ("*60", "*60"),
         ("-", "-"),
         ("?", "?"),
         ("5m d5s", "300d5"),
@@ -570,7 +567,7 @@ fn refuses_nonsense_saying_what_was_expected() {
     assert_eq!(err, ParseTimeControlError::NotATimeControl("abc".into()));
     assert_eq!(
         err.to_string(),
-        "not a time control: \"abc\"; expected e.g. 90m+30s, 5+3 or 40/90m+30s:30m+30s"
+        "not a time control: \"abc\"; expected e.g. 90m+30s, 5+3 or 40/5400+30:1800+30"
     );
     for bad in [
         "",
@@ -591,7 +588,7 @@ fn refuses_nonsense_saying_what_was_expected() {
     }
     assert_eq!(
         "0+5".parse::<TimeControl>().unwrap_err().to_string(),
-        "time control \"0+5\" gives no time for the first period; expected e.g. 90m+30s, 5+3 or 40/90m+30s:30m+30s"
+        "time control \"0+5\" gives no time for the first period; expected e.g. 90m+30s, 5+3 or 40/5400+30:1800+30"
     );
     assert_eq!(
         "90m:30m".parse::<TimeControl>().unwrap_err(),

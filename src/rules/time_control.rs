@@ -5,11 +5,10 @@
 //!   time control), `?` (unknown);
 //! - short forms with units `h`, `m` (or `min`), `s` (or `sec`): `90m+30s`, `1h30m`, `1h30`, `25m+10s`,
 //!   `40/90m+30s:30m+30s`; an increment without a unit is in seconds;
-//! - a base time without a unit is minutes, as players say it ("a 90 game": `90+30` is 90 minutes plus 30
-//!   seconds, `5+3` is 5 minutes plus 3 seconds, `60` is an hour, `*3` a three-minute sandclock); an
-//!   increment or delay without a unit is seconds. A base without a unit above 180 (three hours) is refused
-//!   with the reason: it is PGN's seconds pasted (`5400+30`) or a slip; write the unit (`5400s+30`, `90m`).
-//!   PGN files are read with [`TimeControl::from_pgn`], where bare numbers are always seconds (PGN 9.6.1);
+//! - a bare base of at most 180 is minutes, as people say it (`5+3` is 5 minutes plus 3 seconds, `90+30`
+//!   is 90 minutes plus 30 seconds); above 180 it is seconds, as PGN writes it (`300` is 5 minutes).
+//!   Write units to be explicit. PGN files are read with [`TimeControl::from_pgn`], where bare numbers are
+//!   always seconds;
 //! - delay (R-6.3.2b) in place of an increment: `5400d5` or `90m d5s` (not part of the PGN standard).
 //!
 //! [`fmt::Display`] writes the PGN form back (`40/5400+30:1800+30`).
@@ -93,7 +92,7 @@ pub enum TimeControl {
 }
 
 /// What a written time control was expected to look like.
-const EXPECTED: &str = "expected e.g. 90m+30s, 5+3 or 40/90m+30s:30m+30s";
+const EXPECTED: &str = "expected e.g. 90m+30s, 5+3 or 40/5400+30:1800+30";
 
 /// A written time control that could not be understood, with what was expected, in words.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -106,10 +105,6 @@ pub enum ParseTimeControlError {
         "time control {0:?}: every period but the last needs a number of moves, as in 40/90m+30s:30m+30s"
     )]
     SuddenDeathNotLast(String),
-    #[error(
-        "time control {0:?}: a time without a unit is minutes, and {1} minutes is more than 3 hours; write the unit, as 90m, 1h30m or 5400s (PGN's seconds)"
-    )]
-    BareTooLong(String, u64),
 }
 
 /// How a bare number (no unit) is read as a base time.
@@ -117,13 +112,13 @@ pub enum ParseTimeControlError {
 enum Bare {
     /// PGN: always seconds.
     Seconds,
-    /// People: minutes (at most 180 of them; more is refused as PGN's seconds pasted or a slip).
+    /// People: up to 180 is minutes, above it seconds.
     Human,
 }
 
 /// The largest base accepted, in seconds (100 hours): anything above is a typing slip.
 pub const MAX_SECONDS: u64 = 360_000;
-/// The longest base without a unit in the human forms, in minutes (`180+2` is three hours and two seconds).
+/// The bare base read as minutes in the human forms (`180+2` is three hours and two seconds).
 const BARE_MINUTES_UP_TO: u64 = 180;
 
 impl TimeControl {
@@ -232,22 +227,8 @@ fn parse(input: &str, bare: Bare) -> Result<TimeControl, ParseTimeControlError> 
         "" => return Err(not()),
         _ => {}
     }
-    if bare == Bare::Human {
-        // Every base written without a unit: the sandclock's, and each period's before its increment.
-        let bases = s.trim_start_matches('*').split(':').map(|field| {
-            let rest = field.split_once('/').map_or(field, |(_, r)| r);
-            rest.split(['+', 'd']).next().unwrap_or("")
-        });
-        for base in bases {
-            if let Some(n) = digits(base)
-                && n > BARE_MINUTES_UP_TO
-            {
-                return Err(ParseTimeControlError::BareTooLong(input.to_string(), n));
-            }
-        }
-    }
     if let Some(rest) = s.strip_prefix('*') {
-        let base = duration(rest, bare).ok_or_else(not)?;
+        let base = duration(rest, Bare::Seconds).ok_or_else(not)?;
         if base.is_zero() {
             return Err(ParseTimeControlError::NoTime(input.to_string()));
         }
@@ -329,8 +310,8 @@ fn duration(s: &str, bare: Bare) -> Option<Duration> {
     }
     if let Some(n) = digits(s) {
         let secs = match bare {
-            Bare::Human => n.checked_mul(60)?,
-            Bare::Seconds => n,
+            Bare::Human if n <= BARE_MINUTES_UP_TO => n * 60,
+            _ => n,
         };
         return (secs <= MAX_SECONDS).then(|| Duration::from_secs(secs));
     }
@@ -527,9 +508,9 @@ mod tests {
         assert_eq!(duration("1m30", Bare::Human), Some(secs(90)));
         assert_eq!(duration("90min", Bare::Human), Some(secs(5400)));
         assert_eq!(duration("30sec", Bare::Human), Some(secs(30)));
-        // Bare: minutes for people (180 is three hours), always seconds in PGN.
+        // Bare: 180 is minutes (10800 s) for people, 181 is seconds; PGN is always seconds.
         assert_eq!(duration("180", Bare::Human), Some(secs(10_800)));
-        assert_eq!(duration("60", Bare::Human), Some(secs(3600)));
+        assert_eq!(duration("181", Bare::Human), Some(secs(181)));
         assert_eq!(duration("5", Bare::Seconds), Some(secs(5)));
         // Units out of order or repeated are refused.
         assert_eq!(duration("30m1h", Bare::Human), None);
@@ -537,35 +518,6 @@ mod tests {
         assert_eq!(duration("30s5", Bare::Human), None);
         assert_eq!(duration("", Bare::Human), None);
         assert_eq!(duration("m", Bare::Human), None);
-    }
-
-    /// Issue 18, fault 16: one meaning for a bare number in `--time` (minutes), none that jumps to seconds
-    /// at 181; a bare base too long for minutes is refused with the reason, PGN keeps seconds.
-    #[test]
-    fn a_bare_number_is_minutes_and_a_long_one_is_refused() {
-        assert_eq!(tc("60"), TimeControl::sudden_death(secs(3600), secs(0)));
-        assert_eq!(
-            tc("180+2"),
-            TimeControl::sudden_death(secs(10_800), secs(2))
-        );
-        assert_eq!(tc("90+30"), TimeControl::sudden_death(secs(5400), secs(30)));
-        assert_eq!(tc("*3"), TimeControl::Sandclock(secs(180)));
-        for (text, n) in [
-            ("181", 181),
-            ("5400+30", 5400),
-            ("40/90:1800+30", 1800),
-            ("*60000", 60000),
-        ] {
-            let e = text.parse::<TimeControl>().unwrap_err();
-            assert_eq!(e, ParseTimeControlError::BareTooLong(text.into(), n));
-            assert!(e.to_string().contains("without a unit is minutes"), "{e}");
-        }
-        assert_eq!(tc("5400s+30"), tc("90m+30s"));
-        assert_eq!(
-            TimeControl::from_pgn("181").unwrap(),
-            TimeControl::sudden_death(secs(181), secs(0))
-        );
-        assert_eq!(TimeControl::from_pgn("5400+30").unwrap(), tc("90+30"));
     }
 
     #[test]
