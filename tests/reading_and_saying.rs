@@ -162,8 +162,8 @@ fn rewound_after_a_load_reads_the_action_log_and_speaks_board_words() {
     );
 }
 
-/// Fault 16: a bare number in `--time` is minutes, said back at the start in words; one above 180 (PGN's
-/// seconds pasted, or a slip) is refused with the reason; `--help` gives the rule; a PGN tag keeps seconds.
+/// Fault 16: a bare base in `--time` is minutes up to 180 and PGN's seconds above (the line-mode contract), and
+/// the control is said back at the start in words so the player hears which; `--help` gives the rule.
 #[test]
 fn a_bare_time_is_minutes_up_to_180_then_pgn_seconds_and_is_said_back() {
     let dir = folder("bare-time");
