@@ -134,7 +134,7 @@ mod tests {
             "Time control: 40 moves in 1 hour 30 minutes plus 30 seconds per move from move one, then the rest of the game in 30 minutes plus 30 seconds per move from move one"
         );
         assert_eq!(
-            said("*3"),
+            said("*180"),
             "Time control: a sandclock with 3 minutes each; the time one player uses is added to the other's"
         );
         let de = Phrases::builtin("de").unwrap();
