@@ -61,6 +61,8 @@ struct RunSpec {
     /// Checks on the files and the exit code, made when the run has ended.
     after: Vec<Check>,
     kill: bool,
+    /// `record`, `assistant` or `play`.
+    mode: String,
     /// The game file of this run (`--save`), if any.
     save: Option<String>,
     /// Files written into the folder before the run (name, content).
@@ -73,7 +75,6 @@ struct Case {
     title: String,
     articles: String,
     edition: Option<String>,
-    mode: String,
     runs: Vec<RunSpec>,
 }
 
@@ -113,9 +114,9 @@ fn parse(path: &Path) -> Result<Case, String> {
         title: String::new(),
         articles: String::new(),
         edition: None,
-        mode: "record".into(),
         runs: vec![RunSpec {
             at: 1,
+            mode: "record".into(),
             save: Some("g.pgn".into()),
             ..RunSpec::default()
         }],
@@ -147,27 +148,27 @@ fn parse(path: &Path) -> Result<Case, String> {
             continue;
         }
         let Some((key, value)) = trimmed.split_once(':') else {
-            return Err(format!("line {at}: neither `> line`, `key: value` nor `# comment`: {line}"));
+            return Err(format!(
+                "line {at}: neither `> line`, `key: value` nor `# comment`: {line}"
+            ));
         };
         let key = key.trim().to_lowercase();
         let value = value.trim().to_string();
-        let file_check = |v: &str| -> Result<(String, String), String> {
-            // `file NAME has: TEXT` arrives as key `file NAME has`.
-            Ok((v.to_string(), value.clone()))
-        };
         let check = |kind: Kind| Check { at, kind };
+        let log = format!("{}.log.txt", run.save.as_deref().unwrap_or("g.pgn"));
         match key.as_str() {
             "article" | "articles" => case.articles = value,
             "edition" => case.edition = Some(value),
-            "mode" => case.mode = value,
+            "mode" => run.mode = value,
             "save" => run.save = (value != "none").then_some(value),
             "options" => run.options.extend(split_options(&value)),
             "run" => {
-                let save = run.save.clone();
+                let (save, mode) = (run.save.clone(), run.mode.clone());
                 case.runs.push(RunSpec {
                     at,
                     options: split_options(&value),
                     save,
+                    mode,
                     ..RunSpec::default()
                 })
             }
@@ -184,13 +185,11 @@ fn parse(path: &Path) -> Result<Case, String> {
             }
             "pgn has" => run.after.push(check(Kind::PgnHas(value))),
             "pgn lacks" => run.after.push(check(Kind::PgnLacks(value))),
-            "log has" => run
+            "log has" => run.after.push(check(Kind::FileHas(log, value))),
+            "log lacks" => run.after.push(check(Kind::FileLacks(log, value))),
+            "heard" => run
                 .after
-                .push(check(Kind::FileHas("g.pgn.log.txt".into(), value))),
-            "log lacks" => run
-                .after
-                .push(check(Kind::FileLacks("g.pgn.log.txt".into(), value))),
-            "heard" => run.after.push(check(Kind::FileHas("heard.log".into(), value))),
+                .push(check(Kind::FileHas("heard.log".into(), value))),
             "not heard" => run
                 .after
                 .push(check(Kind::FileLacks("heard.log".into(), value))),
@@ -208,10 +207,9 @@ fn parse(path: &Path) -> Result<Case, String> {
                     .push((raw_key[6..].trim().to_string(), value.replace("\\n", "\n")));
             }
             k if k.starts_with("file ") && (k.ends_with(" has") || k.ends_with(" lacks")) => {
-                // The file name keeps its case: take it from the raw key.
+                // `file NAME has: TEXT`; the file name keeps its case: taken from the line as written.
                 let raw_key = trimmed.split_once(':').unwrap().0.trim();
-                let name = raw_key[5..raw_key.rfind(' ').unwrap()].trim();
-                let (name, value) = file_check(name)?;
+                let name = raw_key[5..raw_key.rfind(' ').unwrap()].trim().to_string();
                 run.after.push(check(if k.ends_with(" has") {
                     Kind::FileHas(name, value)
                 } else {
@@ -263,7 +261,7 @@ fn args_of(case: &Case, run: &RunSpec) -> Vec<String> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    a.push(case.mode.clone());
+    a.push(run.mode.clone());
     if let Some(e) = &case.edition {
         a.extend(["--edition".to_string(), e.clone()]);
     }
@@ -337,7 +335,7 @@ fn play(case: &Case, run: &RunSpec, dir: &Path) -> Output {
             };
             match rx.recv_timeout(wait) {
                 Ok(l) => {
-                    if l.starts_with(ECHO) {
+                    if l.starts_with(ECHO) || l == ECHO.trim_end() {
                         echoes += 1;
                     }
                     printed.push(l);
@@ -359,8 +357,7 @@ fn play(case: &Case, run: &RunSpec, dir: &Path) -> Output {
     let mut current: Option<usize> = None;
     let mut n = 0;
     for l in printed {
-        if let Some(echoed) = l.strip_prefix(ECHO) {
-            let _ = echoed;
+        if l.starts_with(ECHO) || l == ECHO.trim_end() {
             if n < answers.len() {
                 answers[n] = Some(Vec::new());
                 current = Some(n);
@@ -474,7 +471,13 @@ fn run_case(case: &Case) -> Vec<String> {
             args_of(case, run).join(" ")
         );
         for c in &run.start {
-            fails.extend(line_check(c, "the start", &out.start, &where_(c.at), &run_name));
+            fails.extend(line_check(
+                c,
+                "the start",
+                &out.start,
+                &where_(c.at),
+                &run_name,
+            ));
         }
         for (t, answer) in run.lines.iter().zip(&out.answers) {
             match answer {
@@ -508,17 +511,14 @@ fn run_case(case: &Case) -> Vec<String> {
                         where_(c.at)
                     )),
                 },
-                Kind::FileLacks(f, s) => {
-                    if let Ok(t) = read(f) {
-                        if t.to_lowercase().contains(&s.to_lowercase()) {
-                            fails.push(format!(
-                                "{}: after {run_name}, {f} must not hold {s:?}; it holds:\n{}",
-                                where_(c.at),
-                                said_block(&t.lines().map(str::to_string).collect::<Vec<_>>())
-                            ));
-                        }
-                    }
-                }
+                Kind::FileLacks(f, s) => match read(f) {
+                    Ok(t) if t.to_lowercase().contains(&s.to_lowercase()) => fails.push(format!(
+                        "{}: after {run_name}, {f} must not hold {s:?}; it holds:\n{}",
+                        where_(c.at),
+                        said_block(&t.lines().map(str::to_string).collect::<Vec<_>>())
+                    )),
+                    _ => {}
+                },
                 Kind::PgnHas(s) | Kind::PgnLacks(s) => {
                     let want = matches!(c.kind, Kind::PgnHas(_));
                     let save = run.save.as_deref().unwrap_or("g.pgn");
@@ -539,10 +539,9 @@ fn run_case(case: &Case) -> Vec<String> {
                 Kind::AnyPgnHas(s) => {
                     let mut files = Vec::new();
                     pgn_files(&dir, &mut files);
-                    let found = files.iter().any(|p| {
-                        std::fs::read_to_string(p)
-                            .is_ok_and(|t| pgn_holds(&t, s))
-                    });
+                    let found = files
+                        .iter()
+                        .any(|p| std::fs::read_to_string(p).is_ok_and(|t| pgn_holds(&t, s)));
                     if !found {
                         fails.push(format!(
                             "{}: after {run_name}, no game file holds {s:?}; game files: {files:?}",
@@ -658,7 +657,10 @@ fn run_cases(pick: impl Fn(&str) -> bool) -> usize {
 fn casebook_articles() {
     let n = run_cases(|n| !n.starts_with("fault-"));
     if std::env::var("CASEBOOK").is_err() {
-        assert!(n >= 60, "the casebook has {n} cases besides the faults, not 60");
+        assert!(
+            n >= 60,
+            "the casebook has {n} cases besides the faults, not 60"
+        );
     }
 }
 
