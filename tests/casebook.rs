@@ -328,12 +328,18 @@ fn play(case: &Case, run: &RunSpec, dir: &Path) -> Output {
     let mut printed = Vec::new();
     let limit = Duration::from_secs(60);
     if run.kill {
+        // The last line's answer is awaited (hector keeps a move before it announces it), then a short quiet, then
+        // kill -9. A `wait` may answer nothing.
         let echoes_wanted = run.lines.len();
-        let mut echoes = 0;
+        let answer_wanted = !run
+            .lines
+            .last()
+            .is_some_and(|t| t.text.trim_start().starts_with("wait"));
+        let (mut echoes, mut answered) = (0, false);
         loop {
-            // After the echo of the last line, its answers: then quiet for a while, then kill -9.
-            let wait = if echoes >= echoes_wanted {
-                Duration::from_millis(700)
+            let done = echoes >= echoes_wanted && (answered || !answer_wanted);
+            let wait = if done {
+                Duration::from_millis(500)
             } else {
                 limit
             };
@@ -341,6 +347,8 @@ fn play(case: &Case, run: &RunSpec, dir: &Path) -> Output {
                 Ok(l) => {
                     if l.starts_with(ECHO) || l == ECHO.trim_end() {
                         echoes += 1;
+                    } else if echoes >= echoes_wanted {
+                        answered = true;
                     }
                     printed.push(l);
                 }
