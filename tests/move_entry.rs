@@ -213,7 +213,13 @@ fn every_way_of_entering_a_move_is_made_then_completed_by_the_press_in_every_mod
             if tournament {
                 let log = std::fs::read_to_string(dir.join("g.pgn.log.txt")).unwrap();
                 for line in way.lines {
-                    assert!(log.contains(&format!("\t{line}\t")), "{what}: {log}");
+                    // The sealed move is kept out of the log until `open` (issue 18.4); `open` records it.
+                    let entry = if line.starts_with("seal ") {
+                        "seal (move hidden until open)"
+                    } else {
+                        line
+                    };
+                    assert!(log.contains(&format!("\t{entry}\t")), "{what}: {log}");
                 }
                 if !way.complete {
                     assert!(

@@ -16,6 +16,11 @@ const FINISH: Duration = Duration::from_secs(5);
 pub const MAX_INPUT_LINE: usize = 4096;
 /// How often a pending speech connection is looked at.
 const SPEECH_POLL: Duration = Duration::from_millis(250);
+/// Set (to anything) in the environment, each line read is printed before its answers, after this mark, so a
+/// script can tell which answer belongs to which line (the arbiter's casebook, tests/casebook.rs).
+pub const ECHO_ENV: &str = "HECTOR_ECHO_INPUT";
+/// The mark before an echoed line.
+pub const ECHO_MARK: &str = "\u{bb} ";
 
 /// Options of line mode.
 pub struct LineOptions {
@@ -135,6 +140,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         }
         None => None,
     };
+    let echo = std::env::var_os(ECHO_ENV).is_some();
     let start = Instant::now();
     if out.run(session.start(start.elapsed())) {
         out.edge.finish(FINISH);
@@ -191,6 +197,9 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         let now = start.elapsed();
         let quit = match input {
             Input::Command(cmd) => {
+                if let (true, Command::Text(line)) = (echo, &cmd) {
+                    print(&out.stdout, &format!("{ECHO_MARK}{line}"));
+                }
                 let effects = session.update(cmd, now);
                 out.step(&mut session, effects, now)
             }
