@@ -59,7 +59,7 @@ fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
     let out = hector(&args, &d, "e4\nwait 2m\ne5\nwait 10s\nNf3\n");
     assert_eq!(
         out[0],
-        "New game, White to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+        "New game, White to move. Time control: 90 minutes each plus 30 seconds per move from move one"
     );
     let kept = std::fs::read_to_string(d.join("hector/autosave.pgn")).expect("autosave written");
     assert!(kept.contains("[TimeControl \"5400+30\"]"), "{kept}");
@@ -78,7 +78,7 @@ fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
     assert!(out[0].contains("move 2, Black to move"), "{out:?}");
     assert_eq!(
         out[1],
-        "Game continued: move 2, Black to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+        "Game continued: move 2, Black to move. Time control: 90 minutes each plus 30 seconds per move from move one"
     );
     assert_eq!(
         out[2],

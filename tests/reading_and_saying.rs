@@ -182,12 +182,12 @@ fn a_bare_time_is_minutes_up_to_180_then_pgn_seconds_and_is_said_back() {
     let r = line(&["--time", "60"]);
     assert_eq!(
         r.lines[0],
-        "New game, White to move. Time control: 1 hour each"
+        "New game, White to move. Time control: 60 minutes each"
     );
     let r = line(&["--mode", "record", "--time", "90+30", "--save", "g.pgn"]);
     assert_eq!(
         r.lines[0],
-        "New game, White to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+        "New game, White to move. Time control: 90 minutes each plus 30 seconds per move from move one"
     );
     let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
     assert!(pgn.contains("[TimeControl \"5400+30\"]"), "{pgn}");
@@ -195,9 +195,9 @@ fn a_bare_time_is_minutes_up_to_180_then_pgn_seconds_and_is_said_back() {
     // words said at the start tell the player which it was.
     for (time, words) in [
         ("181", "Time control: 3 minutes 1 second each"),
-        ("5400+30", "Time control: 1 hour 30 minutes each plus 30 seconds"),
+        ("5400+30", "Time control: 90 minutes each plus 30 seconds"),
         ("300", "Time control: 5 minutes each"),
-        ("180", "Time control: 3 hours each"),
+        ("180", "Time control: 180 minutes each"),
     ] {
         let r = line(&["--time", time]);
         assert_eq!(r.code, 0, "{:?}", r.lines);

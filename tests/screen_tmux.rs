@@ -490,7 +490,7 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
         ],
     );
     t.wait_said(
-        "New game, White to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one",
+        "New game, White to move. Time control: 90 minutes each plus 30 seconds per move from move one",
     );
     let screen = t.wait_screen("assistant mode");
     assert!(screen.contains("No move yet"), "{screen}");

@@ -209,7 +209,7 @@ fn record_mode_a_whole_game_with_corrections_requests_and_an_incident() {
     let l = &r.lines;
     assert_eq!(
         l[0],
-        "New game, White to move. Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+        "New game, White to move. Time control: 90 minutes each plus 30 seconds per move from move one"
     );
     assert!(l[1].starts_with("Record mode"), "{l:#?}");
     assert_eq!(l[2], "Bauer Eva vier");

@@ -82,16 +82,27 @@ pub fn control(p: &Phrases, tc: &TimeControl) -> String {
 }
 
 /// The time control as it is confirmed when the game starts (issue 18, fault 16: a bare number in `--time`
-/// is heard for what it was read as): "Time control: 1 hour 30 minutes each plus 30 seconds per move from
+/// is heard for what it was read as): "Time control: 90 minutes each plus 30 seconds per move from
 /// move one"; controls of several periods as [`control`] says them.
 pub fn control_at_start(p: &Phrases, tc: &TimeControl) -> String {
     let words = match tc.periods() {
         [only] if only.moves.is_none() => {
-            p.say("tc.each", &[("time", &duration(p, only.base))]) + &per_move(p, only.per_move)
+            p.say("tc.each", &[("time", &base_as_said(p, only.base))]) + &per_move(p, only.per_move)
         }
         _ => control(p, tc),
     };
     p.say("greeting.clock", &[("control", &words)])
+}
+
+/// A game's base time as players say it: whole minutes up to three hours in minutes ("90 minutes", "a 90
+/// game"), anything else as [`duration`] says it ("3 minutes 1 second", "4 hours").
+fn base_as_said(p: &Phrases, d: Duration) -> String {
+    let secs = d.as_secs();
+    if secs >= 120 && secs % 60 == 0 && secs <= 180 * 60 {
+        p.say("time.minutes", &[("n", &(secs / 60).to_string())])
+    } else {
+        duration(p, d)
+    }
 }
 
 #[cfg(test)]
@@ -126,9 +137,9 @@ mod tests {
         let said = |t: &str| control_at_start(&en, &t.parse().unwrap());
         assert_eq!(
             said("90+30"),
-            "Time control: 1 hour 30 minutes each plus 30 seconds per move from move one"
+            "Time control: 90 minutes each plus 30 seconds per move from move one"
         );
-        assert_eq!(said("60"), "Time control: 1 hour each");
+        assert_eq!(said("60"), "Time control: 60 minutes each");
         assert_eq!(
             said("40/90+30:30+30"),
             "Time control: 40 moves in 1 hour 30 minutes plus 30 seconds per move from move one, then the rest of the game in 30 minutes plus 30 seconds per move from move one"
