@@ -550,7 +550,8 @@ fn claim(
     phrases: &Phrases,
     notices: &mut Vec<String>,
 ) -> (PathBuf, Option<session::ResumeOffer>) {
-    let shown = |p: &std::path::Path| quote(&p.display().to_string());
+    // Paths are said whole (a path cut mid-name says nothing).
+    let shown = |p: &std::path::Path| p.display().to_string();
     let meta = match std::fs::metadata(&path) {
         Ok(m) => m,
         Err(_) => return (path, None),

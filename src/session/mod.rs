@@ -1063,16 +1063,15 @@ impl Session {
         let kept = offer.keep_as.display().to_string();
         let mut out = if offer.copied {
             // Kept (with its log) before the question; the new game starts its own log in the file.
-            let mut out = vec![say(
-                Kind::Event,
-                self.p("resume.kept", &[("path", &words::quote(&kept))]),
-            )];
+            let mut out = vec![say(Kind::Event, self.p("resume.kept", &[("path", &kept)]))];
             if let Some(path) = &self.config.save_path {
                 out.push(Effect::Remove {
                     path: log::log_path(path),
                 });
             }
-            self.config.kept_games.push(offer.keep_as);
+            if !self.config.kept_games.contains(&offer.keep_as) {
+                self.config.kept_games.push(offer.keep_as);
+            }
             out
         } else {
             // It could not be copied: it stays in its file, and the new game takes a new name.
@@ -1082,8 +1081,8 @@ impl Session {
                 self.p(
                     "resume.left_in_place",
                     &[
-                        ("path", &words::quote(&offer.path.display().to_string())),
-                        ("new", &words::quote(&offer.fallback.display().to_string())),
+                        ("path", &offer.path.display().to_string()),
+                        ("new", &offer.fallback.display().to_string()),
                     ],
                 ),
             )]
