@@ -1106,6 +1106,13 @@ fn main() -> ExitCode {
         kept_dir: hector::dirs::data_dir()
             .map(|d| d.join("kept"))
             .filter(|d| std::fs::create_dir_all(d).is_ok()),
+        game_id_base: format!(
+            "{}-{}",
+            hector::store::timestamp(started)
+                .get(..19)
+                .unwrap_or("game"),
+            std::process::id()
+        ),
         session_stamp: hector::store::timestamp(started)[..19]
             .replace('T', "_")
             .replace(':', "-"),

@@ -379,3 +379,33 @@ fn play_mode_autosave_resumes_its_clock_where_it_stood() {
         "{out:?}"
     );
 }
+
+#[test]
+fn export_never_replaces_another_games_files_and_names_a_file_in_the_way() {
+    let d = common::temp_dir("export-other-game");
+    let play = |input: &str| {
+        common::run_in(&d, &["--line", "--opponent", "human"], input.as_bytes()).lines
+    };
+    play("e4\nexport out\nquit\n");
+    // Another game with the same headers: the next free name; the same game exported again: its own files.
+    let out = play("d4\nexport out\ne5\nexport out\nquit\n");
+    assert_eq!(
+        out.iter()
+            .filter(|l| l.contains("out/game-2.pgn, out/game-2.txt, out/game-2.brf"))
+            .count(),
+        2,
+        "{out:?}"
+    );
+    assert!(read(&d.join("out/game.pgn")).contains("1. e4 *"));
+    assert!(read(&d.join("out/game-2.pgn")).contains("1. d4 e5 *"));
+    assert!(read(&d.join("out/game.txt")).contains("e4"));
+    std::fs::write(d.join("afile"), "mine").unwrap();
+    let out = play("e4\nexport afile\n");
+    assert!(
+        out.iter().any(
+            |l| l == "Could not write the scoresheet into afile: afile is a file, not a folder"
+        ),
+        "{out:?}"
+    );
+    assert_eq!(read(&d.join("afile")), "mine");
+}

@@ -208,6 +208,9 @@ pub struct Config {
     pub kept_dir: Option<PathBuf>,
     /// The session's start as a file-name stamp (`2025-01-31_14-05-02`), for names of kept games.
     pub session_stamp: String,
+    /// What makes this session's games' identities unique (the start and the process): a game's identity,
+    /// the `HectorGame` tag, tells its exported files from another game's (issue 18.22).
+    pub game_id_base: String,
 }
 
 impl Default for Config {
@@ -233,6 +236,7 @@ impl Default for Config {
             name_sides: NameSides::default(),
             kept_dir: None,
             session_stamp: "game".to_string(),
+            game_id_base: "game".to_string(),
         }
     }
 }
@@ -326,7 +330,13 @@ pub struct Session {
     real_at: Duration,
     /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
     kept: Option<Result<resume::Kept, String>>,
+    /// The game's identity (the `HectorGame` tag), kept with it; and how many games this session began.
+    game_id: String,
+    games_begun: u32,
 }
+
+/// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
+pub const GAME_ID_TAG: &str = "HectorGame";
 
 /// User text echoed back: control characters dropped, at most 80 characters.
 fn quote(text: &str) -> String {
@@ -343,6 +353,7 @@ fn say(kind: Kind, text: impl Into<String>) -> Effect {
 impl Session {
     pub fn new(mut game: Game, config: Config) -> Session {
         let kept = Session::take_kept(&mut game);
+        let game_id = Session::take_game_id(&mut game);
         let commands = words::commands::Commands::new(&config.phrases);
         let timing = config
             .time_control
@@ -378,7 +389,38 @@ impl Session {
             at: Duration::ZERO,
             real_at: Duration::ZERO,
             kept,
+            game_id: String::new(),
+            games_begun: 0,
         }
+        .with_game_id(game_id)
+    }
+
+    /// The game's identity: the one it was kept with, else a new one.
+    fn with_game_id(mut self, id: Option<String>) -> Session {
+        self.game_id = id.unwrap_or_else(|| self.next_game_id());
+        self
+    }
+
+    /// A new game's identity: unique to this session and process.
+    pub(super) fn next_game_id(&mut self) -> String {
+        self.games_begun += 1;
+        format!("{}-{}", self.config.game_id_base, self.games_begun)
+    }
+
+    /// The identity a loaded game was kept with, taken out of its tags (written anew with every save).
+    fn take_game_id(game: &mut Game) -> Option<String> {
+        let id = game
+            .tags
+            .get(GAME_ID_TAG)
+            .map(|v| {
+                v.chars()
+                    .filter(|c| c.is_ascii_graphic())
+                    .take(80)
+                    .collect::<String>()
+            })
+            .filter(|v| !v.is_empty());
+        game.tags.retain(|name, _| name != GAME_ID_TAG);
+        id
     }
 
     /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5). An envelope that does not
@@ -725,10 +767,12 @@ impl Session {
     pub(super) fn pgn_kept(&self) -> String {
         let tags = crate::rules::pgn::ExportTags {
             time_control: self.config.time_control.as_ref().map(ToString::to_string),
-            extra: self
-                .kept_now()
-                .map(|k| vec![(resume::TAG.to_string(), k.to_tag())])
-                .unwrap_or_default(),
+            extra: std::iter::once((GAME_ID_TAG.to_string(), self.game_id.clone()))
+                .chain(
+                    self.kept_now()
+                        .map(|k| (resume::TAG.to_string(), k.to_tag())),
+                )
+                .collect(),
             ..Default::default()
         };
         crate::rules::pgn::export(&self.game, &tags)
@@ -996,6 +1040,9 @@ impl Session {
         };
         let mut game = offer.game.with_edition(self.game.edition());
         self.kept = Session::take_kept(&mut game);
+        if let Some(id) = Session::take_game_id(&mut game) {
+            self.game_id = id;
+        }
         self.game = game;
         // The game goes on in its own file, with its own action log (issue 18.2); the copy made before the
         // question is not needed.

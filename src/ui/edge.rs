@@ -124,36 +124,59 @@ fn export(
 ) -> Result<Vec<String>, String> {
     let table = crate::braille::BrailleTable::from_name(table).map_err(|e| e.to_string())?;
     let brf = crate::braille::brf(braille, &table).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let header = |s: &str| -> Vec<String> {
-        s.lines()
-            .filter(|l| {
-                ["[Event ", "[White ", "[Black ", "[Date ", "[Round "]
-                    .iter()
-                    .any(|t| l.starts_with(t))
-            })
-            .map(str::to_string)
-            .collect()
-    };
-    let ours = header(pgn);
+    std::fs::create_dir_all(dir).map_err(|e| plain_io(&e))?;
+    // Issue 18.22: the files of another game are never replaced. A game's files are replaced only by the
+    // same game's (its identity, the HectorGame tag, is the same); else the stem gets the next free number.
+    let ours = game_id(pgn);
     let mut name = stem.to_string();
     for n in 2.. {
-        let existing = std::fs::read_to_string(dir.join(format!("{name}.pgn")));
-        match existing {
-            Ok(other) if header(&other) != ours => name = format!("{stem}-{n}"),
-            _ => break,
+        let taken = match crate::store::read_outside_text(
+            &dir.join(format!("{name}.pgn")),
+            crate::store::MAX_PGN_BYTES,
+        ) {
+            Ok(other) => ours.is_none() || game_id(&other) != ours,
+            // No game there: free unless the other files of that name are (another game's scoresheet).
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => ["txt", "brf"]
+                .iter()
+                .any(|ext| dir.join(format!("{name}.{ext}")).exists()),
+            Err(_) => true,
+        };
+        if !taken {
+            break;
         }
         if n > 999 {
             return Err("too many scoresheets of that name".to_string());
         }
+        name = format!("{stem}-{n}");
     }
     let mut files = Vec::new();
     for (ext, contents) in [("pgn", pgn), ("txt", text), ("brf", brf.as_str())] {
         let path = dir.join(format!("{name}.{ext}"));
-        store::write_atomic(&path, contents).map_err(|e| format!("{}: {e}", path.display()))?;
+        store::write_atomic(&path, contents)
+            .map_err(|e| format!("{}: {}", path.display(), plain_io(&e)))?;
         files.push(path.display().to_string());
     }
     Ok(files)
+}
+
+/// The identity of the game in a PGN text (its `HectorGame` tag, among the first lines of tags).
+fn game_id(pgn: &str) -> Option<&str> {
+    pgn.lines()
+        .take(200)
+        .take_while(|l| l.starts_with('[') || l.trim().is_empty())
+        .find_map(|l| {
+            l.strip_prefix(&format!("[{} \"", crate::session::GAME_ID_TAG))?
+                .strip_suffix("\"]")
+        })
+}
+
+/// An error of the disk in plain words: without Rust's "(os error N)".
+fn plain_io(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
 }
 
 /// The sound of a cue.
@@ -544,6 +567,14 @@ impl Edge {
                     done,
                     failed,
                 } => match export(dir, stem, pgn, text, braille, table) {
+                    // A file where the folder should be: said as it is (issue 18.23), not "File exists".
+                    Err(_) if dir.exists() && !dir.is_dir() => Some(failed.replace(
+                        "{reason}",
+                        &self.phrases.say(
+                            "export.not_a_folder",
+                            &[("path", &dir.display().to_string())],
+                        ),
+                    )),
                     Ok(files) => {
                         (!done.is_empty()).then(|| done.replace("{files}", &files.join(", ")))
                     }
