@@ -409,3 +409,58 @@ fn export_never_replaces_another_games_files_and_names_a_file_in_the_way() {
     );
     assert_eq!(read(&d.join("afile")), "mine");
 }
+
+#[test]
+fn the_arbiter_corrects_time_and_the_move_counter_by_words_and_count_says_the_correction() {
+    let d = common::temp_dir("arbiter-corrections");
+    let out = record(
+        &d,
+        &["--save", "g.pgn"],
+        "e4\npress\ne5\npress\narbiter moves 40\ncount\narbiter time white 1h20m\ntime\narbiter moves black 38\ncount\narbiter set black 10m\ntime\n",
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "Arbiter: the move counter set: White 40 moves completed, Black 40"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter().any(|l| l
+            == "Move 2, White to move; 1 move completed; the clock's move counter, as the arbiter set it: White 40, Black 40"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "Arbiter: White's time set to 1 hour 20 minutes"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "White 1 hour 20 minutes, Black 1 hour 30 minutes 30 seconds"),
+        "{out:?}"
+    );
+    // The older forms still work.
+    assert!(
+        out.iter()
+            .any(|l| l.ends_with("as the arbiter set it: White 40, Black 38")),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "White 1 hour 20 minutes, Black 10 minutes"),
+        "{out:?}"
+    );
+    // Each correction is in the arbiter's log with what was said back.
+    let log = read(&d.join("g.pgn.log.txt"));
+    for entry in [
+        "arbiter\tarbiter moves 40\tArbiter: the move counter set",
+        "arbiter\tarbiter time white 1h20m\tArbiter: White's time set to 1 hour 20 minutes",
+    ] {
+        assert!(log.contains(entry), "{entry:?} in\n{log}");
+    }
+    // The corrected counter is kept with the game and goes on after resumption.
+    let pgn = read(&d.join("g.pgn"));
+    assert!(
+        pgn.contains("white=4800000/0/40/0 black=600000/0/38/0"),
+        "{pgn}"
+    );
+}

@@ -1311,14 +1311,37 @@ impl Session {
         } else {
             "count.many"
         };
-        self.p(
+        let text = self.p(
             key,
             &[
                 ("number", &number.to_string()),
                 ("side", &self.side(pos.turn())),
                 ("completed", &completed.to_string()),
             ],
-        )
+        );
+        // The clock's move counter once the arbiter has corrected it: said as it now stands.
+        match &self.timing {
+            Some(t)
+                if t.clock.audit().iter().any(|e| {
+                    matches!(
+                        e.action,
+                        crate::rules::clock::ArbiterAction::SetMoves { .. }
+                    )
+                }) =>
+            {
+                let clock = self.p(
+                    "count.clock",
+                    &[
+                        ("white_side", &self.side(Color::White)),
+                        ("white", &t.clock.moves_completed(Color::White).to_string()),
+                        ("black_side", &self.side(Color::Black)),
+                        ("black", &t.clock.moves_completed(Color::Black).to_string()),
+                    ],
+                );
+                format!("{text}; {clock}")
+            }
+            _ => text,
+        }
     }
 
     fn board(&self) -> String {
