@@ -408,7 +408,7 @@ impl Session {
     }
 
     /// The identity a loaded game was kept with, taken out of its tags (written anew with every save).
-    fn take_game_id(game: &mut Game) -> Option<String> {
+    pub(super) fn take_game_id(game: &mut Game) -> Option<String> {
         let id = game
             .tags
             .get(GAME_ID_TAG)
