@@ -335,6 +335,8 @@ impl Session {
             (self.config.time_control.clone(), kept.sides, applies)
         {
             let state = match kept.run {
+                // A finished game's clock stands, whatever the tag says.
+                _ if self.game.is_over() => ClockState::Stopped,
                 Run::Running(c) => ClockState::Running(c),
                 Run::Paused(c) => ClockState::Paused(c),
                 Run::Stopped => ClockState::Stopped,
