@@ -393,6 +393,11 @@ impl Clock {
         self.running().map(|_| self.since)
     }
 
+    /// The increment or delay set during the game (R-GIII.4, R-6.10.2), replacing the periods' own.
+    pub fn per_move_override(&self) -> Option<PerMove> {
+        self.per_move_override
+    }
+
     /// A side's time and counter at `now`, as they are kept with the game (issue 18.3).
     pub fn kept_side(&self, side: Color, now: Duration) -> KeptSide {
         let l = self.live(side, now);
@@ -412,9 +417,11 @@ impl Clock {
         control: TimeControl,
         state: ClockState,
         sides: ByColor<KeptSide>,
+        per_move: Option<PerMove>,
         now: Duration,
     ) -> Result<Clock, ClockError> {
         let mut clock = Clock::new(control)?;
+        clock.per_move_override = per_move;
         for side in [Color::White, Color::Black] {
             let k = *sides.get(side);
             let (period, moves_in_period) = clock.period_of(k.moves_completed);

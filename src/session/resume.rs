@@ -21,7 +21,7 @@ use super::timing::Timing;
 use super::{Session, words};
 use crate::rules::Game;
 use crate::rules::clock::{Clock, ClockState, KeptSide};
-use crate::rules::time_control::{TimeClass, TimeControl};
+use crate::rules::time_control::{PerMove, TimeClass, TimeControl};
 
 /// The PGN tag that keeps the clock's state and the made move.
 pub const TAG: &str = "HectorClock";
@@ -59,6 +59,8 @@ pub(super) struct Kept {
     pub unpressed: [u32; 2],
     pub illegal: [u32; 2],
     pub virtual_clock: bool,
+    /// R-GIII.4 / R-6.10.2: an increment or delay set during the game.
+    pub per_move: Option<PerMove>,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -150,6 +152,12 @@ impl Kept {
             self.unpressed[0], self.unpressed[1]
         ));
         out.push(format!("illegal={}/{}", self.illegal[0], self.illegal[1]));
+        match self.per_move {
+            Some(PerMove::Increment(d)) => out.push(format!("permove=increment:{}", ms(d))),
+            Some(PerMove::Delay(d)) => out.push(format!("permove=delay:{}", ms(d))),
+            Some(PerMove::Nothing) => out.push("permove=nothing".to_string()),
+            None => {}
+        }
         out.push(format!(
             "virtual={}",
             if self.virtual_clock { "yes" } else { "no" }
@@ -171,6 +179,7 @@ impl Kept {
             unpressed: [0; 2],
             illegal: [0; 2],
             virtual_clock: false,
+            per_move: None,
         };
         let (mut white, mut black, mut run) = (None, None, None);
         for token in text.split_whitespace() {
@@ -216,6 +225,15 @@ impl Kept {
                 "unpressed" => kept.unpressed = pair(value, "unpressed")?,
                 "illegal" => kept.illegal = pair(value, "illegal")?,
                 "virtual" => kept.virtual_clock = value == "yes",
+                "permove" => {
+                    let amount = |v: &str| number(v, MAX_MS, "permove").map(Duration::from_millis);
+                    kept.per_move = Some(match value.split_once(':') {
+                        Some(("increment", v)) => PerMove::Increment(amount(v)?),
+                        Some(("delay", v)) => PerMove::Delay(amount(v)?),
+                        None if value == "nothing" => PerMove::Nothing,
+                        _ => return Err(format!("permove {}", words::quote(value))),
+                    })
+                }
                 _ => {}
             }
         }
@@ -290,6 +308,10 @@ impl Session {
             unpressed,
             illegal: self.illegal,
             virtual_clock: self.virtual_now.is_some(),
+            per_move: self
+                .timing
+                .as_ref()
+                .and_then(|t| t.clock.per_move_override()),
         })
     }
 
@@ -366,7 +388,8 @@ impl Session {
                 charged = Some((c, gap));
             }
             if state != ClockState::NotStarted
-                && let Ok(clock) = Clock::restored(control.clone(), state, sides, now)
+                && let Ok(clock) =
+                    Clock::restored(control.clone(), state, sides, kept.per_move, now)
             {
                 let class = control
                     .class(self.game.edition())
@@ -466,6 +489,7 @@ mod tests {
             unpressed: [1, 0],
             illegal: [0, 1],
             virtual_clock: true,
+            per_move: Some(PerMove::Increment(Duration::from_secs(5))),
         };
         assert_eq!(Kept::parse(&kept.to_tag(), &g), Ok(kept));
     }
