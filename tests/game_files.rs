@@ -109,7 +109,9 @@ fn a_second_start_with_the_same_file_offers_the_unfinished_game_and_no_keeps_it_
 fn yes_goes_on_with_the_game_in_its_file_and_its_log() {
     let d = common::temp_dir("second-start-yes");
     record(&d, &["--save", "g.pgn"], "e4\npress\nquit\n");
-    let out = record(&d, &["--save", "g.pgn"], "yes\ne5\npress\nquit\n");
+    let out = record(&d, &["--save", "g.pgn"], "yes\ne5\npress\nkept\nquit\n");
+    // Nor listed by `kept`.
+    assert!(out.iter().any(|l| l == "No games are kept"), "{out:?}");
     assert!(
         out.iter()
             .any(|l| l == "Game continued: move 1, Black to move"),

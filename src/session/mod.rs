@@ -1048,6 +1048,7 @@ impl Session {
         // question is not needed.
         let mut files = Vec::new();
         if offer.copied {
+            self.config.kept_games.retain(|p| *p != offer.keep_as);
             files.push(Effect::Remove {
                 path: offer.keep_as.clone(),
             });
