@@ -577,8 +577,13 @@ fn claim(
     };
     let [log, envelope] = companions(&path);
     let game = hector::rules::pgn::import(&text).games.into_iter().next();
+    // An adjourned game is offered with its envelope (Guidelines I); an envelope that cannot be read is not.
+    let sealed = match Envelope::load_for(&path) {
+        Ok(found) => Ok(found),
+        Err(_) => Err(()),
+    };
     let offerable = offer_unfinished
-        && !envelope.exists()
+        && sealed.is_ok()
         && game
             .as_ref()
             .is_some_and(|g| !g.is_over() && !g.plies().is_empty());
@@ -616,6 +621,7 @@ fn claim(
                 copied,
                 log: earlier_log,
                 fallback,
+                envelope: sealed.ok().flatten(),
             }),
         );
     }

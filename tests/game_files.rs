@@ -466,3 +466,35 @@ fn the_arbiter_corrects_time_and_the_move_counter_by_words_and_count_says_the_co
         "{pgn}"
     );
 }
+
+#[test]
+fn an_adjourned_game_in_the_file_is_offered_with_its_envelope() {
+    let d = common::temp_dir("adjourned-offer");
+    record(
+        &d,
+        &["--save", "g.pgn"],
+        "e4\npress\ne5\npress\nseal Nf3\nquit\n",
+    );
+    let envelope = read(&d.join("g.pgn.envelope.ron"));
+    // Left unanswered: nothing changes, nothing is left in the folder of kept games.
+    record(&d, &["--save", "g.pgn"], "");
+    assert_eq!(read(&d.join("g.pgn.envelope.ron")), envelope);
+    assert!(
+        names_in(&kept_dir(&d)).is_empty(),
+        "{:?}",
+        names_in(&kept_dir(&d))
+    );
+    let out = record(&d, &["--save", "g.pgn"], "yes\nopen\nquit\n");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("This game is adjourned; White sealed move 2")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l == "Springer Felix drei"), "{out:?}");
+    assert!(read(&d.join("g.pgn")).contains("2. Nf3"));
+    assert!(
+        names_in(&kept_dir(&d)).is_empty(),
+        "{:?}",
+        names_in(&kept_dir(&d))
+    );
+}

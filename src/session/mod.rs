@@ -282,6 +282,8 @@ pub struct ResumeOffer {
     pub fallback: PathBuf,
     /// The game's action log, which goes on when the game does (tournament profile).
     pub log: Option<String>,
+    /// The envelope of an adjourned game (Guidelines I): "yes" resumes it as `--load` would.
+    pub envelope: Option<Envelope>,
 }
 
 /// The session: the game and the conversation around it.
@@ -712,6 +714,9 @@ impl Session {
                 Effect::Remove {
                     path: log::log_path(&offer.keep_as),
                 },
+                Effect::Remove {
+                    path: adjourn::envelope_path(&offer.keep_as),
+                },
                 Effect::Quit,
             ];
         }
@@ -1055,6 +1060,9 @@ impl Session {
             files.push(Effect::Remove {
                 path: log::log_path(&offer.keep_as),
             });
+            files.push(Effect::Remove {
+                path: adjourn::envelope_path(&offer.keep_as),
+            });
         }
         if let (Some(t), Some(text)) = (&mut self.tournament, &offer.log) {
             t.log = log::ActionLog::continued(self.config.tournament.started, text);
@@ -1082,9 +1090,31 @@ impl Session {
             .time_control
             .as_ref()
             .and_then(|tc| Timing::new(tc, &self.game, &self.config.clock));
+        // An adjourned game goes on with its envelope (Guidelines I.5), as `--load` would.
+        let mut sealed = Vec::new();
+        if let Some(env) = offer.envelope {
+            match env.belongs_to(&self.game) {
+                Ok(()) => {
+                    self.timing = Timing::from_envelope(&env, &self.game, &self.config.clock);
+                    sealed.push(say(
+                        Kind::Event,
+                        self.p(
+                            "adjourned.greeting",
+                            &[
+                                ("sealer", &self.side(env.sealer_color())),
+                                ("number", &env.move_number.to_string()),
+                            ],
+                        ),
+                    ));
+                    self.adjourned = Some(env);
+                    self.kept = None;
+                }
+                Err(key) => sealed.push(say(Kind::Event, self.p(key, &[]))),
+            }
+        }
         // The clock's state kept with the game: it goes on exactly there (issue 18.3).
         let (restored, notes) = self.restore_kept(now, self.real_at);
-        if !restored && !self.game.is_over() {
+        if !restored && !self.game.is_over() && self.adjourned.is_none() {
             let turn = self.game.turn();
             if let Some(t) = &mut self.timing {
                 t.start(turn, now, &self.config.clock);
@@ -1094,6 +1124,7 @@ impl Session {
         greeting.extend(self.greeting());
         greeting.extend(out);
         greeting.extend(notes.into_iter().map(|n| say(Kind::Event, n)));
+        greeting.extend(sealed);
         greeting.extend(self.tournament_greeting());
         greeting
     }
