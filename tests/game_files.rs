@@ -291,7 +291,12 @@ fn a_loaded_game_goes_on_with_its_made_move_and_its_clocks_in_its_own_file() {
 fn waiting_without_a_move_then_quitting_keeps_the_time_used() {
     let d = common::temp_dir("resume-wait");
     record(&d, &["--save", "g.pgn"], "e4\npress\nwait 5m\nquit\n");
-    let out = record(&d, &["--load", "g.pgn"], "time\nstate\n");
+    let out = record(&d, &["--load", "g.pgn"], "time\nstate\ncount\n");
+    // The counters restored are not the arbiter's corrections.
+    assert!(
+        out.iter().any(|l| l == "Move 1, Black to move; 0 moves completed"),
+        "{out:?}"
+    );
     assert!(
         out.iter()
             .any(|l| l == "White 1 hour 30 minutes 30 seconds, Black 1 hour 25 minutes"),

@@ -335,6 +335,8 @@ pub struct Session {
     /// The game's identity (the `HectorGame` tag), kept with it; and how many games this session began.
     game_id: String,
     games_begun: u32,
+    /// The arbiter corrected the clock's move counter: `count` says it too.
+    counter_corrected: bool,
 }
 
 /// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
@@ -393,6 +395,7 @@ impl Session {
             kept,
             game_id: String::new(),
             games_begun: 0,
+            counter_corrected: false,
         }
         .with_game_id(game_id)
     }
@@ -1353,14 +1356,7 @@ impl Session {
         );
         // The clock's move counter once the arbiter has corrected it: said as it now stands.
         match &self.timing {
-            Some(t)
-                if t.clock.audit().iter().any(|e| {
-                    matches!(
-                        e.action,
-                        crate::rules::clock::ArbiterAction::SetMoves { .. }
-                    )
-                }) =>
-            {
+            Some(t) if self.counter_corrected => {
                 let clock = self.p(
                     "count.clock",
                     &[

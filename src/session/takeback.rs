@@ -147,6 +147,7 @@ impl Session {
         self.game.truncate(0);
         // Another game: its exported files are another game's (issue 18.22).
         self.game_id = self.next_game_id();
+        self.counter_corrected = false;
         self.adjourned = None;
         self.qpf_request = None;
         self.illegal = [0; 2];

@@ -866,6 +866,7 @@ impl Session {
                 let black = if black_moving { n.saturating_sub(1) } else { n };
                 t.clock.set_moves(Color::White, n, now);
                 t.clock.set_moves(Color::Black, black, now);
+                self.counter_corrected = true;
                 vec![say(
                     Kind::Event,
                     self.p(
@@ -887,6 +888,7 @@ impl Session {
                     return self.no_clock();
                 };
                 t.clock.set_moves(side, n, now);
+                self.counter_corrected = true;
                 vec![say(
                     Kind::Event,
                     self.p(
