@@ -294,7 +294,8 @@ fn waiting_without_a_move_then_quitting_keeps_the_time_used() {
     let out = record(&d, &["--load", "g.pgn"], "time\nstate\ncount\n");
     // The counters restored are not the arbiter's corrections.
     assert!(
-        out.iter().any(|l| l == "Move 1, Black to move; 0 moves completed"),
+        out.iter()
+            .any(|l| l == "Move 1, Black to move; 0 moves completed"),
         "{out:?}"
     );
     assert!(
