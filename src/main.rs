@@ -478,55 +478,231 @@ fn time_control_from(
 
 /// The autosave file in the data folder, and the unfinished game in it when the player starts a plain new
 /// game (no --load, --fen or --chess960).
-fn autosave(args: &Args, _notices: &[String]) -> (Option<PathBuf>, Option<session::ResumeOffer>) {
+fn autosave(
+    args: &Args,
+    phrases: &Phrases,
+    notices: &mut Vec<String>,
+) -> (Option<PathBuf>, Option<session::ResumeOffer>) {
     let Some(dir) = hector::dirs::data_dir() else {
         return (None, None);
     };
     if let Err(e) = std::fs::create_dir_all(&dir) {
         eprintln!("hector: cannot create {}: {e}", dir.display());
     }
-    let path = dir.join("autosave.pgn");
-    if args.load.is_some() || args.fen.is_some() || args.chess960.is_some() {
-        return (Some(path), None);
-    }
-    let offer = hector::store::read_outside_text(&path, hector::store::MAX_PGN_BYTES)
-        .ok()
-        .and_then(|text| {
-            let report = hector::rules::pgn::import(&text);
-            let game = report.games.into_iter().next()?;
-            if game.is_over() || game.plies().is_empty() {
-                return None;
-            }
-            let time_control = game
-                .tags
-                .get("TimeControl")
-                .and_then(|v| TimeControl::from_pgn(v).ok())
-                .filter(TimeControl::is_timed);
-            // The folder of kept games must exist before the player can decline.
-            let _ = std::fs::create_dir_all(dir.join("kept"));
-            let modified = std::fs::metadata(&path)
-                .and_then(|m| m.modified())
-                .unwrap_or_else(|_| std::time::SystemTime::now());
-            Some(session::ResumeOffer {
-                game,
-                time_control,
-                path: path.clone(),
-                text,
-                keep_as: keep_as(&dir.join("kept"), modified),
-            })
-        });
+    let (path, offer) = claim(
+        dir.join("autosave.pgn"),
+        plain_new(args),
+        None,
+        phrases,
+        notices,
+    );
     (Some(path), offer)
 }
 
+/// A plain new game: no --load, --fen or --chess960 (only then is an unfinished game offered to go on).
+fn plain_new(args: &Args) -> bool {
+    args.load.is_none() && args.fen.is_none() && args.chess960.is_none()
+}
+
+/// The files that belong to a game file: its action log and its envelope (kept and moved with it).
+fn companions(path: &std::path::Path) -> [PathBuf; 2] {
+    let with = |ext: &str| {
+        let mut s = path.as_os_str().to_owned();
+        s.push(ext);
+        PathBuf::from(s)
+    };
+    [with(".log.txt"), with(".envelope.ron")]
+}
+
+/// A name beside `path` that no file has: `g-2.pgn`, `g-3.pgn` ...
+fn free_name(path: &std::path::Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
+    (2..)
+        .map(|n| path.with_file_name(format!("{stem}-{n}.pgn")))
+        .find(|p| !p.exists() && companions(p).iter().all(|c| !c.exists()))
+        .expect("some name is free")
+}
+
+/// Copies a file byte for byte to a new name and syncs it: the copy is safe on disk before the original may
+/// be replaced. A file that is not there is not copied (Ok).
+fn copy_durably(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
+    match std::fs::metadata(from) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+        Ok(m) if !m.is_file() => return Ok(()),
+        Ok(_) => {}
+    }
+    std::fs::copy(from, to)?;
+    std::fs::File::open(to)?.sync_all()?;
+    if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = std::fs::File::open(dir).and_then(|d| d.sync_all());
+    }
+    Ok(())
+}
+
+/// Issue 18.2, one rule for game files: a game file that exists is never replaced. `path` is where a new game
+/// is to be written. Nothing there (or an empty file): it is used. An unfinished game there, when
+/// `offer_unfinished`: it is copied, with its action log, to the folder of kept games and offered to go on
+/// (yes: it goes on in its file, the copy is removed; no: the copy stays, the new game takes the file). Any
+/// other game or text there (a finished game, an adjourned one, a game not offered): it is kept the same way
+/// and the player is told where, then the new game takes the file. When the copy cannot be made, the file is
+/// left as it is and the new game gets a new name beside it (said). `stem` names the kept copy (autosave:
+/// none, only the date).
+fn claim(
+    path: PathBuf,
+    offer_unfinished: bool,
+    stem: Option<&str>,
+    phrases: &Phrases,
+    notices: &mut Vec<String>,
+) -> (PathBuf, Option<session::ResumeOffer>) {
+    // Paths are said whole (a path cut mid-name says nothing).
+    let shown = |p: &std::path::Path| p.display().to_string();
+    let meta = match std::fs::metadata(&path) {
+        Ok(m) => m,
+        Err(_) => return (path, None),
+    };
+    if !meta.is_file() || meta.len() == 0 {
+        // Nothing of a game (a device is refused by the save itself, with its reason).
+        return (path, None);
+    }
+    let text = match hector::store::read_outside_text(&path, hector::store::MAX_PGN_BYTES) {
+        Ok(t) => t,
+        Err(e) => {
+            let new = free_name(&path);
+            notices.push(phrases.say(
+                "notice.file_taken",
+                &[
+                    ("path", &shown(&path)),
+                    ("reason", &io_reason(&e).text(phrases)),
+                    ("new", &shown(&new)),
+                ],
+            ));
+            return (new, None);
+        }
+    };
+    let [log, envelope] = companions(&path);
+    let game = hector::rules::pgn::import(&text).games.into_iter().next();
+    // An adjourned game is offered with its envelope (Guidelines I); an envelope that cannot be read is not.
+    let sealed = match Envelope::load_for(&path) {
+        Ok(found) => Ok(found),
+        Err(_) => Err(()),
+    };
+    let offerable = offer_unfinished
+        && sealed.is_ok()
+        && game
+            .as_ref()
+            .is_some_and(|g| !g.is_over() && !g.plies().is_empty());
+    let folder = hector::dirs::data_dir()
+        .map(|d| d.join("kept"))
+        .filter(|d| std::fs::create_dir_all(d).is_ok())
+        .or_else(|| path.parent().map(std::path::Path::to_path_buf));
+    let modified = meta
+        .modified()
+        .unwrap_or_else(|_| std::time::SystemTime::now());
+    let keep = folder.map(|f| keep_as(&f, stem, modified));
+    let copied = keep.as_ref().is_some_and(|k| {
+        copy_durably(&path, k).is_ok()
+            && companions(&path)
+                .iter()
+                .zip(companions(k))
+                .all(|(from, to)| copy_durably(from, &to).is_ok())
+    });
+    if offerable && let Some(game) = game {
+        let time_control = game
+            .tags
+            .get("TimeControl")
+            .and_then(|v| TimeControl::from_pgn(v).ok())
+            .filter(TimeControl::is_timed);
+        let earlier_log = read_bounded(&log, 16 << 20);
+        let fallback = free_name(&path);
+        return (
+            path.clone(),
+            Some(session::ResumeOffer {
+                game,
+                time_control,
+                path,
+                text,
+                keep_as: keep.filter(|_| copied).unwrap_or(fallback.clone()),
+                copied,
+                log: earlier_log,
+                fallback,
+                envelope: sealed.ok().flatten(),
+            }),
+        );
+    }
+    match keep.filter(|_| copied) {
+        Some(kept) => {
+            // The copy is safe: the old log and envelope go with it, the new game starts its own.
+            hector::store::remove_durably(&log);
+            hector::store::remove_durably(&envelope);
+            notices.push(phrases.say(
+                "notice.old_game_kept",
+                &[("path", &shown(&path)), ("kept", &shown(&kept))],
+            ));
+            (path, None)
+        }
+        None => {
+            let new = free_name(&path);
+            notices.push(phrases.say(
+                "notice.file_taken",
+                &[
+                    ("path", &shown(&path)),
+                    ("reason", &phrases.say("notice.not_copied", &[])),
+                    ("new", &shown(&new)),
+                ],
+            ));
+            (new, None)
+        }
+    }
+}
+
+/// A new name for the game of a tournament session in the data folder's games, by mode, date and time:
+/// taken at once (created empty), so two games started in the same second get two names (issue 18.2).
+fn new_game_file(mode: session::Mode, started: std::time::SystemTime) -> Option<PathBuf> {
+    let dir = hector::dirs::data_dir()?.join("games");
+    std::fs::create_dir_all(&dir).ok()?;
+    let stamp = hector::store::timestamp(started).replace(':', "-");
+    let base = format!("{}-{}", mode_name(mode), &stamp[..19]);
+    for n in 1..1000 {
+        let name = if n == 1 {
+            format!("{base}.pgn")
+        } else {
+            format!("{base}-{n}.pgn")
+        };
+        let path = dir.join(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => return Some(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
 /// Where a declined game is kept: the folder of kept games, named by the date it was last saved (UTC),
-/// `2025-01-31_14-05-02.pgn`, with `-2`, `-3` ... when that name is taken.
-fn keep_as(folder: &std::path::Path, modified: std::time::SystemTime) -> PathBuf {
+/// `2025-01-31_14-05-02.pgn` (a named file's stem first: `g_2025-01-31_14-05-02.pgn`), with `-2`, `-3` ...
+/// when that name is taken.
+fn keep_as(
+    folder: &std::path::Path,
+    stem: Option<&str>,
+    modified: std::time::SystemTime,
+) -> PathBuf {
     let stamp = hector::store::timestamp(modified);
-    let name: String = stamp
+    let date: String = stamp
         .get(..19)
         .unwrap_or(&stamp)
         .replace('T', "_")
         .replace(':', "-");
+    let name = match stem {
+        Some(stem) => format!("{stem}_{date}"),
+        None => date,
+    };
     let mut path = folder.join(format!("{name}.pgn"));
     let mut n = 2;
     while path.exists() {
@@ -700,6 +876,20 @@ fn verify_log(game: &std::path::Path, phrases: &Phrases) -> ExitCode {
     }
 }
 
+/// Whether a file can be written in the folder of `path` now (issue 18.23: a full or read-only data folder is
+/// said at the start, never "The game is kept in ...").
+fn writable_dir_of(path: &std::path::Path) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if dir.is_dir() {
+        hector::store::probe_writable(&dir)
+    } else {
+        Ok(())
+    }
+}
+
 fn main() -> ExitCode {
     let mut args = match Args::try_parse() {
         Ok(a) => a,
@@ -855,53 +1045,78 @@ fn main() -> ExitCode {
         let date = hector::store::timestamp(started)[..10].replace('-', ".");
         game.tags.set("Date", &date);
     }
-    let (save_path, resume) = if mode.is_tournament() {
-        // A tournament game is always kept: in --save, else in the data folder's games, by date and time.
-        let path = args.save.clone().or_else(|| {
-            let dir = hector::dirs::data_dir()?.join("games");
-            std::fs::create_dir_all(&dir).ok()?;
-            let stamp = hector::store::timestamp(started).replace(':', "-");
-            let name = format!("{}-{}.pgn", mode_name(mode), &stamp[..19]);
-            Some(dir.join(name))
-        });
-        // Issue 18.23: "kept in" only where a file can be written now; otherwise why not.
-        let dir = path.as_deref().and_then(std::path::Path::parent).map(|d| {
-            if d.as_os_str().is_empty() {
-                PathBuf::from(".")
-            } else {
-                d.to_path_buf()
-            }
-        });
-        let probe = match dir {
-            Some(d) if d.is_dir() => hector::store::probe_writable(&d),
-            _ => Ok(()),
+    // Issue 18.2: the file a game goes on in, and what an existing file there becomes (never replaced: offered
+    // to go on, or kept). A loaded game goes on in its own file (issue 18.5), unless --save names another.
+    let same_file =
+        |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => a == b,
         };
-        if let (Some(p), Err(e)) = (&path, probe) {
-            let shown = hector::words::quote::clean(&p.display().to_string());
-            let reason = hector::ui::edge::io_reason(&phrases, &e, p);
-            notices.push(phrases.say(
-                "notice.cannot_keep",
-                &[("path", &shown), ("reason", &reason)],
-            ));
-        } else if args.save.is_none()
-            && let Some(p) = &path
-        {
-            notices.push(phrases.say("notice.kept_in", &[("path", &p.display().to_string())]));
-        }
-        (path, None)
-    } else if review.is_some() {
-        (None, None)
-    } else if (args.line && !args.autosave) || args.save.is_some() {
-        (args.save.clone(), None)
-    } else {
-        autosave(&args, &notices)
+    let stem_of = |p: &std::path::Path| {
+        p.file_stem()
+            .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned())
     };
+    let claim_save = |path: PathBuf, notices: &mut Vec<String>| {
+        if args.load.as_deref().is_some_and(|l| same_file(l, &path)) {
+            (path, None)
+        } else {
+            let stem = stem_of(&path);
+            claim(path, plain_new(&args), Some(&stem), &phrases, notices)
+        }
+    };
+    let (save_path, resume) = if review.is_some() {
+        (None, None)
+    } else if mode.is_tournament() {
+        // A tournament game is always kept: in --save, else in the loaded file, else in the data folder's
+        // games, by date and time.
+        match args.save.clone().or_else(|| args.load.clone()) {
+            Some(path) => {
+                let (path, offer) = claim_save(path, &mut notices);
+                (Some(path), offer)
+            }
+            None => {
+                let path = new_game_file(mode, started);
+                // Issue 18.23: "kept in" only where a file can be written now (else the reason, below).
+                if let Some(p) = &path
+                    && writable_dir_of(p).is_ok()
+                {
+                    notices
+                        .push(phrases.say("notice.kept_in", &[("path", &p.display().to_string())]));
+                }
+                (path, None)
+            }
+        }
+    } else if (args.line && !args.autosave) || args.save.is_some() {
+        match args.save.clone() {
+            Some(path) => {
+                let (path, offer) = claim_save(path, &mut notices);
+                (Some(path), offer)
+            }
+            None => (None, None),
+        }
+    } else {
+        autosave(&args, &phrases, &mut notices)
+    };
+    // Issue 18.23: a game that cannot be written where it is to be kept is said at once, with the reason.
+    if mode.is_tournament()
+        && let Some(p) = &save_path
+        && let Err(e) = writable_dir_of(p)
+    {
+        let shown = hector::words::quote::clean(&p.display().to_string());
+        let reason = hector::ui::edge::io_reason(&phrases, &e, p);
+        notices.push(phrases.say(
+            "notice.cannot_keep",
+            &[("path", &shown), ("reason", &reason)],
+        ));
+    }
     // Issue 18.24: entries an earlier version left in a temporary file of the log are merged first.
     if let Some(path) = &save_path {
         hector::store::merge_stale_log_temps(&session::log::log_path(path));
     }
+    // The log goes on with its game: not while an unfinished game is offered (it comes with the offer).
     let earlier_log = save_path
         .as_deref()
+        .filter(|_| resume.is_none())
         .map(session::log::log_path)
         .and_then(|p| read_bounded(&p, 16 << 20));
     // The folder of the game is made if it is missing: a game that cannot be saved is not safe.
@@ -969,6 +1184,13 @@ fn main() -> ExitCode {
         kept_dir: hector::dirs::data_dir()
             .map(|d| d.join("kept"))
             .filter(|d| std::fs::create_dir_all(d).is_ok()),
+        game_id_base: format!(
+            "{}-{}",
+            hector::store::timestamp(started)
+                .get(..19)
+                .unwrap_or("game"),
+            std::process::id()
+        ),
         session_stamp: hector::store::timestamp(started)[..19]
             .replace('T', "_")
             .replace(':', "-"),

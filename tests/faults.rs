@@ -103,13 +103,20 @@ fn a_leftover_envelope_never_decides_a_new_game() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let envelope = std::fs::read(d.join("s.pgn.envelope.ron")).expect("envelope saved");
-    // A new game in the same file.
-    let r = run_in(&d, &args(&["--save", "s.pgn"]), b"d4\nd5\nquit\n");
+    // A new game in the same file: the adjourned game is offered first (issue 18.2); "no" keeps it, with its
+    // envelope, in the folder of kept games.
+    let r = run_in(&d, &args(&["--save", "s.pgn"]), b"no\nd4\nd5\nquit\n");
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         !d.join("s.pgn.envelope.ron").exists(),
         "the replaced game's envelope is removed"
     );
+    let kept = std::fs::read_dir(d.join("data/hector/kept"))
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().ends_with(".envelope.ron"))
+        .expect("the envelope is kept with its game");
+    assert_eq!(std::fs::read(kept.path()).unwrap(), envelope);
     let r = run_in(&d, &args(&["--load", "s.pgn"]), b"open\nmoves\nquit\n");
     assert!(
         r.lines.contains(&"No game is adjourned".to_string()),

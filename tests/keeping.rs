@@ -80,11 +80,17 @@ fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
         out[1],
         "Game continued: move 2, Black to move. Time control: 90 minutes each plus 30 seconds per move from move one"
     );
+    // Issue 18.3: the clock's state kept with the game is said, and the physical clock rules.
     assert_eq!(
         out[2],
+        "The clock is restored as it was kept: Black's clock runs; White 1 hour 30 minutes 50 seconds, Black 1 hour 28 minutes 30 seconds"
+    );
+    assert!(out[3].starts_with("The physical clock rules"), "{out:?}");
+    assert_eq!(
+        out[4],
         "White 1 hour 30 minutes 50 seconds, Black 1 hour 28 minutes 30 seconds"
     );
-    assert!(out[3].contains("Springer Felix drei"), "{out:?}");
+    assert!(out[5].contains("Springer Felix drei"), "{out:?}");
 }
 
 #[test]
@@ -214,7 +220,13 @@ fn finished_games_are_not_offered() {
     let d = dir("finished");
     hector(&AUTO, &d, "f3\ne5\ng4\nQh4#\n");
     let out = hector(&AUTO, &d, "quit\n");
-    assert_eq!(out, ["New game, White to move"]);
+    // Not offered, but not replaced either (issue 18.2): kept, and the player is told where.
+    assert_eq!(out[0], "New game, White to move");
+    assert!(
+        out[1].contains("held a game; it is kept") && out[1].contains("hector/kept/"),
+        "{out:?}"
+    );
+    assert_eq!(out.len(), 2, "{out:?}");
 }
 
 #[test]

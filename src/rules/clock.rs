@@ -59,6 +59,16 @@ pub struct SideReading {
     pub flag_fell_at: Option<Duration>,
 }
 
+/// One side of a clock as it is kept with the game between sessions (issue 18.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct KeptSide {
+    pub remaining: Duration,
+    pub used: Duration,
+    pub moves_completed: u32,
+    /// R-6.3.2b: delay left for the move in progress (the running side only).
+    pub delay_left: Duration,
+}
+
 /// Both displays at some instant, as kept in the audit trail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ClockSnapshot {
@@ -375,6 +385,63 @@ impl Clock {
     /// R-GIII.4: the 5-second increment (or another) for both sides from the next move.
     pub fn introduce_increment(&mut self, increment: Duration, now: Duration) {
         self.set_per_move(PerMove::Increment(increment), now);
+    }
+
+    /// When the running side's clock last started (its start, press, resumption or an edit), for a record of
+    /// the clock kept with the game (issue 18.3); `None` when no clock runs.
+    pub fn running_since(&self) -> Option<Duration> {
+        self.running().map(|_| self.since)
+    }
+
+    /// The increment or delay set during the game (R-GIII.4, R-6.10.2), replacing the periods' own.
+    pub fn per_move_override(&self) -> Option<PerMove> {
+        self.per_move_override
+    }
+
+    /// A side's time and counter at `now`, as they are kept with the game (issue 18.3).
+    pub fn kept_side(&self, side: Color, now: Duration) -> KeptSide {
+        let l = self.live(side, now);
+        KeptSide {
+            remaining: l.remaining,
+            used: l.used,
+            moves_completed: self.sides.get(side).moves_completed,
+            delay_left: l.delay_left,
+        }
+    }
+
+    /// A clock set again as it was kept with the game (issue 18.3, resumption): both sides' times and move
+    /// counters (the period follows from the counter, as for [`Clock::set_moves`]), and `state`, running
+    /// from `now`. Not an arbiter action: nothing goes into the audit trail. A side kept at zero has its flag
+    /// down from `now`.
+    pub fn restored(
+        control: TimeControl,
+        state: ClockState,
+        sides: ByColor<KeptSide>,
+        per_move: Option<PerMove>,
+        now: Duration,
+    ) -> Result<Clock, ClockError> {
+        let mut clock = Clock::new(control)?;
+        clock.per_move_override = per_move;
+        for side in [Color::White, Color::Black] {
+            let k = *sides.get(side);
+            let (period, moves_in_period) = clock.period_of(k.moves_completed);
+            let s = clock.sides.get_mut(side);
+            s.remaining = k.remaining;
+            s.used = k.used;
+            s.moves_completed = k.moves_completed;
+            s.period = period;
+            s.moves_in_period = moves_in_period;
+            s.delay_left = match state {
+                ClockState::Running(r) | ClockState::Paused(r) if r == side => k.delay_left,
+                _ => Duration::ZERO,
+            };
+            if k.remaining.is_zero() {
+                s.flag_fell_at = Some(now);
+            }
+        }
+        clock.state = state;
+        clock.since = now;
+        Ok(clock)
     }
 
     /// Main thinking time a side has left at `now`.

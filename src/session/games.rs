@@ -300,7 +300,13 @@ impl Session {
             )];
         };
         let file = self.choice.take().expect("checked above");
-        self.game = game.with_edition(self.game.edition());
+        let mut game = game.with_edition(self.game.edition());
+        // The chosen game's kept clock and identity (issue 18.3, 18.22), not the first game's.
+        self.kept = Session::take_kept(&mut game);
+        if let Some(id) = Session::take_game_id(&mut game) {
+            self.game_id = id;
+        }
+        self.game = game;
         self.config.time_control = file.games[n - 1].time_control.clone();
         self.timing = self
             .config
@@ -370,10 +376,14 @@ impl Session {
                 ],
             );
             out.push(say(Kind::Event, text));
-        } else if !self.game.is_over() {
-            let turn = self.game.turn();
-            if let Some(t) = &mut self.timing {
-                t.start(turn, now, &self.config.clock);
+        } else {
+            let (restored, notes) = self.restore_kept(now, self.real_at);
+            out.extend(notes.into_iter().map(|n| say(Kind::Event, n)));
+            if !restored && !self.game.is_over() {
+                let turn = self.game.turn();
+                if let Some(t) = &mut self.timing {
+                    t.start(turn, now, &self.config.clock);
+                }
             }
         }
         // `--review FILE`: the chosen game opens in review.

@@ -6,6 +6,7 @@ mod engine;
 mod explore;
 mod games;
 pub mod log;
+mod resume;
 mod review;
 pub mod settings;
 mod takeback;
@@ -219,6 +220,9 @@ pub struct Config {
     pub kept_dir: Option<PathBuf>,
     /// The session's start as a file-name stamp (`2025-01-31_14-05-02`), for names of kept games.
     pub session_stamp: String,
+    /// What makes this session's games' identities unique (the start and the process): a game's identity,
+    /// the `HectorGame` tag, tells its exported files from another game's (issue 18.22).
+    pub game_id_base: String,
 }
 
 impl Default for Config {
@@ -244,6 +248,7 @@ impl Default for Config {
             name_sides: NameSides::default(),
             kept_dir: None,
             session_stamp: "game".to_string(),
+            game_id_base: "game".to_string(),
         }
     }
 }
@@ -291,10 +296,20 @@ pub struct ResumeOffer {
     pub time_control: Option<TimeControl>,
     /// Where it was kept (said, so the player knows which game).
     pub path: PathBuf,
-    /// The file as it was read: written unchanged to `keep_as` when the player declines it.
+    /// The file as it was read: written unchanged to `keep_as` when the player declines it (unless `copied`).
     pub text: String,
     /// Where a declined game is kept (the folder of kept games, named by date).
     pub keep_as: PathBuf,
+    /// The file and its action log were copied to `keep_as` before the question (issue 18.2): "no" leaves the
+    /// copy, "yes" removes it. When the copy could not be made, "no" starts the new game in `fallback` and the
+    /// unfinished game stays in its file.
+    pub copied: bool,
+    /// A free name beside `path` for a new game when the old one could not be kept.
+    pub fallback: PathBuf,
+    /// The game's action log, which goes on when the game does (tournament profile).
+    pub log: Option<String>,
+    /// The envelope of an adjourned game (Guidelines I): "yes" resumes it as `--load` would.
+    pub envelope: Option<Envelope>,
 }
 
 /// The session: the game and the conversation around it.
@@ -340,7 +355,21 @@ pub struct Session {
     review: Option<review::Review>,
     /// `--review FILE`: the review opens at the start once the game is known.
     review_at_start: bool,
+    /// The session's time of the command being carried out, and the edge's (real) time of it: the clock's
+    /// state kept with every save is taken at this instant (issue 18.3).
+    at: Duration,
+    real_at: Duration,
+    /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
+    kept: Option<Result<resume::Kept, String>>,
+    /// The game's identity (the `HectorGame` tag), kept with it; and how many games this session began.
+    game_id: String,
+    games_begun: u32,
+    /// The arbiter corrected the clock's move counter: `count` says it too.
+    counter_corrected: bool,
 }
+
+/// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
+pub const GAME_ID_TAG: &str = "HectorGame";
 
 /// User text echoed back: control characters dropped, at most 80 characters.
 fn quote(text: &str) -> String {
@@ -355,7 +384,9 @@ fn say(kind: Kind, text: impl Into<String>) -> Effect {
 }
 
 impl Session {
-    pub fn new(game: Game, config: Config) -> Session {
+    pub fn new(mut game: Game, config: Config) -> Session {
+        let kept = Session::take_kept(&mut game);
+        let game_id = Session::take_game_id(&mut game);
         let commands = words::commands::Commands::new(&config.phrases);
         let timing = config
             .time_control
@@ -389,7 +420,42 @@ impl Session {
             board_check: board_check::BoardCheck::default(),
             review: None,
             review_at_start: false,
+            at: Duration::ZERO,
+            real_at: Duration::ZERO,
+            kept,
+            game_id: String::new(),
+            games_begun: 0,
+            counter_corrected: false,
         }
+        .with_game_id(game_id)
+    }
+
+    /// The game's identity: the one it was kept with, else a new one.
+    fn with_game_id(mut self, id: Option<String>) -> Session {
+        self.game_id = id.unwrap_or_else(|| self.next_game_id());
+        self
+    }
+
+    /// A new game's identity: unique to this session and process.
+    pub(super) fn next_game_id(&mut self) -> String {
+        self.games_begun += 1;
+        format!("{}-{}", self.config.game_id_base, self.games_begun)
+    }
+
+    /// The identity a loaded game was kept with, taken out of its tags (written anew with every save).
+    pub(super) fn take_game_id(game: &mut Game) -> Option<String> {
+        let id = game
+            .tags
+            .get(GAME_ID_TAG)
+            .map(|v| {
+                v.chars()
+                    .filter(|c| c.is_ascii_graphic())
+                    .take(80)
+                    .collect::<String>()
+            })
+            .filter(|v| !v.is_empty());
+        game.tags.retain(|name, _| name != GAME_ID_TAG);
+        id
     }
 
     /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5). An envelope that does not
@@ -527,6 +593,8 @@ impl Session {
     /// What is said when the session starts; the clock starts now.
     pub fn start(&mut self, real_now: Duration) -> Vec<Effect> {
         let now = self.now(real_now);
+        self.at = now;
+        self.real_at = real_now;
         if self.choice.is_some() {
             let mut out = vec![say(Kind::Event, self.choice_question())];
             out.extend(self.engine_at_start());
@@ -568,10 +636,17 @@ impl Session {
                 ],
             );
             out.push(say(Kind::Event, text));
-        } else if !self.game.is_over() {
-            let turn = self.game.turn();
-            if let Some(t) = &mut self.timing {
-                t.start(turn, now, &self.config.clock);
+        } else {
+            // A game kept with its clock's state goes on exactly there (issue 18.3).
+            let (restored, notes) = self.restore_kept(now, real_now);
+            for note in notes {
+                out.push(say(Kind::Event, note));
+            }
+            if !restored && !self.game.is_over() {
+                let turn = self.game.turn();
+                if let Some(t) = &mut self.timing {
+                    t.start(turn, now, &self.config.clock);
+                }
             }
         }
         if self.resume.is_none() {
@@ -628,6 +703,8 @@ impl Session {
     /// The one entry point: a command at time `now` (time since the session started) gives effects.
     pub fn update(&mut self, cmd: Command, real_now: Duration) -> Vec<Effect> {
         let now = self.now(real_now);
+        self.at = now;
+        self.real_at = real_now;
         // Whatever fell due before this command happened first (a flag before a late move).
         let mut out = self.tick(now);
         self.log_events(&mut out, now);
@@ -714,6 +791,21 @@ impl Session {
         if self.choice.is_some() {
             return vec![Effect::Quit];
         }
+        if let Some(offer) = self.resume.as_ref().filter(|o| o.copied) {
+            // Not answered: the game stays in its file, untouched; the copy made for "no" is not needed.
+            return vec![
+                Effect::Remove {
+                    path: offer.keep_as.clone(),
+                },
+                Effect::Remove {
+                    path: log::log_path(&offer.keep_as),
+                },
+                Effect::Remove {
+                    path: adjourn::envelope_path(&offer.keep_as),
+                },
+                Effect::Quit,
+            ];
+        }
         let mut out = self.autosave();
         // D.2.7: a tournament game leaves its scoresheet files beside it.
         out.extend(self.scoresheet_beside_game());
@@ -727,7 +819,7 @@ impl Session {
             "save.failed",
             &[("path", &words::quote::clean(&path.display().to_string()))],
         );
-        let pgn = self.pgn();
+        let pgn = self.pgn_kept();
         // A file of several games: only this game's place is rewritten (issue 10.8).
         let pgn = match &self.place {
             Some(place) => place.splice(&path, &pgn).unwrap_or(pgn),
@@ -760,6 +852,22 @@ impl Session {
             }
             None => Vec::new(),
         }
+    }
+
+    /// The game as PGN with the clock's state and the made move as at the last command (the `HectorClock` tag,
+    /// see session/resume.rs): what is written to the game's file, in the same save as the moves.
+    pub(super) fn pgn_kept(&self) -> String {
+        let tags = crate::rules::pgn::ExportTags {
+            time_control: self.config.time_control.as_ref().map(ToString::to_string),
+            extra: std::iter::once((GAME_ID_TAG.to_string(), self.game_id.clone()))
+                .chain(
+                    self.kept_now()
+                        .map(|k| (resume::TAG.to_string(), k.to_tag())),
+                )
+                .collect(),
+            ..Default::default()
+        };
+        crate::rules::pgn::export(&self.game, &tags)
     }
 
     /// The game as PGN, as it would be saved now.
@@ -1106,7 +1214,30 @@ impl Session {
         let Some(offer) = self.resume.take() else {
             return Vec::new();
         };
-        self.game = offer.game.with_edition(self.game.edition());
+        let mut game = offer.game.with_edition(self.game.edition());
+        self.kept = Session::take_kept(&mut game);
+        if let Some(id) = Session::take_game_id(&mut game) {
+            self.game_id = id;
+        }
+        self.game = game;
+        // The game goes on in its own file, with its own action log (issue 18.2); the copy made before the
+        // question is not needed.
+        let mut files = Vec::new();
+        if offer.copied {
+            self.config.kept_games.retain(|p| *p != offer.keep_as);
+            files.push(Effect::Remove {
+                path: offer.keep_as.clone(),
+            });
+            files.push(Effect::Remove {
+                path: log::log_path(&offer.keep_as),
+            });
+            files.push(Effect::Remove {
+                path: adjourn::envelope_path(&offer.keep_as),
+            });
+        }
+        if let (Some(t), Some(text)) = (&mut self.tournament, &offer.log) {
+            t.log = log::ActionLog::continued(self.config.tournament.started, text);
+        }
         // The kept game goes on with its own clock: a --time given for the new game is said to be unused.
         let mut out = Vec::new();
         if let Some(given) = &self.config.time_control
@@ -1130,14 +1261,42 @@ impl Session {
             .time_control
             .as_ref()
             .and_then(|tc| Timing::new(tc, &self.game, &self.config.clock));
-        if !self.game.is_over() {
+        // An adjourned game goes on with its envelope (Guidelines I.5), as `--load` would.
+        let mut sealed = Vec::new();
+        if let Some(env) = offer.envelope {
+            match env.belongs_to(&self.game) {
+                Ok(()) => {
+                    self.timing = Timing::from_envelope(&env, &self.game, &self.config.clock);
+                    sealed.push(say(
+                        Kind::Event,
+                        self.p(
+                            "adjourned.greeting",
+                            &[
+                                ("sealer", &self.side(env.sealer_color())),
+                                ("number", &env.move_number.to_string()),
+                            ],
+                        ),
+                    ));
+                    self.adjourned = Some(env);
+                    self.kept = None;
+                }
+                Err(key) => sealed.push(say(Kind::Event, self.p(key, &[]))),
+            }
+        }
+        // The clock's state kept with the game: it goes on exactly there (issue 18.3).
+        let (restored, notes) = self.restore_kept(now, self.real_at);
+        if !restored && !self.game.is_over() && self.adjourned.is_none() {
             let turn = self.game.turn();
             if let Some(t) = &mut self.timing {
                 t.start(turn, now, &self.config.clock);
             }
         }
-        let mut greeting = self.greeting();
+        let mut greeting = files;
+        greeting.extend(self.greeting());
         greeting.extend(out);
+        greeting.extend(notes.into_iter().map(|n| say(Kind::Event, n)));
+        greeting.extend(sealed);
+        greeting.extend(self.tournament_greeting());
         greeting
     }
 
@@ -1152,16 +1311,34 @@ impl Session {
             t.start(turn, now, &self.config.clock);
         }
         let kept = offer.keep_as.display().to_string();
-        let failed = self.p("resume.keep_failed", &[("path", &kept)]);
-        // "kept" is said only once the file is safely written; a failure says why.
-        let mut out = vec![Effect::Save {
-            path: offer.keep_as.clone(),
-            pgn: offer.text,
-            done: Some(self.p("resume.kept", &[("path", &kept)])),
-            failed,
-        }];
-        self.config.kept_games.push(offer.keep_as);
+        let mut out = if offer.copied {
+            // Kept (with its log) before the question; the new game starts its own log in the file.
+            let mut out = vec![say(Kind::Event, self.p("resume.kept", &[("path", &kept)]))];
+            if let Some(path) = &self.config.save_path {
+                out.push(Effect::Remove {
+                    path: log::log_path(path),
+                });
+            }
+            if !self.config.kept_games.contains(&offer.keep_as) {
+                self.config.kept_games.push(offer.keep_as);
+            }
+            out
+        } else {
+            // It could not be copied: it stays in its file, and the new game takes a new name.
+            self.config.save_path = Some(offer.fallback.clone());
+            vec![say(
+                Kind::Event,
+                self.p(
+                    "resume.left_in_place",
+                    &[
+                        ("path", &offer.path.display().to_string()),
+                        ("new", &offer.fallback.display().to_string()),
+                    ],
+                ),
+            )]
+        };
         out.extend(self.greeting());
+        out.extend(self.tournament_greeting());
         out
     }
 
@@ -1362,14 +1539,30 @@ impl Session {
         } else {
             "count.many"
         };
-        self.p(
+        let text = self.p(
             key,
             &[
                 ("number", &number.to_string()),
                 ("side", &self.side(pos.turn())),
                 ("completed", &completed.to_string()),
             ],
-        )
+        );
+        // The clock's move counter once the arbiter has corrected it: said as it now stands.
+        match &self.timing {
+            Some(t) if self.counter_corrected => {
+                let clock = self.p(
+                    "count.clock",
+                    &[
+                        ("white_side", &self.side(Color::White)),
+                        ("white", &t.clock.moves_completed(Color::White).to_string()),
+                        ("black_side", &self.side(Color::Black)),
+                        ("black", &t.clock.moves_completed(Color::Black).to_string()),
+                    ],
+                );
+                format!("{text}; {clock}")
+            }
+            _ => text,
+        }
     }
 
     fn board(&self) -> String {

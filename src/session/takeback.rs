@@ -138,13 +138,16 @@ impl Session {
             let done = self.p("resume.kept_game", &[("path", &path.display().to_string())]);
             out.push(Effect::Save {
                 path: path.clone(),
-                pgn: self.pgn(),
+                pgn: self.pgn_kept(),
                 done: Some(done),
                 failed,
             });
             self.config.kept_games.push(path);
         }
         self.game.truncate(0);
+        // Another game: its exported files are another game's (issue 18.22).
+        self.game_id = self.next_game_id();
+        self.counter_corrected = false;
         self.adjourned = None;
         self.qpf_request = None;
         self.illegal = [0; 2];

@@ -904,7 +904,8 @@ impl Session {
                     )],
                 }
             }
-            ("add" | "set" | "late", [side, amount]) => {
+            // Corrections within a minute (FIDE's standard for clocks; ): `time SIDE TIME` is `set`.
+            ("add" | "set" | "late" | "time", [side, amount]) => {
                 let (Some(side), Some(d)) = (parse_side(side), parse_duration(amount)) else {
                     return usage();
                 };
@@ -916,7 +917,7 @@ impl Session {
                         t.clock.add_time(side, d, now);
                         "arbiter.added"
                     }
-                    "set" => {
+                    "set" | "time" => {
                         t.clock.set_remaining(side, d, now);
                         "arbiter.set"
                     }
@@ -930,6 +931,36 @@ impl Session {
                     self.p(key, &[("side", &self.side(side)), ("time", &self.t(d))]),
                 )]
             }
+            // commentary: the game's move counter, N moves completed by White; Black's follows
+            // from whose clock runs (N-1 while Black's runs: Black is making move N).
+            ("moves", [n]) => {
+                let Ok(n) = n.parse::<u32>() else {
+                    return usage();
+                };
+                let Some(t) = &mut self.timing else {
+                    return self.no_clock();
+                };
+                let black_moving = match t.clock.state() {
+                    ClockState::Running(side) | ClockState::Paused(side) => side == Color::Black,
+                    _ => self.game.turn() == Color::Black,
+                };
+                let black = if black_moving { n.saturating_sub(1) } else { n };
+                t.clock.set_moves(Color::White, n, now);
+                t.clock.set_moves(Color::Black, black, now);
+                self.counter_corrected = true;
+                vec![say(
+                    Kind::Event,
+                    self.p(
+                        "arbiter.moves_both",
+                        &[
+                            ("white_side", &self.side(Color::White)),
+                            ("white", &n.to_string()),
+                            ("black_side", &self.side(Color::Black)),
+                            ("black", &black.to_string()),
+                        ],
+                    ),
+                )]
+            }
             ("moves", [side, n]) => {
                 let (Some(side), Ok(n)) = (parse_side(side), n.parse::<u32>()) else {
                     return usage();
@@ -938,6 +969,7 @@ impl Session {
                     return self.no_clock();
                 };
                 t.clock.set_moves(side, n, now);
+                self.counter_corrected = true;
                 vec![say(
                     Kind::Event,
                     self.p(

@@ -166,6 +166,23 @@ impl Tournament {
     pub fn move_made_not_completed(&self) -> bool {
         self.made.is_some()
     }
+
+    /// The move made and waiting for its press: its mover and index in the record (kept with every save,
+    /// issue 18.3).
+    pub(super) fn made_move(&self) -> Option<(Color, usize)> {
+        self.made.map(|m| (m.mover, m.ply))
+    }
+
+    /// Moves made by White and Black that their clock press has not yet completed (kept with every save).
+    pub(super) fn unpressed_counts(&self) -> [u32; 2] {
+        self.unpressed
+    }
+
+    /// A resumed game goes on where it was kept: the made move and the presses still owed (issue 18.3).
+    pub(super) fn restore_made(&mut self, made: Option<(Color, usize)>, unpressed: [u32; 2]) {
+        self.made = made.map(|(mover, ply)| Made { mover, ply });
+        self.unpressed = unpressed;
+    }
 }
 
 /// A move entry that reads as a move but cannot be played in the recorded position: it does not fit the record.
@@ -242,6 +259,10 @@ impl Session {
 
     /// Where the action log is kept: beside the game.
     fn log_file(&self) -> Option<PathBuf> {
+        // While a kept game's question is open, its file and log belong to it (issue 18.2).
+        if self.resume.is_some() {
+            return None;
+        }
         self.config.save_path.as_deref().map(log::log_path)
     }
 
@@ -955,7 +976,7 @@ impl Session {
             done: done.unwrap_or_default(),
             dir,
             stem,
-            pgn: self.pgn(),
+            pgn: self.pgn_kept(),
             text,
             braille,
             table: self.config.braille_table.clone(),

@@ -192,27 +192,29 @@ fn export(
     let table = crate::braille::BrailleTable::from_name(table).map_err(|e| e.to_string())?;
     let brf = crate::braille::brf(braille, &table).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(dir).map_err(|e| io_reason(phrases, &e, &dir.join(stem)))?;
-    let header = |s: &str| -> Vec<String> {
-        s.lines()
-            .filter(|l| {
-                ["[Event ", "[White ", "[Black ", "[Date ", "[Round "]
-                    .iter()
-                    .any(|t| l.starts_with(t))
-            })
-            .map(str::to_string)
-            .collect()
-    };
-    let ours = header(pgn);
+    // Issue 18.22: the files of another game are never replaced. A game's files are replaced only by the
+    // same game's (its identity, the HectorGame tag, is the same); else the stem gets the next free number.
+    let ours = game_id(pgn);
     let mut name = stem.to_string();
     for n in 2.. {
-        let existing = std::fs::read_to_string(dir.join(format!("{name}.pgn")));
-        match existing {
-            Ok(other) if header(&other) != ours => name = format!("{stem}-{n}"),
-            _ => break,
+        let taken = match crate::store::read_outside_text(
+            &dir.join(format!("{name}.pgn")),
+            crate::store::MAX_PGN_BYTES,
+        ) {
+            Ok(other) => ours.is_none() || game_id(&other) != ours,
+            // No game there: free unless the other files of that name are (another game's scoresheet).
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => ["txt", "brf"]
+                .iter()
+                .any(|ext| dir.join(format!("{name}.{ext}")).exists()),
+            Err(_) => true,
+        };
+        if !taken {
+            break;
         }
         if n > 999 {
             return Err("too many scoresheets of that name".to_string());
         }
+        name = format!("{stem}-{n}");
     }
     let mut files = Vec::new();
     for (ext, contents) in [("pgn", pgn), ("txt", text), ("brf", brf.as_str())] {
@@ -221,6 +223,17 @@ fn export(
         files.push(path.display().to_string());
     }
     Ok(files)
+}
+
+/// The identity of the game in a PGN text (its `HectorGame` tag, among the first lines of tags).
+fn game_id(pgn: &str) -> Option<&str> {
+    pgn.lines()
+        .take(200)
+        .take_while(|l| l.starts_with('[') || l.trim().is_empty())
+        .find_map(|l| {
+            l.strip_prefix(&format!("[{} \"", crate::session::GAME_ID_TAG))?
+                .strip_suffix("\"]")
+        })
 }
 
 /// The sound of a cue.

@@ -1,0 +1,521 @@
+//! The clock's state and the made move, kept with every save as a PGN tag and restored on resumption (issue 18.3).
+//!
+//! Every save of a game with a clock or under the tournament profile carries the tag `HectorClock`, written in
+//! the same atomic save as the moves, so the file never holds moves of one moment and a clock of another:
+//!
+//! `[HectorClock "at=1795611900000 clock=white since=1795611720000 white=5190000/270000/1/0 black=5370000/120000/1/0 made=white@3 unpressed=1/0 illegal=0/0 virtual=no"]`
+//!
+//! `at`: when it was saved (UTC wall time, milliseconds since 1970); `clock`: which clock runs (`white`,
+//! `black`), or `paused-white`/`paused-black`, `not-started`, `stopped`, `none` (no clock); `since`: since when
+//! it runs (UTC wall time); `white`/`black`: remaining time, time used, moves completed (the move counter),
+//! delay left, as at `at` (milliseconds); `made`: the move made and waiting for its press (its mover and its
+//! half-move number), or `-`; `unpressed`: moves made by White and Black whose press is still owed;
+//! `illegal`: illegal moves completed by White and Black; `virtual`: kept by a virtual clock.
+//! Unknown keys are skipped; a tag that cannot be read whole is not used, and the player is told why.
+
+use std::time::{Duration, SystemTime};
+
+use shakmaty::{ByColor, Color};
+
+use super::timing::Timing;
+use super::{Session, words};
+use crate::rules::Game;
+use crate::rules::clock::{Clock, ClockState, KeptSide};
+use crate::rules::time_control::{PerMove, TimeClass, TimeControl};
+
+/// The PGN tag that keeps the clock's state and the made move.
+pub const TAG: &str = "HectorClock";
+
+/// The longest tag value read (outside input is bounded).
+const MAX_TAG: usize = 600;
+/// The most time a kept clock may show or have used: 1000 hours.
+const MAX_MS: u64 = 1000 * 3600 * 1000;
+/// The longest move counter read.
+const MAX_MOVES: u32 = 10_000;
+/// The most illegal moves per side read (a game is lost long before, R-7.5.5).
+const MAX_ILLEGAL: u32 = 100;
+
+/// Which clock ran when the game was kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Run {
+    NoClock,
+    NotStarted,
+    Running(Color),
+    Paused(Color),
+    Stopped,
+}
+
+/// The state kept with the game at its last save.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Kept {
+    /// When it was saved: milliseconds since 1970, UTC.
+    pub at_ms: Option<u64>,
+    pub run: Run,
+    pub since_ms: Option<u64>,
+    /// White's and Black's clocks as at `at_ms`.
+    pub sides: Option<[KeptSide; 2]>,
+    /// The move made and not completed: its mover and its index in the record.
+    pub made: Option<(Color, usize)>,
+    pub unpressed: [u32; 2],
+    pub illegal: [u32; 2],
+    pub virtual_clock: bool,
+    /// R-GIII.4 / R-6.10.2: an increment or delay set during the game.
+    pub per_move: Option<PerMove>,
+}
+
+fn ms(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+fn color_word(c: Color) -> &'static str {
+    c.fold_wb("white", "black")
+}
+
+fn color_of(word: &str) -> Option<Color> {
+    match word {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Wall time as milliseconds since 1970 (None before 1970).
+pub(super) fn epoch_ms(t: SystemTime) -> Option<u64> {
+    t.duration_since(SystemTime::UNIX_EPOCH).ok().map(ms)
+}
+
+fn number<T: std::str::FromStr + PartialOrd>(text: &str, max: T, what: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("{what} {}", words::quote(text))),
+    }
+}
+
+fn pair(text: &str, what: &str) -> Result<[u32; 2], String> {
+    let (a, b) = text
+        .split_once('/')
+        .ok_or_else(|| format!("{what} {}", words::quote(text)))?;
+    Ok([number(a, MAX_ILLEGAL, what)?, number(b, MAX_ILLEGAL, what)?])
+}
+
+fn side_of(text: &str) -> Result<KeptSide, String> {
+    let parts: Vec<&str> = text.split('/').collect();
+    let [remaining, used, moves, delay] = parts[..] else {
+        return Err(format!("clock {}", words::quote(text)));
+    };
+    Ok(KeptSide {
+        remaining: Duration::from_millis(number(remaining, MAX_MS, "time")?),
+        used: Duration::from_millis(number(used, MAX_MS, "time used")?),
+        moves_completed: number(moves, MAX_MOVES, "move counter")?,
+        delay_left: Duration::from_millis(number(delay, MAX_MS, "delay")?),
+    })
+}
+
+impl Kept {
+    /// The tag's value.
+    pub fn to_tag(&self) -> String {
+        let mut out = Vec::new();
+        if let Some(at) = self.at_ms {
+            out.push(format!("at={at}"));
+        }
+        out.push(format!(
+            "clock={}",
+            match self.run {
+                Run::NoClock => "none".to_string(),
+                Run::NotStarted => "not-started".to_string(),
+                Run::Running(c) => color_word(c).to_string(),
+                Run::Paused(c) => format!("paused-{}", color_word(c)),
+                Run::Stopped => "stopped".to_string(),
+            }
+        ));
+        if let Some(since) = self.since_ms {
+            out.push(format!("since={since}"));
+        }
+        if let Some(sides) = &self.sides {
+            for (c, s) in [(Color::White, sides[0]), (Color::Black, sides[1])] {
+                out.push(format!(
+                    "{}={}/{}/{}/{}",
+                    color_word(c),
+                    ms(s.remaining),
+                    ms(s.used),
+                    s.moves_completed,
+                    ms(s.delay_left)
+                ));
+            }
+        }
+        out.push(match self.made {
+            Some((c, ply)) => format!("made={}@{}", color_word(c), ply + 1),
+            None => "made=-".to_string(),
+        });
+        out.push(format!(
+            "unpressed={}/{}",
+            self.unpressed[0], self.unpressed[1]
+        ));
+        out.push(format!("illegal={}/{}", self.illegal[0], self.illegal[1]));
+        match self.per_move {
+            Some(PerMove::Increment(d)) => out.push(format!("permove=increment:{}", ms(d))),
+            Some(PerMove::Delay(d)) => out.push(format!("permove=delay:{}", ms(d))),
+            Some(PerMove::Nothing) => out.push("permove=nothing".to_string()),
+            None => {}
+        }
+        out.push(format!(
+            "virtual={}",
+            if self.virtual_clock { "yes" } else { "no" }
+        ));
+        out.join(" ")
+    }
+
+    /// The tag read back and checked against the game it was kept with; `Err` says why it cannot be used.
+    pub fn parse(text: &str, game: &Game) -> Result<Kept, String> {
+        if text.len() > MAX_TAG {
+            return Err(format!("longer than {MAX_TAG} characters"));
+        }
+        let mut kept = Kept {
+            at_ms: None,
+            run: Run::NoClock,
+            since_ms: None,
+            sides: None,
+            made: None,
+            unpressed: [0; 2],
+            illegal: [0; 2],
+            virtual_clock: false,
+            per_move: None,
+        };
+        let (mut white, mut black, mut run) = (None, None, None);
+        for token in text.split_whitespace() {
+            let (key, value) = token
+                .split_once('=')
+                .ok_or_else(|| format!("no value in {}", words::quote(token)))?;
+            match key {
+                "at" => kept.at_ms = Some(number(value, u64::MAX, "time")?),
+                "since" => kept.since_ms = Some(number(value, u64::MAX, "time")?),
+                "clock" => {
+                    run = Some(match value {
+                        "none" => Run::NoClock,
+                        "not-started" => Run::NotStarted,
+                        "stopped" => Run::Stopped,
+                        other => match other.strip_prefix("paused-") {
+                            Some(c) => Run::Paused(color_of(c).ok_or("clock")?),
+                            None => Run::Running(
+                                color_of(other)
+                                    .ok_or_else(|| format!("clock {}", words::quote(other)))?,
+                            ),
+                        },
+                    })
+                }
+                "white" => white = Some(side_of(value)?),
+                "black" => black = Some(side_of(value)?),
+                "made" if value == "-" => kept.made = None,
+                "made" => {
+                    let (c, n) = value
+                        .split_once('@')
+                        .ok_or_else(|| format!("made {}", words::quote(value)))?;
+                    let c = color_of(c).ok_or_else(|| format!("made {}", words::quote(value)))?;
+                    let n: usize = number(n, game.plies().len(), "made")?;
+                    // The made move is the last of the record, by its mover.
+                    let fits = n == game.plies().len()
+                        && n > 0
+                        && game.plies()[n - 1].color() == c
+                        && !game.is_over();
+                    if !fits {
+                        return Err(format!("made {} is not the last move", words::quote(value)));
+                    }
+                    kept.made = Some((c, n - 1));
+                }
+                "unpressed" => kept.unpressed = pair(value, "unpressed")?,
+                "illegal" => kept.illegal = pair(value, "illegal")?,
+                "virtual" => kept.virtual_clock = value == "yes",
+                "permove" => {
+                    let amount = |v: &str| number(v, MAX_MS, "permove").map(Duration::from_millis);
+                    kept.per_move = Some(match value.split_once(':') {
+                        Some(("increment", v)) => PerMove::Increment(amount(v)?),
+                        Some(("delay", v)) => PerMove::Delay(amount(v)?),
+                        None if value == "nothing" => PerMove::Nothing,
+                        _ => return Err(format!("permove {}", words::quote(value))),
+                    })
+                }
+                _ => {}
+            }
+        }
+        kept.run = run.ok_or("no clock=")?;
+        kept.sides = match (white, black) {
+            (Some(w), Some(b)) => Some([w, b]),
+            (None, None) => None,
+            _ => return Err("one side's clock is missing".to_string()),
+        };
+        if kept.run != Run::NoClock && kept.sides.is_none() {
+            return Err("the clocks are missing".to_string());
+        }
+        for c in [Color::White, Color::Black] {
+            let made_by = game.plies().iter().filter(|p| p.color() == c).count();
+            if kept.unpressed[c.fold_wb(0, 1)] as usize > made_by {
+                return Err("more presses owed than moves".to_string());
+            }
+        }
+        Ok(kept)
+    }
+}
+
+impl Session {
+    /// The wall time at the session's time `real` (the edge gives when the session started; the session never
+    /// reads the clock itself).
+    fn wall_ms(&self, real: Duration) -> Option<u64> {
+        let started = self.config.tournament.started?;
+        epoch_ms(started.checked_add(real)?)
+    }
+
+    /// The state to keep with the next save, as at the session's last command (issue 18.3).
+    pub(super) fn kept_now(&self) -> Option<Kept> {
+        if self.timing.is_none() && self.tournament.is_none() {
+            return None;
+        }
+        let now = self.at;
+        let at_ms = self.wall_ms(self.real_at);
+        let (run, since_ms, sides) = match &self.timing {
+            None => (Run::NoClock, None, None),
+            Some(t) => {
+                let c = &t.clock;
+                let run = match c.state() {
+                    ClockState::NotStarted => Run::NotStarted,
+                    ClockState::Running(s) => Run::Running(s),
+                    ClockState::Paused(s) => Run::Paused(s),
+                    ClockState::Stopped => Run::Stopped,
+                };
+                let since = c.running_since().and_then(|since| {
+                    let back = now.saturating_sub(since);
+                    at_ms.map(|at| at.saturating_sub(ms(back)))
+                });
+                (
+                    run,
+                    since,
+                    Some([
+                        c.kept_side(Color::White, now),
+                        c.kept_side(Color::Black, now),
+                    ]),
+                )
+            }
+        };
+        let (made, unpressed) = match &self.tournament {
+            Some(t) => (t.made_move(), t.unpressed_counts()),
+            None => (None, [0; 2]),
+        };
+        Some(Kept {
+            at_ms,
+            run,
+            since_ms,
+            sides,
+            made,
+            unpressed,
+            illegal: self.illegal,
+            virtual_clock: self.virtual_now.is_some(),
+            per_move: self
+                .timing
+                .as_ref()
+                .and_then(|t| t.clock.per_move_override()),
+        })
+    }
+
+    /// The kept state in a loaded game's tags, taken out of them (it is written anew with every save).
+    pub(super) fn take_kept(game: &mut Game) -> Option<Result<Kept, String>> {
+        let text = game.tags.get(TAG)?.to_string();
+        game.tags.retain(|name, _| name != TAG);
+        Some(Kept::parse(&text, game))
+    }
+
+    /// A resumed game goes on exactly where it was kept: the clocks (with the time that passed since the last
+    /// save charged to the running clock, as a physical clock kept running; not with a virtual clock), the
+    /// made move and the presses owed, the illegal moves counted. The player is told what was restored and
+    /// that the physical clock rules. Returns false when nothing of the clock was restored (the caller starts
+    /// the clock as for any loaded game).
+    pub(super) fn restore_kept(
+        &mut self,
+        now: Duration,
+        real_now: Duration,
+    ) -> (bool, Vec<String>) {
+        let mut notes = Vec::new();
+        let kept = match self.kept.take() {
+            None => return (false, notes),
+            Some(Err(reason)) => {
+                notes.push(self.p("resume.state_unusable", &[("reason", &reason)]));
+                return (false, notes);
+            }
+            Some(Ok(k)) => k,
+        };
+        self.illegal = kept.illegal;
+        if let Some(t) = &mut self.tournament {
+            t.restore_made(kept.made, kept.unpressed);
+        }
+        let mut clock_restored = false;
+        // The kept clock belongs to the game's own time control: another one given with --time starts afresh.
+        let own = self
+            .game
+            .tags
+            .get("TimeControl")
+            .and_then(|v| TimeControl::from_pgn(v).ok());
+        let applies = own.is_none_or(|own| self.config.time_control.as_ref() == Some(&own));
+        if let (Some(control), Some(sides), true) =
+            (self.config.time_control.clone(), kept.sides, applies)
+        {
+            let state = match kept.run {
+                // A finished game's clock stands, whatever the tag says.
+                _ if self.game.is_over() => ClockState::Stopped,
+                Run::Running(c) => ClockState::Running(c),
+                Run::Paused(c) => ClockState::Paused(c),
+                Run::Stopped => ClockState::Stopped,
+                Run::NotStarted | Run::NoClock => ClockState::NotStarted,
+            };
+            let mut sides = ByColor {
+                white: sides[0],
+                black: sides[1],
+            };
+            // The physical clock kept running while hector was not: the time since the last save is charged to
+            // the side whose clock ran (a virtual clock stands still between sessions).
+            let mut charged = None;
+            if let (ClockState::Running(c), false, false, Some(at), Some(wall)) = (
+                state,
+                kept.virtual_clock,
+                self.virtual_now.is_some(),
+                kept.at_ms,
+                self.wall_ms(real_now),
+            ) && wall > at
+            {
+                let gap = Duration::from_millis(wall - at);
+                let s = sides.get_mut(c);
+                let in_delay = gap.min(s.delay_left);
+                s.delay_left -= in_delay;
+                s.remaining = s.remaining.saturating_sub(gap - in_delay);
+                s.used = s.used.saturating_add(gap);
+                charged = Some((c, gap));
+            }
+            if state != ClockState::NotStarted
+                && let Ok(clock) =
+                    Clock::restored(control.clone(), state, sides, kept.per_move, now)
+            {
+                let class = control
+                    .class(self.game.edition())
+                    .unwrap_or(TimeClass::Standard);
+                let mut timing = Timing::from_clock(clock, class);
+                for side in [Color::White, Color::Black] {
+                    timing.arm_side(side, now, &self.config.clock);
+                }
+                self.timing = Some(timing);
+                clock_restored = true;
+                let t = |d: Duration| words::time::duration(&self.config.phrases, d);
+                let clock_words = match state {
+                    ClockState::Running(c) => {
+                        self.p("tournament.clock_runs", &[("side", &self.side(c))])
+                    }
+                    _ => self.p("tournament.clock_stopped", &[]),
+                };
+                let now_sides = self.timing.as_ref().map(|t| {
+                    (
+                        t.clock.remaining(Color::White, now),
+                        t.clock.remaining(Color::Black, now),
+                    )
+                });
+                if let Some((w, b)) = now_sides {
+                    notes.push(self.p(
+                        "resume.clock_restored",
+                        &[
+                            ("clock", &clock_words),
+                            ("white_side", &self.side(Color::White)),
+                            ("white", &t(w)),
+                            ("black_side", &self.side(Color::Black)),
+                            ("black", &t(b)),
+                        ],
+                    ));
+                }
+                if let Some((c, gap)) = charged {
+                    notes.push(self.p(
+                        "resume.time_charged",
+                        &[("time", &t(gap)), ("side", &self.side(c))],
+                    ));
+                }
+            }
+        }
+        if let Some((mover, ply)) = kept.made
+            && let Some(p) = self.game.plies().get(ply)
+        {
+            notes.push(self.p(
+                "resume.made_restored",
+                &[
+                    ("move", &self.announce(p, false)),
+                    ("side", &self.side(mover)),
+                ],
+            ));
+        }
+        if clock_restored {
+            notes.push(self.p("resume.physical_clock", &[]));
+        }
+        (clock_restored, notes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[&str]) -> Game {
+        let mut g = Game::new();
+        for m in moves {
+            let mv = g.parse_san(m).expect("legal");
+            g.play(mv).expect("plays");
+        }
+        g
+    }
+
+    #[test]
+    fn a_kept_state_reads_back_as_it_was_written() {
+        let g = game(&["e4", "e5", "Nf3"]);
+        let kept = Kept {
+            at_ms: Some(1_795_611_900_000),
+            run: Run::Running(Color::White),
+            since_ms: Some(1_795_611_720_000),
+            sides: Some([
+                KeptSide {
+                    remaining: Duration::from_millis(5_190_000),
+                    used: Duration::from_millis(270_000),
+                    moves_completed: 1,
+                    delay_left: Duration::ZERO,
+                },
+                KeptSide {
+                    remaining: Duration::from_millis(5_370_000),
+                    used: Duration::from_millis(120_000),
+                    moves_completed: 1,
+                    delay_left: Duration::ZERO,
+                },
+            ]),
+            made: Some((Color::White, 2)),
+            unpressed: [1, 0],
+            illegal: [0, 1],
+            virtual_clock: true,
+            per_move: Some(PerMove::Increment(Duration::from_secs(5))),
+        };
+        assert_eq!(Kept::parse(&kept.to_tag(), &g), Ok(kept));
+    }
+
+    #[test]
+    fn a_kept_state_that_does_not_fit_the_game_is_refused_with_its_reason() {
+        let g = game(&["e4", "e5"]);
+        for (tag, why) in [
+            ("clock=white made=white@2", "made"),
+            ("clock=none made=white@9", "made"),
+            ("clock=white white=1/2/3", "clock"),
+            (
+                "clock=white white=1/2/3/0 black=1/2/3/0 unpressed=2/0",
+                "owed",
+            ),
+            ("clock=purple", "clock"),
+            (
+                "white=99999999999999/0/0/0 black=0/0/0/0 clock=white",
+                "time",
+            ),
+            ("clock=white white=1/2/3/0", "missing"),
+            ("made=-", "clock"),
+        ] {
+            let err = Kept::parse(tag, &g).expect_err(tag);
+            assert!(err.contains(why), "{tag}: {err}");
+        }
+        assert!(Kept::parse(&"x".repeat(MAX_TAG + 1), &g).is_err());
+    }
+}
