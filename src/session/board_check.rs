@@ -557,7 +557,11 @@ impl Session {
             return vec![say(Kind::Event, self.p("compare.start", &[]))];
         }
         // A file: by its ending (`other.pgn`, `sheet.txt`) or its folder (`/dev/null`); never read as moves.
-        if rest.to_lowercase().ends_with(".pgn") || scoresheet_text::looks_like_path(rest) {
+        let lower = rest.to_lowercase();
+        if lower.ends_with(".pgn")
+            || lower.ends_with(".txt")
+            || scoresheet_text::looks_like_path(rest)
+        {
             return vec![Effect::Read {
                 path: PathBuf::from(rest),
                 limit: MAX_FILE_BYTES,
