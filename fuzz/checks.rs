@@ -533,7 +533,7 @@ pub fn check_compare(data: &[u8]) {
     let plies = game.plies().len();
     for way in 0..3 {
         let mut session = Session::new(game.clone(), config());
-        let mut said = |s: &mut Session, cmd: Command, line: &str| {
+        let said = |s: &mut Session, cmd: Command, line: &str| {
             let out = s.update(cmd, Duration::ZERO);
             assert_says_no_new_control(name, line, &out);
         };

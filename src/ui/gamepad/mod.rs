@@ -244,13 +244,13 @@ impl Places {
             if in_string {
                 if c == '"' {
                     in_string = false;
-                } else if c == '\\' {
-                    if let Some(n) = it.next() {
-                        col += 1;
-                        if n == '\n' {
-                            line += 1;
-                            col = 1;
-                        }
+                } else if c == '\\'
+                    && let Some(n) = it.next()
+                {
+                    col += 1;
+                    if n == '\n' {
+                        line += 1;
+                        col = 1;
                     }
                 }
                 chars.push((c, here.0, here.1));
