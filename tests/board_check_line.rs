@@ -418,6 +418,7 @@ fn a_file_that_is_no_scoresheet_is_refused_and_changes_nothing() {
         "compare /dev/null",
         "rewind",
         "compare empty.pgn",
+        "compare first.brf",
         "compare letter.txt",
         "compare tags.pgn",
         "compare nothere.txt",
@@ -437,6 +438,10 @@ fn a_file_that_is_no_scoresheet_is_refused_and_changes_nothing() {
     has(
         l,
         "empty.pgn is empty: it holds no scoresheet. Nothing was compared or changed",
+    );
+    has_start(
+        l,
+        "first.brf is a braille scoresheet (BRF), which hector does not read back",
     );
     has(
         l,

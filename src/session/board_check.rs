@@ -662,6 +662,16 @@ impl Session {
                 )];
             }
         };
+        // hector's braille scoresheet is in braille cells, not moves: the game's .pgn or .txt is.
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("brf"))
+        {
+            return vec![say(
+                Kind::Refusal,
+                self.p("compare.file_braille", &[("path", &shown)]),
+            )];
+        }
         // A PGN game, hector's own printed sheet, or bare moves; read move by move, so that a sheet with an
         // illegal move of its own is compared up to it and the move named (R-D.2.9).
         let sheet = match scoresheet_text::sheet_file(&text) {
