@@ -13,16 +13,18 @@ use std::time::Duration;
 use hector::engine::Level;
 use hector::engine::level::plan;
 use hector::engine::uci::{self, BestMove, UciOption};
+use hector::rules::board_diff;
 use hector::rules::clock::Clock;
 use hector::rules::pgn::{self, ExportTags, ImportOptions};
 use hector::rules::time_control::{self, TimeControl};
 use hector::rules::{Edition, Game};
-use hector::session::{ClockSettings, Envelope};
+use hector::session::{ClockSettings, Command, Config, Effect, Envelope, Session};
 use hector::ui::edge::OutputConfig;
 use hector::ui::screen::{Keymap, Theme};
-use hector::words::{self, Phrases, Vocabulary};
+use hector::words::board_text::{self, BoardTextError, BoardWords};
+use hector::words::{self, Phrases, Vocabulary, scoresheet_text};
 use shakmaty::uci::UciMove;
-use shakmaty::{Color, Position};
+use shakmaty::{Board, Color, Position};
 
 /// Text for the player must not hold a control character (a newline would split an announcement, ESC would
 /// drive the terminal, NUL or BEL confuse screen readers).
@@ -339,5 +341,234 @@ pub fn check_uci(data: &[u8]) {
     }
     if let Err(e) = uci::split_command(&s) {
         assert_printable("engine command", &e);
+    }
+}
+
+/// The board check's words, made once per vocabulary and UI language (BoardWords reads every built-in word).
+fn board_words() -> &'static Vec<(String, Vocabulary, Phrases, BoardWords)> {
+    static WORDS: std::sync::OnceLock<Vec<(String, Vocabulary, Phrases, BoardWords)>> =
+        std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let (vocabularies, phrases) = builtins();
+        let mut out = Vec::new();
+        for (vn, v) in vocabularies {
+            for (ln, p) in phrases {
+                out.push((
+                    format!("{vn}/{ln}"),
+                    v.clone(),
+                    p.clone(),
+                    BoardWords::new(v, p),
+                ));
+            }
+        }
+        out
+    })
+}
+
+/// A board read from the player's words is put right by the steps hector says: each can be carried out on
+/// the physical board, in order, and together they give the record's board (ANN-I4, R-D.2.9).
+#[track_caller]
+fn assert_steps_put_right(what: &str, input: &str, described: &Board, target: &Board) {
+    let steps = board_diff::correct(described, target, &[]);
+    let mut board = described.clone();
+    board_diff::apply(&mut board, &steps)
+        .unwrap_or_else(|e| panic!("{what}: {input:?}: a step cannot be done: {e:?}"));
+    assert_eq!(
+        &board, target,
+        "{what}: {input:?}: the steps do not give the record's board"
+    );
+}
+
+/// The lines the session is given, each the player's text after a command word of the board check.
+const BOARD_CHECK_LINES: [&str; 6] = [
+    "check ",
+    "check rank ",
+    "check fen ",
+    "check square ",
+    "is ",
+    "",
+];
+
+/// The board check's words (Appendix D.2.9, `check`): piece lists, ranks, one square, quick questions and FEN
+/// boards, in every vocabulary and UI language; then the same text through a session (`check ...`, `is ...`,
+/// or the guided walk, one line an answer). The first byte picks the position and the session's line. A board
+/// read is put right by the steps said; a refusal is said; no text for the player gets a control character
+/// the input did not have; the check never changes the game.
+pub fn check_board_check(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let input = text(rest);
+    let game = Game::from_fen(POSITIONS[usize::from(pick) % POSITIONS.len()]).unwrap();
+    let target = game.position().board().clone();
+    for (name, v, p, w) in board_words() {
+        let refused = |e: &BoardTextError| {
+            let said = board_text::explain(v, p, w, e);
+            assert!(!said.trim().is_empty(), "{name}: {input:?}: nothing said");
+            assert_adds_no_control(name, &input, &said);
+        };
+        match w.piece_lists(v, &input) {
+            Ok((board, sides)) => {
+                assert!(!sides.is_empty(), "{name}: {input:?}: a board of no side");
+                assert_steps_put_right(name, &input, &board, &target);
+            }
+            Err(e) => refused(&e),
+        }
+        match w.rank(v, &input) {
+            Ok(rank) => assert_eq!(rank.len(), 8),
+            Err(e) => refused(&e),
+        }
+        if let Err(e) = w.square(v, &input) {
+            refused(&e);
+        }
+        let fillers: Vec<String> = p
+            .get("words.filler")
+            .split(',')
+            .map(|f| f.trim().to_string())
+            .collect();
+        if let Err(e) = w.question(v, &input, &fillers) {
+            refused(&e);
+        }
+        let _ = w.rank_word(v, &input);
+    }
+    match board_text::fen_board(&input) {
+        Ok(board) => assert_steps_put_right("fen", &input, &board, &target),
+        Err(e) => {
+            let (_, v, p, w) = &board_words()[0];
+            assert_adds_no_control("fen", &input, &board_text::explain(v, p, w, &e));
+        }
+    }
+    // Through a session: one command line, or the walk with one answer a line.
+    let (name, v, p, _) = &board_words()[usize::from(pick / 8) % board_words().len()];
+    let mut session = Session::new(
+        game.clone(),
+        Config {
+            vocabulary: v.clone(),
+            phrases: p.clone(),
+            ..Config::default()
+        },
+    );
+    let prefix = BOARD_CHECK_LINES[usize::from(pick) % BOARD_CHECK_LINES.len()];
+    let lines: Vec<String> = if prefix.is_empty() {
+        std::iter::once("check".to_string())
+            .chain(input.lines().take(80).map(str::to_string))
+            .chain(std::iter::once("stop".to_string()))
+            .collect()
+    } else {
+        vec![format!("{prefix}{}", input.replace(['\n', '\r'], " "))]
+    };
+    for line in lines {
+        let out = session.update(Command::Text(line.clone()), Duration::ZERO);
+        assert_says_no_new_control(name, &line, &out);
+    }
+    assert_eq!(
+        session.game().plies().len(),
+        game.plies().len(),
+        "{name}: {input:?}: the board check changed the game"
+    );
+}
+
+/// Every announcement in `out` adds no control character to `input`.
+#[track_caller]
+fn assert_says_no_new_control(what: &str, input: &str, out: &[Effect]) {
+    for e in out {
+        if let Effect::Say(a) = e {
+            assert_adds_no_control(what, input, &a.text);
+        }
+    }
+}
+
+/// The record the scoresheets are compared with: the Ruy Lopez's first six half-moves.
+const RECORD: [&str; 6] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
+
+/// `compare`'s reader (R-D.2.9): a scoresheet file (PGN, hector's printed sheet, bare moves) and a typed
+/// sheet, read and replayed from the record's start; then the same text through a session as `compare TEXT`,
+/// as a file read (`compare other.pgn`), and read out one line a move. The moves read are legal from the
+/// start, in order; nothing said gets a control character the input did not have; comparing never changes
+/// the game (only `rewind` and `yes` do), and a `rewind` then `no` leaves it as it was.
+pub fn check_compare(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let input = text(rest);
+    let mut game = Game::new();
+    for m in &RECORD[..usize::from(pick) % (RECORD.len() + 1)] {
+        game.play_san(m).unwrap();
+    }
+    let (vocabularies, _) = builtins();
+    let (_, v) = &vocabularies[usize::from(pick / 8) % vocabularies.len()];
+    let replayed = |r: &scoresheet_text::Replay, what: &str| {
+        assert!(
+            r.moves.len() <= scoresheet_text::MAX_MOVES,
+            "{what}: too many moves"
+        );
+        let mut pos = game.start_position().clone();
+        for m in &r.moves {
+            assert!(
+                pos.is_legal(*m),
+                "{what}: {input:?}: the illegal {m:?} read"
+            );
+            pos.play_unchecked(*m);
+        }
+    };
+    if let Ok(sheet) = scoresheet_text::sheet_file(&input) {
+        let r = scoresheet_text::replay(&game, v, &sheet.moves);
+        replayed(&r, "file");
+        if let Some(fen) = &sheet.fen {
+            assert!(
+                !fen.contains('\n'),
+                "{input:?}: a FEN of more than one line"
+            );
+        }
+    }
+    replayed(&scoresheet_text::replay(&game, v, &input), "typed");
+    let _ = scoresheet_text::looks_like_path(&input);
+
+    let (name, _, p, _) = &board_words()[usize::from(pick / 8) % board_words().len()];
+    let config = || Config {
+        vocabulary: v.clone(),
+        phrases: p.clone(),
+        ..Config::default()
+    };
+    let plies = game.plies().len();
+    for way in 0..3 {
+        let mut session = Session::new(game.clone(), config());
+        let said = |s: &mut Session, cmd: Command, line: &str| {
+            let out = s.update(cmd, Duration::ZERO);
+            assert_says_no_new_control(name, line, &out);
+        };
+        match way {
+            0 => {
+                let line = format!("compare {}", input.replace(['\n', '\r'], " "));
+                said(&mut session, Command::Text(line.clone()), &line);
+            }
+            1 => said(
+                &mut session,
+                Command::Read {
+                    path: "other.pgn".into(),
+                    text: Ok(input.clone()),
+                },
+                &input,
+            ),
+            _ => {
+                said(&mut session, Command::Text("compare".into()), "");
+                for line in input.lines().take(120) {
+                    said(&mut session, Command::Text(line.to_string()), line);
+                }
+                said(&mut session, Command::Text("end".into()), "");
+            }
+        }
+        assert_eq!(
+            session.game().plies().len(),
+            plies,
+            "{name}: {input:?}: comparing changed the game"
+        );
+        said(&mut session, Command::Text("rewind".into()), "");
+        said(&mut session, Command::Text("no".into()), "");
+        assert_eq!(
+            session.game().plies().len(),
+            plies,
+            "{name}: {input:?}: a rewind answered no changed the game"
+        );
     }
 }

@@ -111,7 +111,7 @@ fn scoresheets_differ(mode: &str) {
     has_start(l, "Nothing to rewind: compare the scoresheets first");
     let differ = has(
         l,
-        "Scoresheets differ from move 2, Black: the record has Springer Cesar sechs, the other scoresheet Springer Felix sechs. They agree up to move 2, White. Type rewind to go back there",
+        "Scoresheets differ from move 2, Black: the record has Springer Cesar sechs, the other scoresheet Springer Felix sechs. They agree up to move 2, White; the record has 3 half-moves after it. Type rewind to go back there",
     );
     let confirm = has_start(
         l,
@@ -284,7 +284,7 @@ fn play_mode_typed_sheet_bad_words_and_files() {
     has_start(l, "Scoresheets agree: 3 half-moves, up to move 2, White");
     has(
         l,
-        "Scoresheets differ from move 2, White: the record has Bauer Eva schlägt David fünf, the other scoresheet Springer Cesar drei. They agree up to move 1, Black. Type rewind to go back there",
+        "Scoresheets differ from move 2, White: the record has Bauer Eva schlägt David fünf, the other scoresheet Springer Cesar drei. They agree up to move 1, Black; the record has 1 half-move after it. Type rewind to go back there",
     );
     has(
         l,
@@ -305,5 +305,229 @@ fn play_mode_typed_sheet_bad_words_and_files() {
             .any(|x| x.contains("a white Turm belongs on Anna eins")),
         "{l:#?}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn record_args(save: &str) -> Vec<&str> {
+    vec![
+        "--line",
+        "--mode",
+        "record",
+        "--time",
+        "90m+30s",
+        "--virtual-clock",
+        "--speech",
+        "off",
+        "--language",
+        "en",
+        "--save",
+        save,
+    ]
+}
+
+/// The record's six half-moves of the Ruy Lopez, each completed by a press.
+const RUY_LOPEZ: [&str; 12] = [
+    "e4", "press", "e5", "press", "Nf3", "press", "Nc6", "press", "Bb5", "press", "a6", "press",
+];
+
+/// Issue 18, fault 7 (R-D.2.9): the other scoresheet has an illegal move in its own line (3... Ke5). As a PGN
+/// file, typed, and read out move by move, it is compared up to there: the first difference is named with the
+/// sheet's own move and why it cannot be played, and `rewind` offers to take back only the half-move after the
+/// agreement. A sheet that differs before its illegal move names the difference first, then the illegal move.
+#[test]
+fn a_scoresheet_with_its_own_illegal_move_is_compared_up_to_it() {
+    let dir = folder("illegal-own");
+    std::fs::write(
+        dir.join("other.pgn"),
+        "[Event \"Open\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 {main line} 3. Bb5 Ke5 4. O-O *\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("other2.pgn"),
+        "[Event \"Open\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bb5 Ke5 *\n",
+    )
+    .unwrap();
+    let mut input: Vec<&str> = RUY_LOPEZ.to_vec();
+    input.extend([
+        "compare other.pgn",
+        "compare 1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke5 4. O-O",
+        "compare",
+        "e4",
+        "e5",
+        "Nf3",
+        "Nc6",
+        "Bb5",
+        "Ke5",
+        "end",
+        "compare other2.pgn",
+        "compare other.pgn",
+        "rewind",
+        "yes",
+        "quit",
+    ]);
+    let r = hector(&dir, &record_args("g.pgn"), &input.join("\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    let differ = "Scoresheets differ from move 3, Black: the record has Bauer Anna sechs, the other scoresheet \"Ke5\", which is not a legal move there: Not possible: the König on Eva acht cannot reach Eva fünf. They agree up to move 3, White; the record has 1 half-move after it. Type rewind to go back there";
+    assert_eq!(
+        l.iter().filter(|x| *x == differ).count(),
+        4,
+        "file, typed, one by one, file again: {l:#?}"
+    );
+    has(
+        l,
+        "Not possible: the König on Eva acht cannot reach Eva fünf; say the move again, or end to compare up to here with this move as the other scoresheet has it",
+    );
+    let first = has(
+        l,
+        "Scoresheets differ from move 2, Black: the record has Springer Cesar sechs, the other scoresheet Springer Felix sechs. They agree up to move 2, White; the record has 3 half-moves after it. Type rewind to go back there",
+    );
+    assert_eq!(
+        l[first + 1],
+        "The other scoresheet has \"Ke5\" at move 3, Black, which is not a legal move there: Not possible: the König on Eva acht cannot reach Eva fünf. It is read no further"
+    );
+    has_start(
+        l,
+        "Rewind the game to after move 3, White, Black to move? 1 half-moves are taken back",
+    );
+    has_start(
+        l,
+        "Play resumes after move 3, White, Black to move. Taken back: 3... a6",
+    );
+    assert!(!l.iter().any(|x| x.starts_with("Could not read")), "{l:#?}");
+    let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
+    assert!(pgn.contains("3. Bb5") && !pgn.contains("a6"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 18, fault 25: `compare` on a file that is no scoresheet (/dev/null, an empty file, a letter, a typo'd
+/// name, words that are no move) is refused with the reason and changes nothing: no rewind is offered, the game
+/// keeps every move. hector's own printed scoresheet (the `.txt` beside the game) is read as a scoresheet.
+#[test]
+fn a_file_that_is_no_scoresheet_is_refused_and_changes_nothing() {
+    let dir = folder("not-a-sheet");
+    // A first game leaves its printed scoresheet first.txt (written when hector ends).
+    let r = hector(
+        &dir,
+        &record_args("first.pgn"),
+        &[&RUY_LOPEZ[..], &["quit"]].concat().join("\n"),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let printed = std::fs::read_to_string(dir.join("first.txt")).unwrap();
+    assert!(printed.contains(" 3.  Bb5"), "{printed}");
+    std::fs::write(dir.join("empty.pgn"), "").unwrap();
+    std::fs::write(
+        dir.join("letter.txt"),
+        "Dear arbiter,\nplease find my sheet attached.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("tags.pgn"),
+        "[Event \"Open\"]\n[White \"A\"]\n\n*\n",
+    )
+    .unwrap();
+    let mut input: Vec<&str> = RUY_LOPEZ.to_vec();
+    input.extend([
+        "Ba4",
+        "press",
+        "compare /dev/null",
+        "rewind",
+        "compare empty.pgn",
+        "compare first.brf",
+        "compare letter.txt",
+        "compare tags.pgn",
+        "compare nothere.txt",
+        "compare hello",
+        "compare",
+        "end",
+        "rewind",
+        "yes",
+        "compare first.txt",
+        "rewind",
+        "quit",
+    ]);
+    let r = hector(&dir, &record_args("g.pgn"), &input.join("\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    has_start(l, "Could not read /dev/null: ");
+    has(
+        l,
+        "empty.pgn is empty: it holds no scoresheet. Nothing was compared or changed",
+    );
+    has_start(
+        l,
+        "first.brf is a braille scoresheet (BRF), which hector does not read back",
+    );
+    has(
+        l,
+        "letter.txt cannot be read as a scoresheet: where its first move should be, it has \"Dear arbiter\": not a move in any notation hector reads. Nothing was compared or changed",
+    );
+    has(
+        l,
+        "tags.pgn holds no moves: it is no scoresheet. Nothing was compared or changed",
+    );
+    has_start(l, "Could not read nothere.txt: ");
+    has_start(
+        l,
+        "No move of the other scoresheet can be read: \"hello\": not a move in any notation hector reads. Nothing was compared or changed",
+    );
+    has(l, "No moves were given: nothing was compared or changed");
+    // No rewind was ever offered by those.
+    assert_eq!(
+        l.iter()
+            .filter(|x| x.starts_with("Nothing to rewind"))
+            .count(),
+        2,
+        "{l:#?}"
+    );
+    // Only hector's own printed sheet is compared, and only then is a rewind offered, of one half-move.
+    let read = has_start(
+        l,
+        "The other scoresheet stops after move 3, Black; the record goes on with Läufer Anna vier",
+    );
+    let asked = has_start(
+        l,
+        "Rewind the game to after move 3, Black, White to move? 1 half-moves are taken back",
+    );
+    assert!(asked > read);
+    assert!(
+        !l[..read].iter().any(|x| x.starts_with("Rewind the game")),
+        "{l:#?}"
+    );
+    let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
+    assert!(pgn.contains("4. Ba4"), "every move kept: {pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 18, fault 8: a bare square in a piece list is asked about, never guessed: `check white Ke1 e2` does
+/// not take e2 as a second King, and a SAN list with pawns as bare squares gives no false steps.
+#[test]
+fn a_bare_square_in_a_piece_list_is_asked_about() {
+    let dir = folder("bare-square");
+    let input = [
+        "e4",
+        "press",
+        "check white Ke1 e2",
+        "check white Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Nb1 Ng1 a2 b2 c2 d2 e4 f2 g2 h2",
+        "check white Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Nb1 Ng1 Pa2 Pb2 Pc2 Pd2 Pe4 Pf2 Pg2 Ph2",
+        "quit",
+    ]
+    .join("\n");
+    let r = hector(&dir, &record_args("g.pgn"), &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    assert_eq!(
+        l.iter()
+            .filter(|x| *x == "Which piece stands on Eva zwei? Say the piece before its squares")
+            .count(),
+        1,
+        "{l:#?}"
+    );
+    has(
+        l,
+        "Which piece stands on Anna zwei? Say the piece before its squares",
+    );
+    has(l, "Your board agrees with the game on the White pieces");
+    assert!(!l.iter().any(|x| x.starts_with("Boards differ")), "{l:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

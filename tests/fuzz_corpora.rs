@@ -63,3 +63,13 @@ fn vocabulary_corpus() {
 fn uci_corpus() {
     replay("uci", checks::check_uci);
 }
+
+#[test]
+fn board_check_corpus() {
+    replay("board_check", checks::check_board_check);
+}
+
+#[test]
+fn compare_corpus() {
+    replay("compare", checks::check_compare);
+}

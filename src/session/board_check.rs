@@ -16,11 +16,12 @@ use shakmaty::{Board, Color, File, Move, Piece, Position, Rank, Square};
 
 use super::log::Actor;
 use super::{Effect, Kind, Pending, Session, say};
+use crate::rules::Game;
 use crate::rules::board_diff::{self, Slip, Step};
 use crate::rules::scoresheet::{self, Comparison, MovePoint, Sheet};
-use crate::rules::{Game, pgn};
 use crate::words::board_text::{self, Asked, BoardTextError, BoardWords};
 use crate::words::normalize::fold;
+use crate::words::scoresheet_text::SheetFileError;
 use crate::words::{self, MoveInputError, announce, scoresheet_text};
 
 /// The most a scoresheet file may hold (outside input is bounded).
@@ -63,6 +64,9 @@ struct Walk {
 struct SheetEntry {
     game: Game,
     moves: Vec<Move>,
+    /// The last line refused as the next move: `end` right after it compares up to it and names it as the
+    /// other sheet's own illegal move.
+    refused: Option<(String, MoveInputError)>,
 }
 
 /// The state of the board check and the scoresheet comparison.
@@ -559,17 +563,86 @@ impl Session {
             self.board_check.entry = Some(SheetEntry {
                 game: self.start_game(),
                 moves: Vec::new(),
+                refused: None,
             });
             return vec![say(Kind::Event, self.p("compare.start", &[]))];
         }
-        if rest.to_lowercase().ends_with(".pgn") {
+        // A file: by its ending (`other.pgn`, `sheet.txt`) or its folder (`/dev/null`); never read as moves.
+        let lower = rest.to_lowercase();
+        if lower.ends_with(".pgn")
+            || lower.ends_with(".txt")
+            || scoresheet_text::looks_like_path(rest)
+        {
             return vec![Effect::Read {
                 path: PathBuf::from(rest),
                 limit: MAX_FILE_BYTES,
             }];
         }
         let r = scoresheet_text::replay(&self.game, &self.config.vocabulary, rest);
+        if r.moves.is_empty() {
+            return self.nothing_read(None, r.stopped.as_ref());
+        }
         self.compare_moves(r.moves, r.stopped)
+    }
+
+    /// R-D.2.9: a scoresheet with no move that can be read is no scoresheet to compare: refused with the reason,
+    /// and nothing changes (no rewind is offered: the record is not shortened by a typo or a wrong file).
+    fn nothing_read(
+        &self,
+        path: Option<&str>,
+        stopped: Option<&(String, MoveInputError)>,
+    ) -> Vec<Effect> {
+        let text = match (path, stopped) {
+            (Some(path), Some((text, e))) => self.p(
+                "compare.file_not_moves",
+                &[
+                    ("path", path),
+                    ("text", &words::quote(text)),
+                    ("reason", &self.sheet_reason(e)),
+                ],
+            ),
+            (None, Some((text, e))) => self.p(
+                "compare.not_moves",
+                &[
+                    ("text", &words::quote(text)),
+                    ("reason", &self.sheet_reason(e)),
+                ],
+            ),
+            (Some(path), None) => self.p("compare.file_no_moves", &[("path", path)]),
+            (None, None) => self.p("compare.no_moves", &[]),
+        };
+        vec![say(Kind::Refusal, text)]
+    }
+
+    /// Why a scoresheet's move cannot be played, without the command line's "type help" (it is a sheet's move,
+    /// not a command).
+    fn sheet_reason(&self, e: &MoveInputError) -> String {
+        match e {
+            MoveInputError::NotAMove(_) => self.p("compare.not_a_move", &[]),
+            e => self.refusal(e),
+        }
+    }
+
+    /// "1 half-move", "5 half-moves".
+    fn half_moves(&self, n: usize) -> String {
+        if n == 1 {
+            self.p("compare.half_move_one", &[])
+        } else {
+            self.p("compare.half_moves", &[("n", &n.to_string())])
+        }
+    }
+
+    /// The start position a scoresheet file names (`None`: the standard one) is the game's.
+    fn same_start(&self, fen: Option<&str>) -> bool {
+        let start = self.game.start_position();
+        let setup = match fen {
+            None => shakmaty::Chess::default().to_setup(shakmaty::EnPassantMode::Legal),
+            Some(f) => match f.trim().parse::<shakmaty::fen::Fen>() {
+                Ok(f) => f.into_setup(),
+                Err(_) => return false,
+            },
+        };
+        setup.board == *start.board() && setup.turn == start.turn()
     }
 
     /// The game's start position with no moves.
@@ -600,32 +673,45 @@ impl Session {
                 )];
             }
         };
-        let report = pgn::import(&text);
-        let Some(other) = report.games.into_iter().next() else {
-            let reason = report
-                .errors
-                .first()
-                .map(|e| e.to_string())
-                .unwrap_or_else(|| self.p("compare.no_game", &[]));
+        // hector's braille scoresheet is in braille cells, not moves: the game's .pgn or .txt is.
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("brf"))
+        {
             return vec![say(
                 Kind::Refusal,
-                self.p(
-                    "compare.pgn_bad",
-                    &[("path", &shown), ("reason", &words::quote(&reason))],
-                ),
+                self.p("compare.file_braille", &[("path", &shown)]),
             )];
+        }
+        // A PGN game, hector's own printed sheet, or bare moves; read move by move, so that a sheet with an
+        // illegal move of its own is compared up to it and the move named (R-D.2.9).
+        let sheet = match scoresheet_text::sheet_file(&text) {
+            Ok(sheet) => sheet,
+            Err(SheetFileError::Empty) => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("compare.file_empty", &[("path", &shown)]),
+                )];
+            }
+            Err(SheetFileError::NoMoves) => return self.nothing_read(Some(&shown), None),
         };
-        if other.start_fen() != self.game.start_fen() {
+        if !self.same_start(sheet.fen.as_deref()) {
             return vec![say(Kind::Event, self.p("compare.other_start", &[]))];
         }
-        let moves = other.plies().iter().map(|p| p.mv).collect();
-        self.compare_moves(moves, None)
+        let r = scoresheet_text::replay(&self.game, &self.config.vocabulary, &sheet.moves);
+        if r.moves.is_empty() {
+            return self.nothing_read(Some(&shown), r.stopped.as_ref());
+        }
+        self.compare_moves(r.moves, r.stopped)
     }
 
     fn entry_line(&mut self, line: &str, word: &str) -> Vec<Effect> {
         if self.is_word(word, "end", "words.end") {
             let entry = self.board_check.entry.take().expect("an entry is on");
-            return self.compare_moves(entry.moves, None);
+            if entry.moves.is_empty() {
+                return self.nothing_read(None, entry.refused.as_ref());
+            }
+            return self.compare_moves(entry.moves, entry.refused);
         }
         if self.is_word(word, "stop", "words.stop") {
             self.board_check.entry = None;
@@ -635,6 +721,7 @@ impl Session {
             let mut g = self.start_game();
             let entry = self.board_check.entry.as_mut().expect("an entry is on");
             entry.moves.pop();
+            entry.refused = None;
             for m in &entry.moves {
                 let _ = g.play_without_dead_check(*m);
             }
@@ -658,6 +745,7 @@ impl Session {
                     return vec![say(Kind::Refusal, self.p("err.illegal_move", &[]))];
                 }
                 entry.moves.push(m);
+                entry.refused = None;
                 let text = self.p(
                     "compare.entered",
                     &[("point", &self.point(n)), ("move", &said)],
@@ -666,6 +754,9 @@ impl Session {
             }
             Err(e) => {
                 let reason = self.refusal(&e);
+                if let Some(entry) = self.board_check.entry.as_mut() {
+                    entry.refused = Some((line.trim().to_string(), e));
+                }
                 vec![say(
                     Kind::Refusal,
                     self.p("compare.again", &[("reason", &reason)]),
@@ -705,7 +796,9 @@ impl Session {
         announce::short(&self.config.vocabulary, &SanPlus::from_move(pos, m), m)
     }
 
-    /// R-D.2.9 (2)-(4): the other scoresheet against the record.
+    /// R-D.2.9 (2)-(4): the other scoresheet against the record. `stopped`: the other sheet has, after its
+    /// `other` moves, one that is not legal there (a wrongly kept sheet): the sheets are compared up to it, and
+    /// it is named with its place and why it cannot be played.
     fn compare_moves(
         &mut self,
         other: Vec<Move>,
@@ -713,23 +806,60 @@ impl Session {
     ) -> Vec<Effect> {
         let record: Vec<Move> = self.game.plies().iter().map(|p| p.mv).collect();
         let cmp = scoresheet::compare(&record, &other);
-        let mut out = Vec::new();
-        // The other sheet could not be read on: where it stops, it has something the record may not have.
-        if let Some((text, e)) = &stopped {
-            out.push(say(
-                Kind::Event,
-                self.p(
-                    "compare.unreadable",
+        let illegal = stopped
+            .as_ref()
+            .map(|(text, e)| (words::quote(text), self.sheet_reason(e)));
+        // The sheet's own illegal move, said after the comparison when it is not the first difference itself.
+        let also = illegal.as_ref().map(|(text, reason)| {
+            self.p(
+                "compare.unreadable",
+                &[
+                    ("point", &self.point(other.len())),
+                    ("text", text),
+                    ("reason", reason),
+                ],
+            )
+        });
+        let (text, also) = match cmp {
+            // The record goes on where the other sheet has a move that cannot be played: that is where they
+            // part.
+            Comparison::Shorter {
+                common,
+                longer: Sheet::Record,
+                ..
+            } if illegal.is_some() => {
+                let (text, reason) = illegal.as_ref().expect("checked");
+                self.board_check.found = Some(common);
+                let t = self.p(
+                    "compare.differ_illegal",
                     &[
-                        ("point", &self.point(other.len())),
-                        ("text", &words::quote(text)),
-                        ("reason", &self.refusal(e)),
+                        ("first", &self.point(common)),
+                        ("record", &self.said_move(&record, common)),
+                        ("text", text),
+                        ("reason", reason),
+                        ("last", &self.last_agreed(common)),
+                        ("back", &self.half_moves(record.len() - common)),
                     ],
-                ),
-            ));
-        }
-        let text = match cmp {
-            Comparison::Agree { plies } if stopped.is_none() => {
+                );
+                (t, None)
+            }
+            // The record ends where the other sheet has a move that cannot be played.
+            Comparison::Agree { plies } if illegal.is_some() => {
+                let (text, reason) = illegal.as_ref().expect("checked");
+                self.board_check.found = None;
+                let t = self.p(
+                    "compare.agree_then_illegal",
+                    &[
+                        ("n", &self.half_moves(plies)),
+                        ("last", &self.last_agreed(plies)),
+                        ("point", &self.point(plies)),
+                        ("text", text),
+                        ("reason", reason),
+                    ],
+                );
+                (t, None)
+            }
+            Comparison::Agree { plies } => {
                 self.board_check.found = None;
                 let boards = match &self.board_check.last_board {
                     Some(b) if b != self.game.position().board() => {
@@ -743,7 +873,7 @@ impl Session {
                 } else {
                     "compare.agree"
                 };
-                self.p(
+                let t = self.p(
                     key,
                     &[
                         ("n", &plies.to_string()),
@@ -751,7 +881,8 @@ impl Session {
                         ("side", &self.side(self.game.turn())),
                         ("boards", &boards),
                     ],
-                )
+                );
+                (t, None)
             }
             Comparison::Shorter {
                 common,
@@ -759,36 +890,34 @@ impl Session {
                 ..
             } => {
                 self.board_check.found = None;
-                self.p(
+                let t = self.p(
                     "compare.record_shorter",
                     &[
                         ("last", &self.last_agreed(common)),
                         ("other", &self.said_move(&other, common)),
                         ("n", &(other.len() - common).to_string()),
                     ],
-                )
+                );
+                (t, also)
             }
             Comparison::Differ { common } => {
                 self.board_check.found = Some(common);
-                self.p(
+                let t = self.p(
                     "compare.differ",
                     &[
                         ("first", &self.point(common)),
                         ("record", &self.said_move(&record, common)),
                         ("other", &self.said_move(&other, common)),
                         ("last", &self.last_agreed(common)),
+                        ("back", &self.half_moves(record.len() - common)),
                     ],
-                )
+                );
+                (t, also)
             }
-            // The other sheet ends (or cannot be read on) where the record goes on.
-            Comparison::Shorter { common, .. } | Comparison::Agree { plies: common } => {
-                if common == record.len() {
-                    // Agree, but the other sheet had more that could not be read.
-                    self.board_check.found = None;
-                    return out;
-                }
+            // The other sheet ends where the record goes on.
+            Comparison::Shorter { common, .. } => {
                 self.board_check.found = Some(common);
-                self.p(
+                let t = self.p(
                     "compare.other_shorter",
                     &[
                         ("first", &self.point(common)),
@@ -796,10 +925,14 @@ impl Session {
                         ("last", &self.last_agreed(common)),
                         ("n", &(record.len() - common).to_string()),
                     ],
-                )
+                );
+                (t, None)
             }
         };
-        out.push(say(Kind::Event, text));
+        let mut out = vec![say(Kind::Event, text)];
+        if let Some(also) = also {
+            out.push(say(Kind::Event, also));
+        }
         out
     }
 
@@ -1095,7 +1228,7 @@ mod tests {
         assert_eq!(
             out,
             [
-                "Scoresheets differ from move 2, Black: the record has Springer Cesar sechs, the other scoresheet Springer Felix sechs. They agree up to move 2, White. Type rewind to go back there"
+                "Scoresheets differ from move 2, Black: the record has Springer Cesar sechs, the other scoresheet Springer Felix sechs. They agree up to move 2, White; the record has 3 half-moves after it. Type rewind to go back there"
             ]
         );
         let out = run(&mut s, "rewind");

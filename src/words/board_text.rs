@@ -650,9 +650,12 @@ impl BoardWords {
                     role = Some(p.role);
                 }
                 Token::Square(sq) => place(&mut board, *sq, colour, role)?,
+                // A piece letter glued to its square (`Ke1`, SAN) names that one piece: a bare square after it
+                // ("Ke1 e2") is not taken as a second one of the same kind but asked about (NoPiece), never
+                // guessed. A piece word before several squares ("Bauer Anna zwei Bella zwei") names them all.
                 Token::RoleSquare(r, sq) => {
-                    role = Some(*r);
-                    place(&mut board, *sq, colour, role)?;
+                    place(&mut board, *sq, colour, Some(*r))?;
+                    role = None;
                 }
                 Token::File(f) => {
                     let rank = match tokens.get(i + 1) {
@@ -1003,6 +1006,18 @@ mod tests {
             w.piece_lists(&v, "weiß Gustav eins"),
             Err(BoardTextError::NoPiece(Square::G1))
         );
+        // A bare square after a piece glued to its square is asked about, never taken as one more piece of
+        // the same kind (issue 18, fault 8).
+        assert_eq!(
+            w.piece_lists(&v, "weiß Ke1 e2"),
+            Err(BoardTextError::NoPiece(Square::E2))
+        );
+        assert_eq!(
+            w.piece_lists(&v, "white Ke1 Qd1 Nf3 a2 b2"),
+            Err(BoardTextError::NoPiece(Square::A2))
+        );
+        let (b, _) = w.piece_lists(&v, "white Ke1 Rook a1 h1 Pa2 Pb2").unwrap();
+        assert_eq!(b.board_fen().to_string(), "8/8/8/8/8/8/PP6/R3K2R");
         assert_eq!(
             w.piece_lists(&v, "König Gustav eins"),
             Err(BoardTextError::NoColour(Role::King))

@@ -1266,3 +1266,138 @@ mod in_the_view {
         assert_eq!(v.app.mode, Mode::Explore);
     }
 }
+
+/// Issue 18, fault 26: every broken layout is reported, each problem with its place in the file (line and
+/// column, as keymap.ron's), and what would break the pad is not taken.
+#[test]
+fn every_broken_layout_is_reported_with_its_place() {
+    let base = GamepadConfig::builtin();
+    for (text, place, words) in [
+        // Written twice in one list, the same or another binding.
+        (
+            "(\n  buttons: [\n    (West, Material),\n    (West, Material),\n  ],\n)",
+            "line 4, column 5",
+            "twice",
+        ),
+        (
+            "(buttons: [(West, Material), (West, Turn)])",
+            "line 1, column 30",
+            "already to Material",
+        ),
+        (
+            "(left_layer: [(South, Used), (South, Used)])",
+            "line 1, column 30",
+            "twice",
+        ),
+        (
+            "(right_layer: [(South, Undo),\n (South, Log)])",
+            "line 2, column 2",
+            "already to Undo",
+        ),
+        (
+            "(promotion: [(South, Queen), (South, Queen)])",
+            "line 1, column 30",
+            "twice",
+        ),
+        (
+            "(requests: [(West, Time), (West, Time)])",
+            "line 1, column 27",
+            "twice",
+        ),
+        (
+            "(requests: [(West, Time), (West, Count)])",
+            "line 1, column 27",
+            "already to Time",
+        ),
+        // A layer's own shoulder in the layer.
+        (
+            "(left_layer: [(LeftShoulder, Used)])",
+            "line 1, column 15",
+            "never be pressed",
+        ),
+        (
+            "(right_layer: [(RightShoulder, Undo)])",
+            "line 1, column 16",
+            "never be pressed",
+        ),
+        // The menu on a layer button: it would never open.
+        (
+            "(\n  menu_button: LeftShoulder,\n)",
+            "line 2, column 3",
+            "never open",
+        ),
+        (
+            "(menu_button: RightShoulder)",
+            "line 1, column 2",
+            "never open",
+        ),
+        // East is the way back from the promotion question.
+        (
+            "(promotion: [(East, Queen)])",
+            "line 1, column 14",
+            "cancels",
+        ),
+        (
+            "(promotion: [(North, King)])",
+            "line 1, column 14",
+            "cannot become a King",
+        ),
+        (
+            "(promotion: [(North, Pawn)])",
+            "line 1, column 14",
+            "cannot become a Pawn",
+        ),
+        // The menu: empty, or an item twice.
+        ("(menu: [])", "line 1, column 2", "empty menu"),
+        ("(menu: [Press, Undo, Press])", "line 1, column 22", "twice"),
+        (
+            "(menu: [\n  Quit, // the way out\n  Quit,\n])",
+            "line 3, column 3",
+            "twice",
+        ),
+        // The menu button bound in buttons.
+        (
+            "(buttons: [(South, Select), (Start, Up)])",
+            "line 1, column 29",
+            "opens the menu",
+        ),
+        (
+            "(buttons: [(West, Moves(0))])",
+            "line 1, column 12",
+            "Moves(0)",
+        ),
+        // Not a layout: RON's own place.
+        (
+            "(\n  buttons: [(Wobble, Up)],\n)",
+            "line 2, column",
+            "Wobble",
+        ),
+        ("(buttons: [(West, Dance)])", "line 1, column", "Dance"),
+        ("(rumbel: On)", "line 1, column", "rumbel"),
+        ("(rumble: On, rumble: Off)", "line 1, column", "rumble"),
+        ("(menu_button: Wobble)", "line 1, column", "Wobble"),
+        ("(buttons: [(West)])", "line 1, column", ""),
+        ("buttons: []", "line 1, column", ""),
+    ] {
+        let (c, problems) = base.clone().with_overrides(text, "mine.ron");
+        assert!(!problems.is_empty(), "not reported: {text}");
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.starts_with(&format!("mine.ron, {place}")) && p.contains(words)),
+            "{text}: {problems:#?}"
+        );
+        // What would break the pad is not taken.
+        assert_eq!(c.menu_button, Button::Start, "{text}");
+        assert!(!c.promotion.contains_key(&Button::East), "{text}");
+        assert!(!c.menu.is_empty(), "{text}");
+        let mut menu = c.menu.clone();
+        menu.dedup();
+        assert_eq!(menu.len(), c.menu.len(), "{text}");
+    }
+    // The shipped layout has no problem.
+    let (_, problems) = base
+        .clone()
+        .with_overrides(DEFAULT_GAMEPAD, DEFAULT_GAMEPAD_FILE);
+    assert!(problems.is_empty(), "{problems:?}");
+}
