@@ -139,7 +139,9 @@ impl Tmux {
         let start = Instant::now();
         loop {
             let said = self.said();
-            if said.iter().any(|s| s == text) {
+            // A greeting of a timed game ends with the control in words (issue 18.16).
+            let greeting = format!("{text}. Time control: ");
+            if said.iter().any(|s| s == text || s.starts_with(&greeting)) {
                 return said;
             }
             assert!(

@@ -625,11 +625,7 @@ impl Session {
 
     /// "1 half-move", "5 half-moves".
     fn half_moves(&self, n: usize) -> String {
-        if n == 1 {
-            self.p("compare.half_move_one", &[])
-        } else {
-            self.p("compare.half_moves", &[("n", &n.to_string())])
-        }
+        self.p("compare.half_moves", &[("n", &n.to_string())])
     }
 
     /// The start position a scoresheet file names (`None`: the standard one) is the game's.
