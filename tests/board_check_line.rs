@@ -388,11 +388,11 @@ fn a_scoresheet_with_its_own_illegal_move_is_compared_up_to_it() {
     );
     has_start(
         l,
-        "Rewind the game to after move 3, White, Black to move? 1 half-moves are taken back",
+        "Rewind the game to after move 3, White, Black to move? 1 half-move is taken back",
     );
     has_start(
         l,
-        "Play resumes after move 3, White, Black to move. Taken back: 3... a6",
+        "Play resumes after move 3, White, Black to move. Taken back: 3... Bauer Anna sechs",
     );
     assert!(!l.iter().any(|x| x.starts_with("Could not read")), "{l:#?}");
     let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
@@ -487,7 +487,7 @@ fn a_file_that_is_no_scoresheet_is_refused_and_changes_nothing() {
     );
     let asked = has_start(
         l,
-        "Rewind the game to after move 3, Black, White to move? 1 half-moves are taken back",
+        "Rewind the game to after move 3, Black, White to move? 1 half-move is taken back",
     );
     assert!(asked > read);
     assert!(

@@ -932,6 +932,12 @@ impl Session {
                         return self.assistant_view(out);
                     }
                     Some(false) => self.cancel(p, now),
+                    // Leaving is no answer: the question stays unanswered and nothing it asks about changes
+                    // (an unfinished game offered stays in its file as it was).
+                    None if matches!(word.as_str(), "quit" | "exit") => {
+                        self.pending = Some(p);
+                        return self.quit();
+                    }
                     None => {
                         // A line that is no answer changes nothing and the question stays open. The first
                         // such line (and `?`, `help`, `repeat`) hears the question again with its answers, the
