@@ -195,7 +195,10 @@ fn a_bare_time_is_minutes_up_to_180_then_pgn_seconds_and_is_said_back() {
     // words said at the start tell the player which it was.
     for (time, words) in [
         ("181", "Time control: 3 minutes 1 second each"),
-        ("5400+30", "Time control: 1 hour 30 minutes each plus 30 seconds"),
+        (
+            "5400+30",
+            "Time control: 1 hour 30 minutes each plus 30 seconds",
+        ),
         ("300", "Time control: 5 minutes each"),
         ("180", "Time control: 3 hours each"),
     ] {

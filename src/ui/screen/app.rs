@@ -95,12 +95,36 @@ fn yes_key(e: &KeyEvent, p: &Phrases) -> bool {
     listed_key(e, p, "answer.yes_keys")
 }
 
-/// No: Escape or a no key of the language (n; ο for όχι).
-fn no_key(e: &KeyEvent, p: &Phrases) -> bool {
-    e.code == KeyCode::Esc || listed_key(e, p, "answer.no_keys")
+/// No: a no key of the language (n; ο for όχι), or a cancel key (Escape, Ctrl-x; see [`App::cancel_key`]).
+fn no_key(app: &App, e: &KeyEvent, p: &Phrases) -> bool {
+    app.cancel_key(e, false) || listed_key(e, p, "answer.no_keys")
+}
+
+/// A key that types a character on the input line (no Ctrl, no Alt).
+fn types(e: &KeyEvent) -> bool {
+    matches!(e.code, KeyCode::Char(_))
+        && !e.modifiers.contains(KeyModifiers::CONTROL)
+        && !e.modifiers.contains(KeyModifiers::ALT)
 }
 
 impl App {
+    /// Whether a key is bound to an action in the keymap.
+    fn bound(&self, e: &KeyEvent, action: Action) -> bool {
+        Key::of(e).and_then(|k| self.keymap.action(&k)) == Some(action)
+    }
+
+    /// Cancel: Escape, or a key of the keymap's Cancel (Ctrl-x): screen readers keep Escape (fenrir: "stop
+    /// speaking"), so every cancel has a second key (issue 19.5). On the input line only a key that types
+    /// nothing (Ctrl, Alt or a named key) cancels.
+    fn cancel_key(&self, e: &KeyEvent, typing: bool) -> bool {
+        e.code == KeyCode::Esc || (self.bound(e, Action::Cancel) && !(typing && types(e)))
+    }
+
+    /// Help: F1, or a key of the keymap's Help; on the input line only a key that types nothing.
+    fn help_key(&self, e: &KeyEvent, typing: bool) -> bool {
+        e.code == KeyCode::F(1) || (self.bound(e, Action::Help) && !(typing && types(e)))
+    }
+
     pub fn new(orientation: Color, theme: Theme, keymap: Keymap) -> App {
         App {
             // The player's king's file on the player's first rank is where a player starts.
@@ -159,14 +183,14 @@ impl App {
                     self.reminded = false;
                     return vec![Out::Send(text)];
                 }
-                if no_key(&event, p) {
+                if no_key(self, &event, p) {
                     self.mode = Mode::Explore;
                     self.reminded = false;
                     return vec![answer(p.get("screen.cancelled").to_string())];
                 }
                 // Any other key does nothing: the first (and F1) says the question again with its answers,
                 // the next ones only sound.
-                if self.reminded && event.code != KeyCode::F(1) {
+                if self.reminded && !self.help_key(&event, false) {
                     return vec![Out::Cue(Cue::Edge)];
                 }
                 self.reminded = true;
@@ -187,13 +211,13 @@ impl App {
                 self.reminded = false;
                 return vec![Out::Send("yes".into())];
             }
-            if no_key(&event, p) {
+            if no_key(self, &event, p) {
                 self.reminded = false;
                 return vec![Out::Send("no".into())];
             }
             // Any other key does nothing: the first (and F1) has the session say its question again with
             // its answers, the next ones only sound.
-            if self.reminded && event.code != KeyCode::F(1) {
+            if self.reminded && !self.help_key(&event, false) {
                 return vec![Out::Cue(Cue::Edge)];
             }
             self.reminded = true;
@@ -342,7 +366,8 @@ impl App {
                     self.mode = Mode::Explore;
                     vec![answer(p.get("screen.deselected").to_string())]
                 }
-                _ => Vec::new(),
+                // Never silence: a key that does nothing says so.
+                _ => vec![answer(p.get("screen.nothing_to_cancel").to_string())],
             },
             Action::Seconds => {
                 self.show_seconds = !self.show_seconds;
@@ -516,7 +541,7 @@ impl App {
                 self.mode = Mode::Explore;
                 vec![Out::Send(format!("{from}{to}{}", r.char()))]
             }
-            _ if event.code == KeyCode::Esc => {
+            _ if self.cancel_key(&event, false) => {
                 self.mode = Mode::Explore;
                 vec![answer(p.get("screen.cancelled").to_string())]
             }
@@ -530,11 +555,14 @@ impl App {
 
     fn input_key(&mut self, event: KeyEvent, mut text: String, session: &Session) -> Vec<Out> {
         let p = &session.config().phrases;
+        if self.cancel_key(&event, true) {
+            self.mode = Mode::Explore;
+            return vec![answer(p.get("screen.cancelled").to_string())];
+        }
+        if self.help_key(&event, true) {
+            return self.help(session);
+        }
         match event.code {
-            KeyCode::Esc => {
-                self.mode = Mode::Explore;
-                vec![answer(p.get("screen.cancelled").to_string())]
-            }
             KeyCode::Enter => {
                 self.mode = Mode::Explore;
                 let line = text.trim().to_string();
@@ -570,7 +598,6 @@ impl App {
                 self.mode = Mode::Input(text);
                 vec![answer(char_name(p, c))]
             }
-            KeyCode::F(1) => self.help(session),
             _ => Vec::new(),
         }
     }

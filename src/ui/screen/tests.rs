@@ -249,7 +249,7 @@ fn promotion_asks_for_the_piece() {
     assert_eq!(
         said[2],
         "Which piece for the pawn on Eva acht: Dame, Turm, Läufer or Springer? Press q for Dame, r for Turm, \
-         b for Läufer, n for Springer; Enter for Dame; Escape cancels"
+         b for Läufer, n for Springer; Enter for Dame; Escape or Ctrl-x cancels"
     );
     let said = press(&mut a, &mut s, &[key('r')]);
     assert_eq!(said, vec!["Bauer Eva acht Turm"]);
@@ -367,7 +367,7 @@ fn the_input_line_takes_what_line_mode_takes() {
     assert_eq!(
         without_echo(said),
         vec![
-            "Type a move or a command; Enter sends it, Escape cancels",
+            "Type a move or a command; Enter sends it, Escape or Ctrl-x cancels",
             "Springer Felix drei"
         ]
     );
@@ -407,4 +407,49 @@ fn help_speaks_and_shows_the_keys_of_the_mode() {
     assert!(a.help.is_some());
     let said = press(&mut a, &mut s, &[key(':'), code(KeyCode::F(1))]);
     assert!(said[1].starts_with("Keys: Input line"), "{said:?}");
+}
+
+/// Issue 19.5: under a screen reader Escape and F1-F3, F6-F8 never reach the view (fenrir keeps them); their
+/// second keys do the same: Ctrl-x cancels a choice, the input line, the view's question and answers no to the
+/// session's; S shows the seconds, F the figurines.
+#[test]
+fn the_second_keys_work_where_a_screen_reader_keeps_escape_and_f_keys() {
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    let mut s = session(&["e4"]);
+    let mut a = app(Color::White);
+    // A choice: Enter on e7's pawn, then Ctrl-x.
+    a.focus = Square::E7;
+    let said = press(&mut a, &mut s, &[code(KeyCode::Enter), ctrl('x')]);
+    assert_eq!(said[1], "Choice cancelled", "{said:?}");
+    assert_eq!(a.mode, Mode::Explore);
+    // The input line: typed text is dropped, nothing is sent.
+    let said = press(&mut a, &mut s, &[key(':'), key('e'), key('5'), ctrl('x')]);
+    assert_eq!(said.last().unwrap(), "Cancelled", "{said:?}");
+    assert_eq!(a.mode, Mode::Explore);
+    assert_eq!(s.game().plies().len(), 1);
+    // The view's own question (a draw offer): Ctrl-x says no.
+    let said = press(&mut a, &mut s, &[ctrl('d'), ctrl('x')]);
+    assert_eq!(said[1], "Cancelled", "{said:?}");
+    assert_eq!(s.game().draw_offer(), None);
+    // The session's question (resign): Ctrl-x answers no; the game goes on.
+    let said = press(&mut a, &mut s, &[ctrl('r'), ctrl('x')]);
+    assert!(
+        said[0].starts_with("Resign the game for Black?"),
+        "{said:?}"
+    );
+    assert!(!s.awaiting_answer(), "{said:?}");
+    assert!(!s.game().is_over());
+    // Nothing to cancel: said, never silence.
+    let said = press(&mut a, &mut s, &[ctrl('x')]);
+    assert_eq!(said, ["Nothing to cancel"]);
+    // The view's switches.
+    let said = press(&mut a, &mut s, &[key('S')]);
+    assert!(a.show_seconds, "{said:?}");
+    let before = a.theme.pieces;
+    press(&mut a, &mut s, &[key('F')]);
+    assert_ne!(a.theme.pieces, before);
+    // Help lists both keys of an action side by side.
+    let said = press(&mut a, &mut s, &[key('?')]);
+    assert!(said[0].contains("Ctrl-x Esc: "), "{said:?}");
+    assert!(said[0].contains("S F2: "), "{said:?}");
 }
