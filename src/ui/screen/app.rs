@@ -54,6 +54,11 @@ pub struct App {
     pub extra_help: Vec<String>,
     /// A new batch of announcements replaces the status line.
     fresh: bool,
+    /// The status line of the batch before, and whether it was marked as said again.
+    before: (Vec<String>, bool),
+    /// This batch says the same as the one before: the status line is marked ("Again:") so that its text
+    /// changes and a screen reader reads it again (issue 19.4); a third time is unmarked, and so on.
+    pub again: bool,
     /// The open question was said again after a key that does not answer it: further such keys get a short
     /// sound only, not the question for every key.
     reminded: bool,
@@ -142,6 +147,8 @@ impl App {
             keymap,
             extra_help: Vec::new(),
             fresh: true,
+            before: (Vec::new(), false),
+            again: false,
             reminded: false,
         }
     }
@@ -154,10 +161,11 @@ impl App {
     /// Shows a text said (by the session or the view).
     pub fn show(&mut self, text: &str) {
         if self.fresh {
-            self.status.clear();
+            self.before = (std::mem::take(&mut self.status), self.again);
             self.fresh = false;
         }
         self.status.push(text.to_string());
+        self.again = self.status == self.before.0 && !self.before.1;
     }
 
     /// The side whose pieces "own" keys jump to: the side to move when both sides play here, else the player's.

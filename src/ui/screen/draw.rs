@@ -407,14 +407,14 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         _ => match session.review_status() {
             // Review: where it is (move, side, the move, its comment), then what was said last.
             Some(review) => {
-                let said = app.status.join(" ");
+                let said = said_text(app, p);
                 if said.is_empty() {
                     (review, false)
                 } else {
                     (format!("{review}\n{said}"), false)
                 }
             }
-            None => (app.status.join(" "), false),
+            None => (said_text(app, p), false),
         },
     };
     let status_block = block(mode_label(app, session), theme);
@@ -436,6 +436,17 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         cursor_of(&g, app.focus, app.orientation)
     };
     frame.set_cursor_position(cursor);
+}
+
+/// What was said last, as the status line shows it: marked when it repeats the batch before, so the screen
+/// changes with every answer and a screen reader reads it again (issue 19.4).
+fn said_text(app: &App, p: &Phrases) -> String {
+    let said = app.status.join(" ");
+    if app.again && !said.is_empty() {
+        format!("{} {said}", p.get("screen.again"))
+    } else {
+        said
+    }
 }
 
 fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {

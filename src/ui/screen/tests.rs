@@ -453,3 +453,42 @@ fn the_second_keys_work_where_a_screen_reader_keeps_escape_and_f_keys() {
     assert!(said[0].contains("Ctrl-x Esc: "), "{said:?}");
     assert!(said[0].contains("S F2: "), "{said:?}");
 }
+
+/// The status rows of a drawn screen (the last four rows, borders included).
+fn status_rows(text: &str) -> String {
+    let rows: Vec<&str> = text.lines().collect();
+    rows[rows.len().saturating_sub(4)..].join("\n")
+}
+
+/// Issue 19.4: a screen reader reads what changes on the screen; an answer that says the same as the one before
+/// (s right after an arrow, a refusal repeated) changes the status line all the same, so it is read again.
+#[test]
+fn every_answer_changes_the_screen() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let first = status_rows(&screen(&a, &s, 80, 24).0);
+    assert!(first.contains(&said[0]), "{first}");
+    // The same words again: the screen changes, the words stay readable whole.
+    let again = press(&mut a, &mut s, &[key('s')]);
+    assert_eq!(again, said);
+    let second = status_rows(&screen(&a, &s, 80, 24).0);
+    assert_ne!(first, second);
+    assert!(second.contains(&format!("Again: {}", said[0])), "{second}");
+    // And a third time: changed again.
+    press(&mut a, &mut s, &[key('s')]);
+    let third = status_rows(&screen(&a, &s, 80, 24).0);
+    assert_ne!(second, third);
+    assert!(third.contains(&said[0]), "{third}");
+    // A refusal repeated (a request of the blind player outside a tournament game) changes it too.
+    let r1 = press(&mut a, &mut s, &[code(KeyCode::F(9))]);
+    let one = status_rows(&screen(&a, &s, 80, 24).0);
+    let r2 = press(&mut a, &mut s, &[code(KeyCode::F(9))]);
+    assert_eq!(r1, r2);
+    let two = status_rows(&screen(&a, &s, 80, 24).0);
+    assert_ne!(one, two);
+    // Different words are never marked.
+    press(&mut a, &mut s, &[code(KeyCode::Down)]);
+    let other = status_rows(&screen(&a, &s, 80, 24).0);
+    assert!(!other.contains("Again"), "{other}");
+}
