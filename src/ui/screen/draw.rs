@@ -19,7 +19,7 @@ use crate::words::{Phrases, Vocabulary};
 /// The smallest terminal the view is drawn in.
 pub const MIN_WIDTH: u16 = 50;
 pub const MIN_HEIGHT: u16 = 15;
-/// Rows of the status line, borders included.
+/// Rows of the status line (at the top), borders included.
 const STATUS_HEIGHT: u16 = 4;
 /// The narrowest side panel.
 const SIDE_MIN: u16 = 22;
@@ -49,23 +49,25 @@ pub fn geometry(area: Rect) -> Option<Geometry> {
         .min((avail_w / 8).saturating_sub(1) / 2)
         .max(1);
     let cell_w = 2 * cell_h + 1;
-    let board = Rect {
+    // The status line, where every answer is shown, is at the top: a screen reader reads what changed from
+    // the top down, so the answer comes first and the board's changed rows after it (issue 19.2).
+    let status = Rect {
         x: area.x,
         y: area.y,
+        width: area.width,
+        height: STATUS_HEIGHT,
+    };
+    let board = Rect {
+        x: area.x,
+        y: area.y + STATUS_HEIGHT,
         width: 8 * cell_w + 4,
         height: 8 * cell_h + 3,
     };
     let side = Rect {
         x: board.x + board.width,
-        y: area.y,
+        y: area.y + STATUS_HEIGHT,
         width: area.width - board.width,
         height: area.height - STATUS_HEIGHT,
-    };
-    let status = Rect {
-        x: area.x,
-        y: area.y + area.height - STATUS_HEIGHT,
-        width: area.width,
-        height: STATUS_HEIGHT,
     };
     Some(Geometry {
         board,

@@ -137,7 +137,7 @@ fn black_at_the_bottom_80x24() {
     let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
     assert_eq!(cursor, draw::cursor_of(&g, Square::E7, Color::Black));
     // Black's first rank is at the top, Hector on the left.
-    assert!(text.lines().nth(2).unwrap().contains('1'), "{text}");
+    assert!(text.lines().nth(6).unwrap().contains('1'), "{text}");
 }
 
 #[test]
@@ -454,10 +454,10 @@ fn the_second_keys_work_where_a_screen_reader_keeps_escape_and_f_keys() {
     assert!(said[0].contains("S F2: "), "{said:?}");
 }
 
-/// The status rows of a drawn screen (the last four rows, borders included).
+/// The status rows of a drawn screen (the first four rows, borders included).
 fn status_rows(text: &str) -> String {
     let rows: Vec<&str> = text.lines().collect();
-    rows[rows.len().saturating_sub(4)..].join("\n")
+    rows[..4].join("\n")
 }
 
 /// Issue 19.4: a screen reader reads what changes on the screen; an answer that says the same as the one before
@@ -491,4 +491,21 @@ fn every_answer_changes_the_screen() {
     press(&mut a, &mut s, &[code(KeyCode::Down)]);
     let other = status_rows(&screen(&a, &s, 80, 24).0);
     assert!(!other.contains("Again"), "{other}");
+}
+
+/// Issue 19.2: a screen reader reads the changed rows from the top down; the answer is on the status line at
+/// the top, so it is read before the board's changed rows, the clocks and the move list.
+#[test]
+fn the_answer_is_above_the_board() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let (text, cursor) = screen(&a, &s, 80, 24);
+    let rows: Vec<&str> = text.lines().collect();
+    let answer = rows.iter().position(|r| r.contains(&said[0])).unwrap();
+    let board = rows.iter().position(|r| r.contains("Board")).unwrap();
+    let clocks = rows.iter().position(|r| r.contains("White")).unwrap();
+    assert!(answer < board && answer < clocks, "{text}");
+    // The cursor stays on the focused square, below the answer.
+    assert!(usize::from(cursor.y) > answer, "{text}");
 }
