@@ -52,6 +52,11 @@ pub struct App {
     pub keymap: Keymap,
     /// More lines for help after the keys (the gamepad's layout, once a pad is there).
     pub extra_help: Vec<String>,
+    /// The page of help shown: `?` again turns to the next page (issue 19.3: help shows every key).
+    pub help_page: usize,
+    /// Where each page of help begins (indexes into its lines), as the screen last drew it (set by the
+    /// drawing: how many lines fit depends on the terminal's size).
+    pub help_pages: std::cell::RefCell<Vec<usize>>,
     /// A new batch of announcements replaces the status line.
     fresh: bool,
     /// The status line of the batch before, and whether it was marked as said again.
@@ -146,6 +151,8 @@ impl App {
             theme,
             keymap,
             extra_help: Vec::new(),
+            help_page: 0,
+            help_pages: std::cell::RefCell::new(Vec::new()),
             fresh: true,
             before: (Vec::new(), false),
             again: false,
@@ -178,7 +185,7 @@ impl App {
 
     /// A key pressed: what to say, cue and send.
     pub fn key(&mut self, event: KeyEvent, session: &Session) -> Vec<Out> {
-        self.help = None;
+        let shown_help = self.help.take();
         if !session.awaiting_answer() && !matches!(self.mode, Mode::Confirm(..)) {
             self.reminded = false;
         }
@@ -231,7 +238,15 @@ impl App {
             self.reminded = true;
             return vec![Out::Cue(Cue::Edge), Out::Send("?".into())];
         }
-        let Some(action) = Key::of(&event).and_then(|k| self.keymap.action(&k)) else {
+        let action = Key::of(&event).and_then(|k| self.keymap.action(&k));
+        // Help shown and asked again: its next page.
+        if action == Some(Action::Help)
+            && let Some(lines) = shown_help
+            && let Some(outs) = self.next_help_page(lines, session)
+        {
+            return outs;
+        }
+        let Some(action) = action else {
             // Ctrl-C always leaves, whatever the keymap says (the terminal is restored, the game saved).
             if event.code == KeyCode::Char('c') && event.modifiers.contains(KeyModifiers::CONTROL) {
                 return vec![Out::Send("quit".into())];
@@ -636,8 +651,36 @@ impl App {
         )
     }
 
+    /// The next page of the help shown, said and shown; None when it has only one page.
+    fn next_help_page(&mut self, lines: Vec<String>, session: &Session) -> Option<Vec<Out>> {
+        let starts = self.help_pages.borrow().clone();
+        let pages = starts.len();
+        if pages <= 1 {
+            return None;
+        }
+        self.help_page = (self.help_page + 1) % pages;
+        let from = starts[self.help_page];
+        let to = starts
+            .get(self.help_page + 1)
+            .copied()
+            .unwrap_or(lines.len());
+        let page: Vec<String> = lines.get(from..to).unwrap_or_default().to_vec();
+        let p = &session.config().phrases;
+        let text = p.say(
+            "screen.help.page",
+            &[
+                ("n", &(self.help_page + 1).to_string()),
+                ("of", &pages.to_string()),
+                ("keys", &page.join("; ")),
+            ],
+        );
+        self.help = Some(lines);
+        Some(vec![answer(text)])
+    }
+
     /// The keys of the current mode, said and shown.
     pub fn help(&mut self, session: &Session) -> Vec<Out> {
+        self.help_page = 0;
         let c = session.config();
         let (v, p) = (&c.vocabulary, &c.phrases);
         let lines: Vec<String> = match &self.mode {

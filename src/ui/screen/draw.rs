@@ -347,7 +347,44 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
     };
     let inner_rows = list_area.height.saturating_sub(2) as usize;
     let (title, lines) = match &app.help {
-        Some(help) => (p.get("screen.title.keys").to_string(), help.clone()),
+        // Help a page at a time: `?` again turns the page (issue 19.3).
+        Some(help) => {
+            let rows = inner_rows.max(1);
+            let width = usize::from(list_area.width.saturating_sub(2)).max(1);
+            // Each entry broken between words to the panel's width; the pages hold whole entries.
+            let wrapped: Vec<Vec<String>> = help
+                .iter()
+                .map(|l| {
+                    crate::ui::line::wrap_words(l, width)
+                        .lines()
+                        .map(str::to_string)
+                        .collect()
+                })
+                .collect();
+            let mut starts = vec![0];
+            let mut used = 0;
+            for (i, w) in wrapped.iter().enumerate() {
+                if used > 0 && used + w.len() > rows {
+                    starts.push(i);
+                    used = 0;
+                }
+                used += w.len();
+            }
+            let pages = starts.len();
+            let page = app.help_page % pages;
+            let to = starts.get(page + 1).copied().unwrap_or(help.len());
+            let shown: Vec<String> = wrapped[starts[page]..to].concat();
+            *app.help_pages.borrow_mut() = starts;
+            let title = if pages > 1 {
+                p.say(
+                    "screen.title.keys_page",
+                    &[("n", &(page + 1).to_string()), ("of", &pages.to_string())],
+                )
+            } else {
+                p.get("screen.title.keys").to_string()
+            };
+            (title, shown)
+        }
         None => {
             let mut lines: Vec<String> = Vec::new();
             // While reviewing, the reviewed move is in brackets.

@@ -509,3 +509,52 @@ fn the_answer_is_above_the_board() {
     // The cursor stays on the focused square, below the answer.
     assert!(usize::from(cursor.y) > answer, "{text}");
 }
+
+/// Issue 19.3: help has more keys than the screen shows at once; `?` again turns the page, so every key can
+/// be read on the screen, and the pages come round again.
+#[test]
+fn help_turns_its_pages_and_shows_every_key() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    press(&mut a, &mut s, &[key('?')]);
+    let all = a.help.clone().unwrap();
+    let (text, _) = screen(&a, &s, 80, 24);
+    assert!(text.contains("Keys, page 1 of "), "{text}");
+    let of: usize = text
+        .split("Keys, page 1 of ")
+        .nth(1)
+        .and_then(|t| t.split(';').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap();
+    assert!(of > 1, "{text}");
+    let mut seen = Vec::new();
+    let collect = |text: &str, seen: &mut Vec<String>| {
+        for l in &all {
+            // A line wider than the panel is wrapped: its start is enough.
+            let start: String = l.chars().take(20).collect();
+            if text.contains(&start) && !seen.contains(l) {
+                seen.push(l.clone());
+            }
+        }
+    };
+    collect(&text, &mut seen);
+    for n in 2..=of {
+        let said = press(&mut a, &mut s, &[key('?')]);
+        assert!(
+            said[0].starts_with(&format!("Keys, page {n} of {of}: ")),
+            "{said:?}"
+        );
+        let (text, _) = screen(&a, &s, 80, 24);
+        assert!(text.contains(&format!("Keys, page {n} of {of}")), "{text}");
+        collect(&text, &mut seen);
+    }
+    assert_eq!(seen.len(), all.len(), "every key was on a page");
+    // Round again to the first page; any other key closes help.
+    let said = press(&mut a, &mut s, &[key('?')]);
+    assert!(
+        said[0].starts_with(&format!("Keys, page 1 of {of}: ")),
+        "{said:?}"
+    );
+    press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    assert!(a.help.is_none());
+}
