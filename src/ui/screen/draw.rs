@@ -457,13 +457,41 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         },
     };
     let status_block = block(mode_label(app, session), theme);
-    let inner = status_block.inner(g.status);
+    // A long answer (the whole board, help, a long list) is shown whole: the status line grows down over the
+    // board until the next key, its rows broken between words (issue 19.3: nothing cut off).
+    let width = usize::from(g.status.width.saturating_sub(2)).max(1);
+    let rows: Vec<String> = if input_cursor {
+        vec![status_text.clone()]
+    } else {
+        status_text
+            .split('\n')
+            .flat_map(|l| {
+                crate::ui::line::wrap_words(l, width)
+                    .lines()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let borders = g.status.height - status_block.inner(g.status).height;
+    // Help is shown whole in its own panel, page by page: its spoken text stays in the status line's rows.
+    let status_area =
+        if !input_cursor && app.help.is_none() && rows.len() as u16 + borders > g.status.height {
+            Rect {
+                height: (rows.len() as u16 + borders).min(area.height),
+                ..g.status
+            }
+        } else {
+            g.status
+        };
+    let inner = status_block.inner(status_area);
+    frame.render_widget(ratatui::widgets::Clear, status_area);
+    let status_lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
     frame.render_widget(
-        Paragraph::new(status_text.clone())
+        Paragraph::new(status_lines)
             .block(status_block)
-            .style(status_style)
-            .wrap(Wrap { trim: true }),
-        g.status,
+            .style(status_style),
+        status_area,
     );
     let cursor = if input_cursor {
         let w = status_text.chars().count() as u16;
@@ -472,7 +500,16 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
             y: inner.y,
         }
     } else {
-        cursor_of(&g, app.focus, app.orientation)
+        let focus = cursor_of(&g, app.focus, app.orientation);
+        // The focused square under a long answer: the cursor at the answer's start.
+        if focus.y < status_area.y + status_area.height {
+            Cursor {
+                x: inner.x,
+                y: inner.y,
+            }
+        } else {
+            focus
+        }
     };
     frame.set_cursor_position(cursor);
 }

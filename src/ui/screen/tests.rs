@@ -558,3 +558,34 @@ fn help_turns_its_pages_and_shows_every_key() {
     press(&mut a, &mut s, &[code(KeyCode::Up)]);
     assert!(a.help.is_none());
 }
+
+/// Issue 19.3: `X` (the whole board) was cut off after two rows (Black's pieces never shown). A long answer is
+/// shown whole, over the board until the next key, broken between words; then the board is back.
+#[test]
+fn a_long_answer_is_shown_whole() {
+    let mut s = session(&["e4", "e5"]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[key('X')]);
+    assert!(said[0].chars().count() > 300, "{said:?}");
+    let (text, cursor) = screen(&a, &s, 80, 24);
+    // Every word of the answer is on the screen, in order, none cut in two.
+    let shown: Vec<&str> = text
+        .lines()
+        .map(|r| r.trim_matches('"').trim_matches('┃').trim())
+        .collect();
+    let joined = shown.join(" ");
+    assert!(joined.contains(&said[0]), "{text}");
+    assert!(said[0].contains("Black: König Eva acht"), "{said:?}");
+    // The focused square (e2) is not covered: the cursor stays on it.
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
+    assert_eq!(cursor, draw::cursor_of(&g, Square::E2, Color::White));
+    // Focused on e7, under the answer: the cursor goes to the answer's first row.
+    a.focus = Square::E7;
+    let (_, cursor) = screen(&a, &s, 80, 24);
+    assert_eq!((cursor.x, cursor.y), (1, 1));
+    // The next key brings the board back.
+    press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let (text, _) = screen(&a, &s, 80, 24);
+    assert!(text.contains("Board"), "{text}");
+    assert!(!text.contains("Black: König"), "{text}");
+}
