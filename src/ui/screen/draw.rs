@@ -461,7 +461,15 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
     // board until the next key, its rows broken between words (issue 19.3: nothing cut off).
     let width = usize::from(g.status.width.saturating_sub(2)).max(1);
     let rows: Vec<String> = if input_cursor {
-        vec![status_text.clone()]
+        // The input line, and below it what was said last (how to use the line, the echo of a key), so a
+        // screen reader reads more than the title "Input" (issue 19.3).
+        let mut rows = vec![status_text.clone()];
+        rows.extend(
+            crate::ui::line::wrap_words(&said_text(app, p), width)
+                .lines()
+                .map(str::to_string),
+        );
+        rows
     } else {
         status_text
             .split('\n')

@@ -589,3 +589,17 @@ fn a_long_answer_is_shown_whole() {
     assert!(text.contains("Board"), "{text}");
     assert!(!text.contains("Black: König"), "{text}");
 }
+
+/// Issue 19.3: the `:` line showed only "> " under the title "Input": a screen reader read "Input" and nothing
+/// of how to use it. The hint said is shown below the line; the cursor stays at the end of what is typed.
+#[test]
+fn the_input_line_shows_its_hint() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[key(':')]);
+    let (text, cursor) = screen(&a, &s, 80, 24);
+    let rows = status_rows(&text);
+    assert!(rows.contains("> "), "{rows}");
+    assert!(rows.contains(&said[0]), "{rows}");
+    assert_eq!((cursor.x, cursor.y), (3, 1), "{rows}");
+}
