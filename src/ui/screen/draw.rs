@@ -580,6 +580,10 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
             let cy = y + g.cell_h / 2;
             let (open, close) = if sq == app.focus && Some(sq) == selected {
                 ("{", "}")
+            } else if sq == app.focus && theme.plain {
+                // Plain (for screen readers): the terminal cursor alone marks the focus, so moving it changes
+                // no row of the board and a screen reader reads only the answer (issue 19.2).
+                (" ", " ")
             } else if sq == app.focus {
                 ("[", "]")
             } else if Some(sq) == selected {

@@ -603,3 +603,31 @@ fn the_input_line_shows_its_hint() {
     assert!(rows.contains(&said[0]), "{rows}");
     assert_eq!((cursor.x, cursor.y), (3, 1), "{rows}");
 }
+
+/// Issue 19.2: with --plain (for screen readers) moving the focus changes no row of the board: the terminal
+/// cursor marks the focus, and the screen reader reads only the changed answer, not two rank rows after it.
+#[test]
+fn in_plain_mode_moving_the_focus_changes_only_the_answer() {
+    let mut s = session(&[]);
+    let mut theme = Theme::default();
+    theme.plain = true;
+    let mut a = App::new(Color::White, theme, Keymap::builtin());
+    press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let (before, _) = screen(&a, &s, 80, 24);
+    press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let (after, cursor) = screen(&a, &s, 80, 24);
+    let changed: Vec<usize> = before
+        .lines()
+        .zip(after.lines())
+        .enumerate()
+        .filter(|(_, (b, a))| b != a)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(
+        changed,
+        vec![1],
+        "only the answer's row:\n{before}\n{after}"
+    );
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
+    assert_eq!(cursor, draw::cursor_of(&g, Square::E4, Color::White));
+}
