@@ -41,11 +41,63 @@ enum Input {
 /// Prints one line; a closed stdout (reader gone) must not crash the game, the save still happens. The last
 /// line of defence of the line-mode promise: no control byte, escape or bidirectional override is printed,
 /// and one announcement stays one line (issue 10.6).
+///
+/// On a terminal a long announcement is broken into lines at spaces, each narrower than the terminal, so the
+/// terminal never splits a word (a screen reader reads the screen line by line: "Gust", "av"; issue 19.6). Piped
+/// (scripts), one announcement stays one line. Nothing empty is printed: an empty line is read "blank".
 fn print(stdout: &io::Stdout, text: &str) {
     let text = crate::words::quote::clean(text);
+    if text.trim().is_empty() {
+        return;
+    }
+    let text = match terminal_width(stdout) {
+        Some(width) => wrap_words(&text, width),
+        None => text,
+    };
     let mut out = stdout.lock();
-    let _ = writeln!(out, "{text}");
+    // One write for the whole announcement, so a screen reader never reads half of it.
+    let _ = out.write_all(format!("{text}\n").as_bytes());
     let _ = out.flush();
+}
+
+/// The width lines are broken at on a terminal: one less than its columns (a line that fills the last column
+/// leaves some terminals waiting to wrap). None when stdout is no terminal or is too narrow to matter.
+fn terminal_width(stdout: &io::Stdout) -> Option<usize> {
+    if !stdout.is_terminal() {
+        return None;
+    }
+    let (columns, _) = crossterm::terminal::size().ok()?;
+    let width = usize::from(columns).saturating_sub(1);
+    (width >= 20).then_some(width)
+}
+
+/// Breaks a text into lines of at most `width` characters at spaces; a word longer than a line is cut.
+pub fn wrap_words(text: &str, width: usize) -> String {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut len = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut word: Vec<char> = word.chars().collect();
+        if len > 0 && len + 1 + word.len() <= width {
+            line.push(' ');
+            line.extend(&word);
+            len += 1 + word.len();
+            continue;
+        }
+        if len > 0 {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.len() > width {
+            lines.push(word.drain(..width).collect());
+        }
+        len = word.len();
+        line = word.into_iter().collect();
+    }
+    if len > 0 || lines.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
 }
 
 struct Output {
@@ -232,4 +284,32 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     }
     out.edge.finish(FINISH);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    /// Issue 19.6: a long answer is broken at spaces; no line is wider than asked; the words are all there.
+    #[test]
+    fn long_answers_break_between_words() {
+        let text = "Black: König Eva acht; Dame David acht; Turm Anna acht, Hector acht; Läufer Cesar acht, Felix \
+                    acht; Springer Bella acht, Gustav acht; Bauer Eva fünf, Anna sieben";
+        let wrapped = wrap_words(text, 40);
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert!(lines.len() > 2, "{wrapped}");
+        for l in &lines {
+            assert!(l.chars().count() <= 40, "{l:?}");
+            assert!(!l.starts_with(' ') && !l.ends_with(' '), "{l:?}");
+        }
+        assert_eq!(lines.join(" "), text);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with("Gustav acht;") || l.contains("Gustav acht;"))
+        );
+        // Short texts are untouched; a word longer than a line is cut, nothing lost.
+        assert_eq!(wrap_words("Bauer Eva vier", 40), "Bauer Eva vier");
+        assert_eq!(wrap_words("abcdefghij kl", 4), "abcd\nefgh\nij\nkl");
+    }
 }

@@ -52,8 +52,18 @@ pub struct App {
     pub keymap: Keymap,
     /// More lines for help after the keys (the gamepad's layout, once a pad is there).
     pub extra_help: Vec<String>,
+    /// The page of help shown: `?` again turns to the next page (issue 19.3: help shows every key).
+    pub help_page: usize,
+    /// Where each page of help begins (indexes into its lines), as the screen last drew it (set by the
+    /// drawing: how many lines fit depends on the terminal's size).
+    pub help_pages: std::cell::RefCell<Vec<usize>>,
     /// A new batch of announcements replaces the status line.
     fresh: bool,
+    /// The status line of the batch before, and whether it was marked as said again.
+    before: (Vec<String>, bool),
+    /// This batch says the same as the one before: the status line is marked ("Again:") so that its text
+    /// changes and a screen reader reads it again (issue 19.4); a third time is unmarked, and so on.
+    pub again: bool,
     /// The open question was said again after a key that does not answer it: further such keys get a short
     /// sound only, not the question for every key.
     reminded: bool,
@@ -95,12 +105,36 @@ fn yes_key(e: &KeyEvent, p: &Phrases) -> bool {
     listed_key(e, p, "answer.yes_keys")
 }
 
-/// No: Escape or a no key of the language (n; ο for όχι).
-fn no_key(e: &KeyEvent, p: &Phrases) -> bool {
-    e.code == KeyCode::Esc || listed_key(e, p, "answer.no_keys")
+/// No: a no key of the language (n; ο for όχι), or a cancel key (Escape, Ctrl-x; see [`App::cancel_key`]).
+fn no_key(app: &App, e: &KeyEvent, p: &Phrases) -> bool {
+    app.cancel_key(e, false) || listed_key(e, p, "answer.no_keys")
+}
+
+/// A key that types a character on the input line (no Ctrl, no Alt).
+fn types(e: &KeyEvent) -> bool {
+    matches!(e.code, KeyCode::Char(_))
+        && !e.modifiers.contains(KeyModifiers::CONTROL)
+        && !e.modifiers.contains(KeyModifiers::ALT)
 }
 
 impl App {
+    /// Whether a key is bound to an action in the keymap.
+    fn bound(&self, e: &KeyEvent, action: Action) -> bool {
+        Key::of(e).and_then(|k| self.keymap.action(&k)) == Some(action)
+    }
+
+    /// Cancel: Escape, or a key of the keymap's Cancel (Ctrl-x): screen readers keep Escape (fenrir: "stop
+    /// speaking"), so every cancel has a second key (issue 19.5). On the input line only a key that types
+    /// nothing (Ctrl, Alt or a named key) cancels.
+    fn cancel_key(&self, e: &KeyEvent, typing: bool) -> bool {
+        e.code == KeyCode::Esc || (self.bound(e, Action::Cancel) && !(typing && types(e)))
+    }
+
+    /// Help: F1, or a key of the keymap's Help; on the input line only a key that types nothing.
+    fn help_key(&self, e: &KeyEvent, typing: bool) -> bool {
+        e.code == KeyCode::F(1) || (self.bound(e, Action::Help) && !(typing && types(e)))
+    }
+
     pub fn new(orientation: Color, theme: Theme, keymap: Keymap) -> App {
         App {
             // The player's king's file on the player's first rank is where a player starts.
@@ -117,7 +151,11 @@ impl App {
             theme,
             keymap,
             extra_help: Vec::new(),
+            help_page: 0,
+            help_pages: std::cell::RefCell::new(Vec::new()),
             fresh: true,
+            before: (Vec::new(), false),
+            again: false,
             reminded: false,
         }
     }
@@ -130,10 +168,11 @@ impl App {
     /// Shows a text said (by the session or the view).
     pub fn show(&mut self, text: &str) {
         if self.fresh {
-            self.status.clear();
+            self.before = (std::mem::take(&mut self.status), self.again);
             self.fresh = false;
         }
         self.status.push(text.to_string());
+        self.again = self.status == self.before.0 && !self.before.1;
     }
 
     /// The side whose pieces "own" keys jump to: the side to move when both sides play here, else the player's.
@@ -146,7 +185,7 @@ impl App {
 
     /// A key pressed: what to say, cue and send.
     pub fn key(&mut self, event: KeyEvent, session: &Session) -> Vec<Out> {
-        self.help = None;
+        let shown_help = self.help.take();
         if !session.awaiting_answer() && !matches!(self.mode, Mode::Confirm(..)) {
             self.reminded = false;
         }
@@ -159,14 +198,14 @@ impl App {
                     self.reminded = false;
                     return vec![Out::Send(text)];
                 }
-                if no_key(&event, p) {
+                if no_key(self, &event, p) {
                     self.mode = Mode::Explore;
                     self.reminded = false;
                     return vec![answer(p.get("screen.cancelled").to_string())];
                 }
                 // Any other key does nothing: the first (and F1) says the question again with its answers,
                 // the next ones only sound.
-                if self.reminded && event.code != KeyCode::F(1) {
+                if self.reminded && !self.help_key(&event, false) {
                     return vec![Out::Cue(Cue::Edge)];
                 }
                 self.reminded = true;
@@ -187,19 +226,27 @@ impl App {
                 self.reminded = false;
                 return vec![Out::Send("yes".into())];
             }
-            if no_key(&event, p) {
+            if no_key(self, &event, p) {
                 self.reminded = false;
                 return vec![Out::Send("no".into())];
             }
             // Any other key does nothing: the first (and F1) has the session say its question again with
             // its answers, the next ones only sound.
-            if self.reminded && event.code != KeyCode::F(1) {
+            if self.reminded && !self.help_key(&event, false) {
                 return vec![Out::Cue(Cue::Edge)];
             }
             self.reminded = true;
             return vec![Out::Cue(Cue::Edge), Out::Send("?".into())];
         }
-        let Some(action) = Key::of(&event).and_then(|k| self.keymap.action(&k)) else {
+        let action = Key::of(&event).and_then(|k| self.keymap.action(&k));
+        // Help shown and asked again: its next page.
+        if action == Some(Action::Help)
+            && let Some(lines) = shown_help
+            && let Some(outs) = self.next_help_page(lines, session)
+        {
+            return outs;
+        }
+        let Some(action) = action else {
             // Ctrl-C always leaves, whatever the keymap says (the terminal is restored, the game saved).
             if event.code == KeyCode::Char('c') && event.modifiers.contains(KeyModifiers::CONTROL) {
                 return vec![Out::Send("quit".into())];
@@ -342,7 +389,8 @@ impl App {
                     self.mode = Mode::Explore;
                     vec![answer(p.get("screen.deselected").to_string())]
                 }
-                _ => Vec::new(),
+                // Never silence: a key that does nothing says so.
+                _ => vec![answer(p.get("screen.nothing_to_cancel").to_string())],
             },
             Action::Seconds => {
                 self.show_seconds = !self.show_seconds;
@@ -516,7 +564,7 @@ impl App {
                 self.mode = Mode::Explore;
                 vec![Out::Send(format!("{from}{to}{}", r.char()))]
             }
-            _ if event.code == KeyCode::Esc => {
+            _ if self.cancel_key(&event, false) => {
                 self.mode = Mode::Explore;
                 vec![answer(p.get("screen.cancelled").to_string())]
             }
@@ -530,11 +578,14 @@ impl App {
 
     fn input_key(&mut self, event: KeyEvent, mut text: String, session: &Session) -> Vec<Out> {
         let p = &session.config().phrases;
+        if self.cancel_key(&event, true) {
+            self.mode = Mode::Explore;
+            return vec![answer(p.get("screen.cancelled").to_string())];
+        }
+        if self.help_key(&event, true) {
+            return self.help(session);
+        }
         match event.code {
-            KeyCode::Esc => {
-                self.mode = Mode::Explore;
-                vec![answer(p.get("screen.cancelled").to_string())]
-            }
             KeyCode::Enter => {
                 self.mode = Mode::Explore;
                 let line = text.trim().to_string();
@@ -570,7 +621,6 @@ impl App {
                 self.mode = Mode::Input(text);
                 vec![answer(char_name(p, c))]
             }
-            KeyCode::F(1) => self.help(session),
             _ => Vec::new(),
         }
     }
@@ -601,8 +651,36 @@ impl App {
         )
     }
 
+    /// The next page of the help shown, said and shown; None when it has only one page.
+    fn next_help_page(&mut self, lines: Vec<String>, session: &Session) -> Option<Vec<Out>> {
+        let starts = self.help_pages.borrow().clone();
+        let pages = starts.len();
+        if pages <= 1 {
+            return None;
+        }
+        self.help_page = (self.help_page + 1) % pages;
+        let from = starts[self.help_page];
+        let to = starts
+            .get(self.help_page + 1)
+            .copied()
+            .unwrap_or(lines.len());
+        let page: Vec<String> = lines.get(from..to).unwrap_or_default().to_vec();
+        let p = &session.config().phrases;
+        let text = p.say(
+            "screen.help.page",
+            &[
+                ("n", &(self.help_page + 1).to_string()),
+                ("of", &pages.to_string()),
+                ("keys", &page.join("; ")),
+            ],
+        );
+        self.help = Some(lines);
+        Some(vec![answer(text)])
+    }
+
     /// The keys of the current mode, said and shown.
     pub fn help(&mut self, session: &Session) -> Vec<Out> {
+        self.help_page = 0;
         let c = session.config();
         let (v, p) = (&c.vocabulary, &c.phrases);
         let lines: Vec<String> = match &self.mode {

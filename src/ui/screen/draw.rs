@@ -19,7 +19,7 @@ use crate::words::{Phrases, Vocabulary};
 /// The smallest terminal the view is drawn in.
 pub const MIN_WIDTH: u16 = 50;
 pub const MIN_HEIGHT: u16 = 15;
-/// Rows of the status line, borders included.
+/// Rows of the status line (at the top), borders included.
 const STATUS_HEIGHT: u16 = 4;
 /// The narrowest side panel.
 const SIDE_MIN: u16 = 22;
@@ -49,23 +49,25 @@ pub fn geometry(area: Rect) -> Option<Geometry> {
         .min((avail_w / 8).saturating_sub(1) / 2)
         .max(1);
     let cell_w = 2 * cell_h + 1;
-    let board = Rect {
+    // The status line, where every answer is shown, is at the top: a screen reader reads what changed from
+    // the top down, so the answer comes first and the board's changed rows after it (issue 19.2).
+    let status = Rect {
         x: area.x,
         y: area.y,
+        width: area.width,
+        height: STATUS_HEIGHT,
+    };
+    let board = Rect {
+        x: area.x,
+        y: area.y + STATUS_HEIGHT,
         width: 8 * cell_w + 4,
         height: 8 * cell_h + 3,
     };
     let side = Rect {
         x: board.x + board.width,
-        y: area.y,
+        y: area.y + STATUS_HEIGHT,
         width: area.width - board.width,
         height: area.height - STATUS_HEIGHT,
-    };
-    let status = Rect {
-        x: area.x,
-        y: area.y + area.height - STATUS_HEIGHT,
-        width: area.width,
-        height: STATUS_HEIGHT,
     };
     Some(Geometry {
         board,
@@ -345,7 +347,44 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
     };
     let inner_rows = list_area.height.saturating_sub(2) as usize;
     let (title, lines) = match &app.help {
-        Some(help) => (p.get("screen.title.keys").to_string(), help.clone()),
+        // Help a page at a time: `?` again turns the page (issue 19.3).
+        Some(help) => {
+            let rows = inner_rows.max(1);
+            let width = usize::from(list_area.width.saturating_sub(2)).max(1);
+            // Each entry broken between words to the panel's width; the pages hold whole entries.
+            let wrapped: Vec<Vec<String>> = help
+                .iter()
+                .map(|l| {
+                    crate::ui::line::wrap_words(l, width)
+                        .lines()
+                        .map(str::to_string)
+                        .collect()
+                })
+                .collect();
+            let mut starts = vec![0];
+            let mut used = 0;
+            for (i, w) in wrapped.iter().enumerate() {
+                if used > 0 && used + w.len() > rows {
+                    starts.push(i);
+                    used = 0;
+                }
+                used += w.len();
+            }
+            let pages = starts.len();
+            let page = app.help_page % pages;
+            let to = starts.get(page + 1).copied().unwrap_or(help.len());
+            let shown: Vec<String> = wrapped[starts[page]..to].concat();
+            *app.help_pages.borrow_mut() = starts;
+            let title = if pages > 1 {
+                p.say(
+                    "screen.title.keys_page",
+                    &[("n", &(page + 1).to_string()), ("of", &pages.to_string())],
+                )
+            } else {
+                p.get("screen.title.keys").to_string()
+            };
+            (title, shown)
+        }
         None => {
             let mut lines: Vec<String> = Vec::new();
             // While reviewing, the reviewed move is in brackets.
@@ -407,24 +446,60 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         _ => match session.review_status() {
             // Review: where it is (move, side, the move, its comment), then what was said last.
             Some(review) => {
-                let said = app.status.join(" ");
+                let said = said_text(app, p);
                 if said.is_empty() {
                     (review, false)
                 } else {
                     (format!("{review}\n{said}"), false)
                 }
             }
-            None => (app.status.join(" "), false),
+            None => (said_text(app, p), false),
         },
     };
     let status_block = block(mode_label(app, session), theme);
-    let inner = status_block.inner(g.status);
+    // A long answer (the whole board, help, a long list) is shown whole: the status line grows down over the
+    // board until the next key, its rows broken between words (issue 19.3: nothing cut off).
+    let width = usize::from(g.status.width.saturating_sub(2)).max(1);
+    let rows: Vec<String> = if input_cursor {
+        // The input line, and below it what was said last (how to use the line, the echo of a key), so a
+        // screen reader reads more than the title "Input" (issue 19.3).
+        let mut rows = vec![status_text.clone()];
+        rows.extend(
+            crate::ui::line::wrap_words(&said_text(app, p), width)
+                .lines()
+                .map(str::to_string),
+        );
+        rows
+    } else {
+        status_text
+            .split('\n')
+            .flat_map(|l| {
+                crate::ui::line::wrap_words(l, width)
+                    .lines()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let borders = g.status.height - status_block.inner(g.status).height;
+    // Help is shown whole in its own panel, page by page: its spoken text stays in the status line's rows.
+    let status_area =
+        if !input_cursor && app.help.is_none() && rows.len() as u16 + borders > g.status.height {
+            Rect {
+                height: (rows.len() as u16 + borders).min(area.height),
+                ..g.status
+            }
+        } else {
+            g.status
+        };
+    let inner = status_block.inner(status_area);
+    frame.render_widget(ratatui::widgets::Clear, status_area);
+    let status_lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
     frame.render_widget(
-        Paragraph::new(status_text.clone())
+        Paragraph::new(status_lines)
             .block(status_block)
-            .style(status_style)
-            .wrap(Wrap { trim: true }),
-        g.status,
+            .style(status_style),
+        status_area,
     );
     let cursor = if input_cursor {
         let w = status_text.chars().count() as u16;
@@ -433,9 +508,29 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
             y: inner.y,
         }
     } else {
-        cursor_of(&g, app.focus, app.orientation)
+        let focus = cursor_of(&g, app.focus, app.orientation);
+        // The focused square under a long answer: the cursor at the answer's start.
+        if focus.y < status_area.y + status_area.height {
+            Cursor {
+                x: inner.x,
+                y: inner.y,
+            }
+        } else {
+            focus
+        }
     };
     frame.set_cursor_position(cursor);
+}
+
+/// What was said last, as the status line shows it: marked when it repeats the batch before, so the screen
+/// changes with every answer and a screen reader reads it again (issue 19.4).
+fn said_text(app: &App, p: &Phrases) -> String {
+    let said = app.status.join(" ");
+    if app.again && !said.is_empty() {
+        format!("{} {said}", p.get("screen.again"))
+    } else {
+        said
+    }
 }
 
 fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
@@ -485,6 +580,10 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
             let cy = y + g.cell_h / 2;
             let (open, close) = if sq == app.focus && Some(sq) == selected {
                 ("{", "}")
+            } else if sq == app.focus && theme.plain {
+                // Plain (for screen readers): the terminal cursor alone marks the focus, so moving it changes
+                // no row of the board and a screen reader reads only the answer (issue 19.2).
+                (" ", " ")
             } else if sq == app.focus {
                 ("[", "]")
             } else if Some(sq) == selected {

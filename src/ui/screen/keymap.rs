@@ -720,6 +720,27 @@ mod tests {
         }
     }
 
+    /// Issue 19.5: screen readers keep Escape and F-keys for themselves (fenrir: Esc, F1, F2, F3, F6, F7, F8),
+    /// so every action on Escape or an F-key has a second key that is neither.
+    #[test]
+    fn every_escape_and_f_key_action_has_a_key_screen_readers_leave_alone() {
+        let map = Keymap::builtin();
+        let taken = |k: &Key| matches!(k.code, KeyCodeOrd::Esc | KeyCodeOrd::F(_));
+        let mut checked = Vec::new();
+        for (action, keys) in map.actions() {
+            if keys.iter().any(taken) {
+                checked.push(action);
+                assert!(
+                    keys.iter().any(|k| !taken(k)),
+                    "{action:?} has only {keys:?}"
+                );
+            }
+        }
+        // Help, cancel, seconds, figurines, state, log and the five requests of the blind player.
+        assert_eq!(checked.len(), 11, "{checked:?}");
+        assert!(checked.contains(&Action::Cancel), "{checked:?}");
+    }
+
     #[test]
     fn terminal_events_become_keys() {
         let shift_k = KeyEvent::new(KeyCode::Char('K'), KeyModifiers::SHIFT);

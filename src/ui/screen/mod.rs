@@ -5,6 +5,7 @@
 pub mod app;
 mod big;
 pub mod draw;
+pub mod frame;
 pub use crate::words::explore;
 pub mod keymap;
 pub mod theme;
@@ -226,8 +227,11 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     enable_raw_mode()?;
     let _guard = Guard;
     execute!(io::stdout(), EnterAlternateScreen, cursor::Show)?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    // Each frame, cursor move included, reaches the terminal in one write (issue 19.1).
+    let (writer, mut screen_out) = frame::frame_writer(io::stdout());
+    let mut terminal = Terminal::new(CrosstermBackend::new(writer))?;
     terminal.clear()?;
+    screen_out.commit()?;
 
     // The engine's move comes through the same channel as the keys.
     let engine_tx = channel.sender();
@@ -275,6 +279,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         if dirty {
             let now = start.elapsed();
             terminal.draw(|f| draw::draw(f, &app, &session, now))?;
+            screen_out.commit()?;
             drawn_clocks = shown_clocks(&session, &app, now);
             dirty = false;
             // A terminal too small is said once per size.
@@ -354,8 +359,10 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         }
         dirty |= notices(&mut edge, &mut app, Vec::new());
     }
+    let _ = screen_out.commit();
     let _ = io::stdout().flush();
     drop(terminal);
+    drop(screen_out);
     restore_terminal();
     edge.finish(FINISH);
     Ok(())

@@ -137,7 +137,7 @@ fn black_at_the_bottom_80x24() {
     let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
     assert_eq!(cursor, draw::cursor_of(&g, Square::E7, Color::Black));
     // Black's first rank is at the top, Hector on the left.
-    assert!(text.lines().nth(2).unwrap().contains('1'), "{text}");
+    assert!(text.lines().nth(6).unwrap().contains('1'), "{text}");
 }
 
 #[test]
@@ -249,7 +249,7 @@ fn promotion_asks_for_the_piece() {
     assert_eq!(
         said[2],
         "Which piece for the pawn on Eva acht: Dame, Turm, Läufer or Springer? Press q for Dame, r for Turm, \
-         b for Läufer, n for Springer; Enter for Dame; Escape cancels"
+         b for Läufer, n for Springer; Enter for Dame; Escape or Ctrl-x cancels"
     );
     let said = press(&mut a, &mut s, &[key('r')]);
     assert_eq!(said, vec!["Bauer Eva acht Turm"]);
@@ -367,7 +367,7 @@ fn the_input_line_takes_what_line_mode_takes() {
     assert_eq!(
         without_echo(said),
         vec![
-            "Type a move or a command; Enter sends it, Escape cancels",
+            "Type a move or a command; Enter sends it, Escape or Ctrl-x cancels",
             "Springer Felix drei"
         ]
     );
@@ -407,4 +407,227 @@ fn help_speaks_and_shows_the_keys_of_the_mode() {
     assert!(a.help.is_some());
     let said = press(&mut a, &mut s, &[key(':'), code(KeyCode::F(1))]);
     assert!(said[1].starts_with("Keys: Input line"), "{said:?}");
+}
+
+/// Issue 19.5: under a screen reader Escape and F1-F3, F6-F8 never reach the view (fenrir keeps them); their
+/// second keys do the same: Ctrl-x cancels a choice, the input line, the view's question and answers no to the
+/// session's; S shows the seconds, F the figurines.
+#[test]
+fn the_second_keys_work_where_a_screen_reader_keeps_escape_and_f_keys() {
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    let mut s = session(&["e4"]);
+    let mut a = app(Color::White);
+    // A choice: Enter on e7's pawn, then Ctrl-x.
+    a.focus = Square::E7;
+    let said = press(&mut a, &mut s, &[code(KeyCode::Enter), ctrl('x')]);
+    assert_eq!(said[1], "Choice cancelled", "{said:?}");
+    assert_eq!(a.mode, Mode::Explore);
+    // The input line: typed text is dropped, nothing is sent.
+    let said = press(&mut a, &mut s, &[key(':'), key('e'), key('5'), ctrl('x')]);
+    assert_eq!(said.last().unwrap(), "Cancelled", "{said:?}");
+    assert_eq!(a.mode, Mode::Explore);
+    assert_eq!(s.game().plies().len(), 1);
+    // The view's own question (a draw offer): Ctrl-x says no.
+    let said = press(&mut a, &mut s, &[ctrl('d'), ctrl('x')]);
+    assert_eq!(said[1], "Cancelled", "{said:?}");
+    assert_eq!(s.game().draw_offer(), None);
+    // The session's question (resign): Ctrl-x answers no; the game goes on.
+    let said = press(&mut a, &mut s, &[ctrl('r'), ctrl('x')]);
+    assert!(
+        said[0].starts_with("Resign the game for Black?"),
+        "{said:?}"
+    );
+    assert!(!s.awaiting_answer(), "{said:?}");
+    assert!(!s.game().is_over());
+    // Nothing to cancel: said, never silence.
+    let said = press(&mut a, &mut s, &[ctrl('x')]);
+    assert_eq!(said, ["Nothing to cancel"]);
+    // The view's switches.
+    let said = press(&mut a, &mut s, &[key('S')]);
+    assert!(a.show_seconds, "{said:?}");
+    let before = a.theme.pieces;
+    press(&mut a, &mut s, &[key('F')]);
+    assert_ne!(a.theme.pieces, before);
+    // Help lists both keys of an action side by side.
+    let said = press(&mut a, &mut s, &[key('?')]);
+    assert!(said[0].contains("Ctrl-x Esc: "), "{said:?}");
+    assert!(said[0].contains("S F2: "), "{said:?}");
+}
+
+/// The status rows of a drawn screen (the first four rows, borders included).
+fn status_rows(text: &str) -> String {
+    let rows: Vec<&str> = text.lines().collect();
+    rows[..4].join("\n")
+}
+
+/// Issue 19.4: a screen reader reads what changes on the screen; an answer that says the same as the one before
+/// (s right after an arrow, a refusal repeated) changes the status line all the same, so it is read again.
+#[test]
+fn every_answer_changes_the_screen() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let first = status_rows(&screen(&a, &s, 80, 24).0);
+    assert!(first.contains(&said[0]), "{first}");
+    // The same words again: the screen changes, the words stay readable whole.
+    let again = press(&mut a, &mut s, &[key('s')]);
+    assert_eq!(again, said);
+    let second = status_rows(&screen(&a, &s, 80, 24).0);
+    assert_ne!(first, second);
+    assert!(second.contains(&format!("Again: {}", said[0])), "{second}");
+    // And a third time: changed again.
+    press(&mut a, &mut s, &[key('s')]);
+    let third = status_rows(&screen(&a, &s, 80, 24).0);
+    assert_ne!(second, third);
+    assert!(third.contains(&said[0]), "{third}");
+    // A refusal repeated (a request of the blind player outside a tournament game) changes it too.
+    let r1 = press(&mut a, &mut s, &[code(KeyCode::F(9))]);
+    let one = status_rows(&screen(&a, &s, 80, 24).0);
+    let r2 = press(&mut a, &mut s, &[code(KeyCode::F(9))]);
+    assert_eq!(r1, r2);
+    let two = status_rows(&screen(&a, &s, 80, 24).0);
+    assert_ne!(one, two);
+    // Different words are never marked.
+    press(&mut a, &mut s, &[code(KeyCode::Down)]);
+    let other = status_rows(&screen(&a, &s, 80, 24).0);
+    assert!(!other.contains("Again"), "{other}");
+}
+
+/// Issue 19.2: a screen reader reads the changed rows from the top down; the answer is on the status line at
+/// the top, so it is read before the board's changed rows, the clocks and the move list.
+#[test]
+fn the_answer_is_above_the_board() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let (text, cursor) = screen(&a, &s, 80, 24);
+    let rows: Vec<&str> = text.lines().collect();
+    let answer = rows.iter().position(|r| r.contains(&said[0])).unwrap();
+    let board = rows.iter().position(|r| r.contains("Board")).unwrap();
+    let clocks = rows.iter().position(|r| r.contains("White")).unwrap();
+    assert!(answer < board && answer < clocks, "{text}");
+    // The cursor stays on the focused square, below the answer.
+    assert!(usize::from(cursor.y) > answer, "{text}");
+}
+
+/// Issue 19.3: help has more keys than the screen shows at once; `?` again turns the page, so every key can
+/// be read on the screen, and the pages come round again.
+#[test]
+fn help_turns_its_pages_and_shows_every_key() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    press(&mut a, &mut s, &[key('?')]);
+    let all = a.help.clone().unwrap();
+    let (text, _) = screen(&a, &s, 80, 24);
+    assert!(text.contains("Keys, page 1 of "), "{text}");
+    let of: usize = text
+        .split("Keys, page 1 of ")
+        .nth(1)
+        .and_then(|t| t.split(';').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap();
+    assert!(of > 1, "{text}");
+    let mut seen = Vec::new();
+    let collect = |text: &str, seen: &mut Vec<String>| {
+        for l in &all {
+            // A line wider than the panel is wrapped: its start is enough.
+            let start: String = l.chars().take(20).collect();
+            if text.contains(&start) && !seen.contains(l) {
+                seen.push(l.clone());
+            }
+        }
+    };
+    collect(&text, &mut seen);
+    for n in 2..=of {
+        let said = press(&mut a, &mut s, &[key('?')]);
+        assert!(
+            said[0].starts_with(&format!("Keys, page {n} of {of}: ")),
+            "{said:?}"
+        );
+        let (text, _) = screen(&a, &s, 80, 24);
+        assert!(text.contains(&format!("Keys, page {n} of {of}")), "{text}");
+        collect(&text, &mut seen);
+    }
+    assert_eq!(seen.len(), all.len(), "every key was on a page");
+    // Round again to the first page; any other key closes help.
+    let said = press(&mut a, &mut s, &[key('?')]);
+    assert!(
+        said[0].starts_with(&format!("Keys, page 1 of {of}: ")),
+        "{said:?}"
+    );
+    press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    assert!(a.help.is_none());
+}
+
+/// Issue 19.3: `X` (the whole board) was cut off after two rows (Black's pieces never shown). A long answer is
+/// shown whole, over the board until the next key, broken between words; then the board is back.
+#[test]
+fn a_long_answer_is_shown_whole() {
+    let mut s = session(&["e4", "e5"]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[key('X')]);
+    assert!(said[0].chars().count() > 300, "{said:?}");
+    let (text, cursor) = screen(&a, &s, 80, 24);
+    // Every word of the answer is on the screen, in order, none cut in two.
+    let shown: Vec<&str> = text
+        .lines()
+        .map(|r| r.trim_matches('"').trim_matches('┃').trim())
+        .collect();
+    let joined = shown.join(" ");
+    assert!(joined.contains(&said[0]), "{text}");
+    assert!(said[0].contains("Black: König Eva acht"), "{said:?}");
+    // The focused square (e2) is not covered: the cursor stays on it.
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
+    assert_eq!(cursor, draw::cursor_of(&g, Square::E2, Color::White));
+    // Focused on e7, under the answer: the cursor goes to the answer's first row.
+    a.focus = Square::E7;
+    let (_, cursor) = screen(&a, &s, 80, 24);
+    assert_eq!((cursor.x, cursor.y), (1, 1));
+    // The next key brings the board back.
+    press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let (text, _) = screen(&a, &s, 80, 24);
+    assert!(text.contains("Board"), "{text}");
+    assert!(!text.contains("Black: König"), "{text}");
+}
+
+/// Issue 19.3: the `:` line showed only "> " under the title "Input": a screen reader read "Input" and nothing
+/// of how to use it. The hint said is shown below the line; the cursor stays at the end of what is typed.
+#[test]
+fn the_input_line_shows_its_hint() {
+    let mut s = session(&[]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[key(':')]);
+    let (text, cursor) = screen(&a, &s, 80, 24);
+    let rows = status_rows(&text);
+    assert!(rows.contains("> "), "{rows}");
+    assert!(rows.contains(&said[0]), "{rows}");
+    assert_eq!((cursor.x, cursor.y), (3, 1), "{rows}");
+}
+
+/// Issue 19.2: with --plain (for screen readers) moving the focus changes no row of the board: the terminal
+/// cursor marks the focus, and the screen reader reads only the changed answer, not two rank rows after it.
+#[test]
+fn in_plain_mode_moving_the_focus_changes_only_the_answer() {
+    let mut s = session(&[]);
+    let mut theme = Theme::default();
+    theme.plain = true;
+    let mut a = App::new(Color::White, theme, Keymap::builtin());
+    press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let (before, _) = screen(&a, &s, 80, 24);
+    press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    let (after, cursor) = screen(&a, &s, 80, 24);
+    let changed: Vec<usize> = before
+        .lines()
+        .zip(after.lines())
+        .enumerate()
+        .filter(|(_, (b, a))| b != a)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(
+        changed,
+        vec![1],
+        "only the answer's row:\n{before}\n{after}"
+    );
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
+    assert_eq!(cursor, draw::cursor_of(&g, Square::E4, Color::White));
 }

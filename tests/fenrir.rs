@@ -1,0 +1,196 @@
+//! The full-screen view and line mode under a real screen reader, fenrir (Debian package `fenrir`), in its
+//! terminal mode (`fenrir -e`) inside tmux: every key's answer is spoken by fenrir, and spoken first (issue 19).
+//! Ignored by default (fenrir is not among the test dependencies yet): `apt-get install fenrir tmux`, then
+//! `cargo test --test fenrir -- --ignored`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// How long one answer may take to be spoken before the test gives up (a busy machine is slow; nothing is timed).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+struct Fenrir {
+    socket: String,
+    dir: PathBuf,
+}
+
+impl Fenrir {
+    /// fenrir in a tmux of its own (80x24), its speech written line by line to `said.txt`, running hector with
+    /// its own folders, `--speech off` and a speech log.
+    fn start(name: &str, hector_args: &str) -> Fenrir {
+        assert!(
+            Path::new("/usr/bin/fenrir").exists(),
+            "fenrir is needed: apt-get install fenrir"
+        );
+        let dir = std::env::temp_dir().join(format!("hector-fenrir-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let d = dir.display().to_string();
+        let say = dir.join("say.sh");
+        std::fs::write(
+            &say,
+            format!("#!/bin/sh\nprintf '%s\\n' \"$2\" >> {d}/said.txt\n"),
+        )
+        .unwrap();
+        let run = dir.join("run.sh");
+        std::fs::write(
+            &run,
+            format!(
+                "#!/bin/sh\ncd {d}\nexec env HOME={d} XDG_DATA_HOME={d}/data XDG_CONFIG_HOME={d}/config \
+                 XDG_STATE_HOME={d}/state LANG=C.UTF-8 {} {hector_args} --speech off --speech-log {d}/speech.log\n",
+                env!("CARGO_BIN_EXE_hector")
+            ),
+        )
+        .unwrap();
+        for f in [&say, &run] {
+            Command::new("chmod").arg("+x").arg(f).status().unwrap();
+        }
+        let options = format!(
+            "speech#driver=genericDriver;speech#genericSpeechCommand={} fenrirRate \"fenrirText\";\
+             sound#enabled=False;remote#enable=False;general#shell={};general#hasAttributes=False",
+            say.display(),
+            run.display()
+        );
+        let socket = format!("hector-fenrir-{}-{name}", std::process::id());
+        let f = Fenrir { socket, dir };
+        f.tmux(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            "f",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            &format!("LANG=C.UTF-8 fenrir -e -o '{options}' 2>{d}/fenrir.err"),
+        ]);
+        f
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .env("LANG", "C.UTF-8")
+            .args(["-u", "-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux is needed: apt-get install tmux");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn said(&self) -> Vec<String> {
+        std::fs::read_to_string(self.dir.join("said.txt"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn heard(&self) -> Vec<String> {
+        std::fs::read_to_string(self.dir.join("speech.log"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.split_once('\t').map(|(_, t)| t.to_string()))
+            .collect()
+    }
+
+    /// Sends a key; waits until hector has answered it (its speech log grows) and fenrir has spoken that
+    /// answer; returns the answer and what fenrir said for it.
+    fn key(&self, key: &str) -> (String, String) {
+        let (said_before, heard_before) = (self.said().len(), self.heard().len());
+        self.tmux(&["send-keys", "-t", "f", key]);
+        let start = Instant::now();
+        loop {
+            let heard = self.heard();
+            if heard.len() > heard_before {
+                let answer = heard[heard.len() - 1].clone();
+                let said = self.said();
+                if let Some(s) = said[said_before.min(said.len())..]
+                    .iter()
+                    .map(|s| rows_joined(s))
+                    .find(|s| s.contains(&answer))
+                {
+                    return (answer, s);
+                }
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "{key}: hector said {:?}, fenrir said {:?}",
+                &self.heard()[heard_before.min(self.heard().len())..],
+                &self.said()[said_before.min(self.said().len())..]
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+/// What fenrir said, its screen rows (joined with " , ") joined with a space, spaces collapsed: an answer broken
+/// over rows reads as one text again.
+fn rows_joined(said: &str) -> String {
+    said.split(" , ")
+        .flat_map(str::split_whitespace)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Drop for Fenrir {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+    }
+}
+
+/// Issue 19: a short scripted game by keys in the full-screen view; fenrir speaks every answer, first.
+#[test]
+#[ignore = "needs fenrir: apt-get install fenrir, then cargo test --test fenrir -- --ignored"]
+fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
+    let f = Fenrir::start("screen", "--plain --opponent human --sound off");
+    let start = Instant::now();
+    while f.heard().is_empty() {
+        assert!(start.elapsed() < PATIENCE, "hector did not start");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    // e2-e4 by keys, e7-e5 the same way, and the same answer twice (s after an arrow).
+    for key in [
+        "Up", "s", "Down", "Enter", "Up", "Up", "Enter", "8", "Down", "Enter", "Down", "Down",
+        "Enter", "C-x", "S", "F",
+    ] {
+        let (answer, said) = f.key(key);
+        // The answer first: fenrir reads the changed rows from the top; before the answer at most the status
+        // line's title ("Target for Bauer Eva zwei:"), never a board row, the clocks or the move list.
+        let before = &said[..said.find(&answer).unwrap()];
+        assert!(
+            before.chars().count() < 40 && !before.contains(" . ") && !before.contains("star"),
+            "{key}: answer {answer:?} not first in {said:?}"
+        );
+    }
+}
+
+/// Issue 19.6: line mode under fenrir: every command's answer spoken, no word split.
+#[test]
+#[ignore = "needs fenrir: apt-get install fenrir, then cargo test --test fenrir -- --ignored"]
+fn fenrir_speaks_every_line_mode_answer_whole() {
+    let f = Fenrir::start("line", "--line --opponent human");
+    let start = Instant::now();
+    while f.heard().is_empty() {
+        assert!(start.elapsed() < PATIENCE, "hector did not start");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    for command in ["e4", "e5", "board", "count", "moves", "Nf3"] {
+        f.tmux(&["send-keys", "-t", "f", "-l", command]);
+        let (answer, said) = f.key("Enter");
+        assert!(said.contains(&answer), "{command}: {said:?}");
+    }
+    // Not checked yet: fenrir often says "blank" before an answer (2-4 commands in 6 here), when it reads the
+    // screen between the line editor's new line for Enter and hector's answer (issue 19.6, left open).
+    let said = f.said();
+    assert!(
+        !said
+            .iter()
+            .any(|s| s.contains("Gust ") && s.contains(" av ")),
+        "{said:?}"
+    );
+}
