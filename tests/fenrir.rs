@@ -1,7 +1,6 @@
 //! The full-screen view and line mode under a real screen reader, fenrir (Debian package `fenrir`), in its
 //! terminal mode (`fenrir -e`) inside tmux: every key's answer is spoken by fenrir, and spoken first (issue 19).
-//! Ignored by default (fenrir is not among the test dependencies yet): `apt-get install fenrir tmux`, then
-//! `cargo test --test fenrir -- --ignored`.
+//! fenrir and tmux are test dependencies (`scripts/install-deps.sh --tests` installs them; CI runs this).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -143,7 +142,6 @@ impl Drop for Fenrir {
 
 /// Issue 19: a short scripted game by keys in the full-screen view; fenrir speaks every answer, first.
 #[test]
-#[ignore = "needs fenrir: apt-get install fenrir, then cargo test --test fenrir -- --ignored"]
 fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
     let f = Fenrir::start("screen", "--plain --opponent human --sound off");
     let start = Instant::now();
@@ -170,7 +168,6 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
 
 /// Issue 19.6: line mode under fenrir: every command's answer spoken, no word split.
 #[test]
-#[ignore = "needs fenrir: apt-get install fenrir, then cargo test --test fenrir -- --ignored"]
 fn fenrir_speaks_every_line_mode_answer_whole() {
     let f = Fenrir::start("line", "--line --opponent human");
     let start = Instant::now();
