@@ -22,6 +22,18 @@ pub fn short(v: &Vocabulary, san: &SanPlus, mv: Move) -> String {
         push_suffix(&mut words, v, san.suffix);
         return words.join(" ");
     }
+    push_san(&mut words, v, san, castling_word(v, mv), mv.is_en_passant());
+    words.join(" ")
+}
+
+/// The words of a SAN after what only the move can tell: the castling word and whether it is en passant.
+fn push_san(
+    words: &mut Vec<String>,
+    v: &Vocabulary,
+    san: &SanPlus,
+    castling: String,
+    en_passant: bool,
+) {
     match san.san {
         San::Normal {
             role,
@@ -42,22 +54,21 @@ pub fn short(v: &Vocabulary, san: &SanPlus, mv: Move) -> String {
                 words.push(v.capture.clone());
             }
             words.push(v.square(to));
-            if mv.is_en_passant() {
+            if en_passant {
                 words.push(v.en_passant.clone());
             }
             if let Some(p) = promotion {
                 words.push(v.piece(p).to_string());
             }
         }
-        San::Castle(_) => words.push(castling_word(v, mv)),
+        San::Castle(_) => words.push(castling),
         San::Put { role, to } => {
             words.push(v.piece(role).to_string());
             words.push(v.square(to));
         }
         San::Null => words.push("--".into()),
     }
-    push_suffix(&mut words, v, san.suffix);
-    words.join(" ")
+    push_suffix(words, v, san.suffix);
 }
 
 fn castling_word(v: &Vocabulary, mv: Move) -> String {
@@ -70,40 +81,12 @@ fn castling_word(v: &Vocabulary, mv: Move) -> String {
 /// A SAN written without its position (a list kept as text, as the action log keeps moves taken back), in
 /// board words: the short form, without "en passant", which only the position can tell.
 pub fn san_words(v: &Vocabulary, san: &SanPlus) -> String {
+    let castling = match san.san {
+        San::Castle(CastlingSide::QueenSide) => v.long_castling.clone(),
+        _ => v.short_castling.clone(),
+    };
     let mut words: Vec<String> = Vec::new();
-    match san.san {
-        San::Castle(CastlingSide::KingSide) => words.push(v.short_castling.clone()),
-        San::Castle(CastlingSide::QueenSide) => words.push(v.long_castling.clone()),
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            words.push(v.piece(role).to_string());
-            if let Some(f) = file {
-                words.push(v.file(f).to_string());
-            }
-            if let Some(r) = rank {
-                words.push(v.rank(r).to_string());
-            }
-            if capture {
-                words.push(v.capture.clone());
-            }
-            words.push(v.square(to));
-            if let Some(p) = promotion {
-                words.push(v.piece(p).to_string());
-            }
-        }
-        San::Put { role, to } => {
-            words.push(v.piece(role).to_string());
-            words.push(v.square(to));
-        }
-        San::Null => words.push("--".into()),
-    }
-    push_suffix(&mut words, v, san.suffix);
+    push_san(&mut words, v, san, castling, false);
     words.join(" ")
 }
 
