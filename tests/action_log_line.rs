@@ -12,20 +12,8 @@ mod common;
 
 /// `R` of the issue, in `dir`, keeping the game in `g.pgn` there.
 fn record_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
-    let mut a = vec![
-        "--line",
-        "--mode",
-        "record",
-        "--time",
-        "90m+30s",
-        "--virtual-clock",
-        "--speech",
-        "off",
-        "--language",
-        "en",
-        "--save",
-        "g.pgn",
-    ];
+    let mut a = common::RECORD.to_vec();
+    a.extend(["en", "--save", "g.pgn"]);
     a.extend_from_slice(extra);
     a
 }

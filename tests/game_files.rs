@@ -7,17 +7,7 @@ use std::process::Stdio;
 
 mod common;
 
-const RECORD: [&str; 9] = [
-    "--line",
-    "--mode",
-    "record",
-    "--time",
-    "90m+30s",
-    "--virtual-clock",
-    "--speech",
-    "off",
-    "--language",
-];
+use common::RECORD;
 
 /// hector in `dir` with the record-mode options of the issue (`R`) and `extra`, fed `input`.
 fn record(dir: &Path, extra: &[&str], input: &str) -> Vec<String> {

@@ -16,17 +16,7 @@ fn folder(name: &str) -> PathBuf {
     common::temp_dir(name)
 }
 
-const RECORD: [&str; 9] = [
-    "--line",
-    "--mode",
-    "record",
-    "--time",
-    "90m+30s",
-    "--virtual-clock",
-    "--speech",
-    "off",
-    "--language",
-];
+use common::RECORD;
 
 fn record(extra: &[&str]) -> Vec<String> {
     let mut a: Vec<String> = RECORD.iter().map(|s| s.to_string()).collect();

@@ -7,6 +7,20 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// `R` of issue 18 without its language: record mode, 90 minutes plus 30 seconds, the virtual clock, no speech.
+/// The tests add `en` (or another language) and their own options.
+pub const RECORD: [&str; 9] = [
+    "--line",
+    "--mode",
+    "record",
+    "--time",
+    "90m+30s",
+    "--virtual-clock",
+    "--speech",
+    "off",
+    "--language",
+];
+
 /// A fresh, empty folder for one test (removed first if a previous run left it).
 pub fn temp_dir(name: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
