@@ -635,7 +635,8 @@ impl Session {
                     ("how", &self.how_to_answer()),
                 ],
             );
-            out.push(say(Kind::Event, text));
+            // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
+            out.extend(self.question_view(vec![say(Kind::Event, text)]));
         } else {
             // A game kept with its clock's state goes on exactly there (issue 18.3).
             let (restored, notes) = self.restore_kept(now, real_now);
