@@ -378,7 +378,7 @@ impl Session {
             out.push(say(Kind::Event, text));
         } else {
             let (restored, notes) = self.restore_kept(now, self.real_at);
-            out.extend(notes.into_iter().map(|n| say(Kind::Event, n)));
+            out.extend(self.restored_notes(notes));
             if !restored && !self.game.is_over() {
                 let turn = self.game.turn();
                 if let Some(t) = &mut self.timing {

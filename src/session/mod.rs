@@ -640,9 +640,7 @@ impl Session {
         } else {
             // A game kept with its clock's state goes on exactly there (issue 18.3).
             let (restored, notes) = self.restore_kept(now, real_now);
-            for note in notes {
-                out.push(say(Kind::Event, note));
-            }
+            out.extend(self.restored_notes(notes));
             if !restored && !self.game.is_over() {
                 let turn = self.game.turn();
                 if let Some(t) = &mut self.timing {
@@ -1075,6 +1073,12 @@ impl Session {
         }
     }
 
+    /// What a resumption restored (the clocks, a made move, the physical clock's rule) is the operator's: in
+    /// assistant mode the assistant's screen, as the blind player hears the time only when he asks (D.2.10.4).
+    fn restored_notes(&self, notes: Vec<String>) -> Vec<Effect> {
+        self.question_view(notes.into_iter().map(|n| say(Kind::Event, n)).collect())
+    }
+
     /// A question and what is said about it without changing the game are the operator's: in assistant mode
     /// the assistant answers it, so it is shown to the assistant, not spoken to the blind player (D.2.10).
     fn question_view(&self, out: Vec<Effect>) -> Vec<Effect> {
@@ -1301,7 +1305,7 @@ impl Session {
         let mut greeting = files;
         greeting.extend(self.greeting());
         greeting.extend(out);
-        greeting.extend(notes.into_iter().map(|n| say(Kind::Event, n)));
+        greeting.extend(self.restored_notes(notes));
         greeting.extend(sealed);
         greeting.extend(self.tournament_greeting());
         greeting
