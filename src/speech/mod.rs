@@ -10,7 +10,9 @@
 //! on, off (with the reason), or still starting (a speech-dispatcher spawned on demand needs about
 //! 2.5 s to come up). A start still pending is given up after [`GIVE_UP`]; the change is reported once
 //! by [`Speech::take_notice`]. Once speech is off every [`Speech::say`] is a no-op and hector runs on in
-//! text; nothing ever blocks the caller, and a thread stuck in a hung connection is left detached.
+//! text; nothing ever blocks the caller, and a thread stuck in a hung connection is left detached. A
+//! server that stops answering later is found out only by looking: a face polls [`Speech::take_notice`]
+//! while [`Speech::busy`] (a text or request is out), not only while the start or the voice check is pending.
 
 mod queue;
 
