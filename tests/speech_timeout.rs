@@ -277,14 +277,18 @@ fn fake_server_that_stops_answering(socket: &std::path::Path, at_speak: bool) {
 
 /// hector against `fake_server_that_stops_answering`: it plays on in text and says, in words, that speech
 /// is off and why. Checked by what is printed and in which order; the outer limit only keeps a broken
-/// build from hanging the suite.
-fn speech_that_stops_answering_is_reported(at_speak: bool) {
+/// build from hanging the suite. The player waits `think` before the first move.
+fn speech_that_stops_answering_is_reported(at_speak: bool, think: Duration) {
     use std::io::{BufRead, BufReader, Write};
-    let dir = scratch_dir(if at_speak {
-        "stops-at-speak"
-    } else {
-        "never-ends"
-    });
+    let dir = scratch_dir(&format!(
+        "{}-{}",
+        if at_speak {
+            "stops-at-speak"
+        } else {
+            "never-ends"
+        },
+        think.as_millis()
+    ));
     let socket = dir.join("speechd.sock");
     fake_server_that_stops_answering(&socket, at_speak);
     let mut child = common::hector_command(&common::temp_dir("speech"))
@@ -310,6 +314,7 @@ fn speech_that_stops_answering_is_reported(at_speak: bool) {
     });
     let next = || rx.recv_timeout(Duration::from_secs(120)).expect("a line");
     assert_eq!(next(), "New game, White to move");
+    std::thread::sleep(think);
     writeln!(stdin, "e4").unwrap();
     assert_eq!(
         next(),
@@ -332,10 +337,19 @@ fn speech_that_stops_answering_is_reported(at_speak: bool) {
 
 #[test]
 fn a_speech_server_that_takes_no_text_is_reported_off() {
-    speech_that_stops_answering_is_reported(true);
+    speech_that_stops_answering_is_reported(true, Duration::ZERO);
 }
 
 #[test]
 fn a_speech_server_that_never_finishes_and_then_answers_nothing_is_reported_off() {
-    speech_that_stops_answering_is_reported(false);
+    speech_that_stops_answering_is_reported(false, Duration::ZERO);
+}
+
+/// The same server, and a player who thinks before the first move: by then the voices have been listed (the
+/// server refused) and nothing is being checked any more, so only the text the move cut off is still out
+/// when the server stops answering. hector must keep watching it and report speech off (it once slept
+/// until the next line instead, and the player was never told).
+#[test]
+fn a_speech_server_that_stops_answering_while_the_player_thinks_is_reported_off() {
+    speech_that_stops_answering_is_reported(false, Duration::from_secs(2));
 }

@@ -10,7 +10,9 @@
 //! on, off (with the reason), or still starting (a speech-dispatcher spawned on demand needs about
 //! 2.5 s to come up). A start still pending is given up after [`GIVE_UP`]; the change is reported once
 //! by [`Speech::take_notice`]. Once speech is off every [`Speech::say`] is a no-op and hector runs on in
-//! text; nothing ever blocks the caller, and a thread stuck in a hung connection is left detached.
+//! text; nothing ever blocks the caller, and a thread stuck in a hung connection is left detached. A
+//! server that stops answering later is found out only by looking: a face polls [`Speech::take_notice`]
+//! while [`Speech::busy`] (a text or request is out), not only while the start or the voice check is pending.
 
 mod queue;
 
@@ -35,12 +37,17 @@ pub const GIVE_UP: Duration = Duration::from_secs(10);
 /// and never answers: the speech thread then waits inside libspeechd, and only the handle can tell.
 pub const ANSWER_LIMIT: Duration = Duration::from_secs(5);
 
-/// Whether the speech thread is waiting for speech-dispatcher's answer, and since when (shared with the
-/// handle, which reports a server that never answers).
+/// Whether the speech thread is waiting for speech-dispatcher's answer, and since when, and whether it has
+/// texts not yet done (shared with the handle, which reports a server that never answers and tells the face
+/// to keep looking while anything is out).
 struct Waiting {
     base: Instant,
     /// Milliseconds after `base` plus one when the request went out; 0 while none is out.
     since: AtomicU64,
+    /// Texts the handle has sent to the thread (counted before they are sent).
+    said: AtomicU64,
+    /// How many of them the thread had taken when it last had nothing to say or wait for.
+    settled: AtomicU64,
 }
 
 impl Waiting {
@@ -48,7 +55,16 @@ impl Waiting {
         Waiting {
             base: Instant::now(),
             since: AtomicU64::new(0),
+            said: AtomicU64::new(0),
+            settled: AtomicU64::new(0),
         }
+    }
+
+    /// Whether a request is out or a text is not done (waiting to be taken, queued, or being spoken): until
+    /// it is, a server that stops answering must still be found out, so the face keeps looking.
+    fn busy(&self) -> bool {
+        self.since.load(Ordering::SeqCst) != 0
+            || self.said.load(Ordering::SeqCst) != self.settled.load(Ordering::SeqCst)
     }
 
     /// Runs one request to the server, marked as waiting while it runs.
@@ -326,13 +342,25 @@ impl Speech {
         self.poll()
     }
 
+    /// Whether speech is on and something is out: a text not yet spoken to its end, or a request not yet
+    /// answered. A server that stops answering is found out only by looking ([`Speech::take_notice`] after
+    /// [`ANSWER_LIMIT`], or the thread's own limit on a text that never ends): a face that sleeps until its
+    /// next input while this is true would never tell the player that speech is off.
+    pub fn busy(&self) -> bool {
+        self.waiting.busy() && self.is_on()
+    }
+
     /// Say something, by the rules of its [`Priority`]. Never blocks; a no-op when speech is off.
     /// While speech is starting, utterances are kept and spoken once it connects.
     pub fn say(&self, utterance: Utterance) {
         if (self.poll() || self.pending())
             && let Some(tx) = &self.tx
         {
-            let _ = tx.send(Msg::Say(utterance));
+            // Counted before it is sent, so the face never sees speech idle while the text is on its way.
+            self.waiting.said.fetch_add(1, Ordering::SeqCst);
+            if tx.send(Msg::Say(utterance)).is_err() {
+                self.waiting.said.fetch_sub(1, Ordering::SeqCst);
+            }
         }
     }
 
@@ -673,6 +701,8 @@ struct Speaker {
 
 impl Speaker {
     fn serve(&mut self, rx: Receiver<Msg>) {
+        // Texts taken from the handle so far (see `Waiting::busy`).
+        let mut taken: u64 = 0;
         loop {
             let msg = match &self.running {
                 Some(r) => match rx.recv_timeout(r.limit.saturating_sub(r.started.elapsed())) {
@@ -687,11 +717,12 @@ impl Speaker {
             };
             match msg {
                 Some(Msg::Quit) => return,
-                Some(Msg::Say(u)) if !self.dead => {
+                Some(Msg::Say(_)) if self.dead => taken += 1,
+                Some(Msg::Say(u)) => {
+                    taken += 1;
                     let step = self.queue.push(u);
                     self.perform(step);
                 }
-                Some(Msg::Say(_)) => {}
                 Some(Msg::Ended(key)) => {
                     if self.running.as_ref().is_some_and(|r| r.key == key) {
                         self.next();
@@ -709,6 +740,9 @@ impl Speaker {
                 }
                 Some(Msg::Voices(Err(_))) => self.checking.store(false, Ordering::SeqCst), // Keep the default voices.
                 None => self.check_running(),
+            }
+            if self.queue.is_idle() && self.running.is_none() {
+                self.waiting.settled.store(taken, Ordering::SeqCst);
             }
             if self.queue.is_idle() {
                 for w in self.waiters.drain(..) {
@@ -790,6 +824,14 @@ impl Speaker {
         }
     }
 
+    /// [`Speaker::cancel_all`] once speech is off and said so: a server that does not answer this is not
+    /// reported a second time.
+    fn cancel_all_unwatched(&self) {
+        for c in &self.channels {
+            let _ = c.conn.cancel();
+        }
+    }
+
     /// Speech has broken down: say so once, then stay silent.
     fn fail(&mut self, why: SpeechOff) {
         if !self.dead {
@@ -798,7 +840,7 @@ impl Speaker {
             self.running = None;
             // Said before the cancel: a server that stopped answering may not answer that either.
             let _ = self.notices.send(SpeechStatus::Off(why));
-            self.cancel_all();
+            self.cancel_all_unwatched();
         }
     }
 

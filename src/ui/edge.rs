@@ -706,10 +706,10 @@ impl Edge {
         self.speech.is_on()
     }
 
-    /// Speech is still connecting or checking its voices: poll [`Edge::take_notices`] now and then until
-    /// it is settled.
+    /// Speech is still connecting or checking its voices, or has a text or request out (a server that stops
+    /// answering is found out only by looking): poll [`Edge::take_notices`] now and then until it is settled.
     pub fn speech_pending(&self) -> bool {
-        self.speech.pending() || self.speech.checking()
+        self.speech.pending() || self.speech.checking() || self.speech.busy()
     }
 
     /// Speaks and logs one announcement (the face shows it). A text for the assistant's eyes is neither spoken
