@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 mod common;
+use common::spoken;
 
 use common::Run;
 
@@ -36,14 +37,6 @@ fn has_start(lines: &[String], text: &str) -> usize {
         .iter()
         .position(|l| l.starts_with(text))
         .unwrap_or_else(|| panic!("no line starting {text:?} in {lines:#?}"))
-}
-
-fn spoken(log: &Path) -> Vec<String> {
-    std::fs::read_to_string(log)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| l.split_once('\t').map_or(l, |(_, t)| t).to_string())
-        .collect()
 }
 
 fn args<'a>(mode: &'a str, save: &'a str, speech: &'a str) -> Vec<&'a str> {

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 mod common;
+use common::index_of;
+use common::spoken;
 
 use common::Run;
 
@@ -23,15 +25,6 @@ fn hector(dir: &Path, args: &[&str], input: &str) -> Run {
     let r = common::run_in(dir, args, input.as_bytes());
     assert!(std::str::from_utf8(&r.stdout).is_ok(), "stdout is UTF-8");
     r
-}
-
-/// The answer to each input line, in order: runs `lines` one at a time so every answer is known exactly.
-/// (hector answers every line with at least one line; lines that answer nothing are marked.)
-fn index_of(lines: &[String], needle: &str) -> usize {
-    lines
-        .iter()
-        .position(|l| l.contains(needle))
-        .unwrap_or_else(|| panic!("no line with {needle:?} in {lines:#?}"))
 }
 
 fn record_args<'a>(save: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
@@ -411,15 +404,6 @@ fn assistant_args<'a>(save: &'a str, log: &'a str, extra: &[&'a str]) -> Vec<&'a
     ];
     a.extend_from_slice(extra);
     a
-}
-
-/// The texts of a speech log, without their time stamps.
-fn spoken(log: &Path) -> Vec<String> {
-    std::fs::read_to_string(log)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| l.split_once('\t').map_or(l, |(_, t)| t).to_string())
-        .collect()
 }
 
 #[test]

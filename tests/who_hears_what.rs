@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 
 mod common;
+use common::index_of;
+use common::spoken;
 
 use common::Run;
 
@@ -42,22 +44,6 @@ fn args<'a>(mode: &'a str, save: &'a str, log: &'a str, extra: &[&'a str]) -> Ve
     ];
     a.extend_from_slice(extra);
     a
-}
-
-/// The texts of a speech log, without their time stamps.
-fn spoken(log: &Path) -> Vec<String> {
-    std::fs::read_to_string(log)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| l.split_once('\t').map_or(l, |(_, t)| t).to_string())
-        .collect()
-}
-
-fn index_of(lines: &[String], needle: &str) -> usize {
-    lines
-        .iter()
-        .position(|l| l.contains(needle))
-        .unwrap_or_else(|| panic!("no line with {needle:?} in {lines:#?}"))
 }
 
 /// Fault 4: White's sealed move, entered by the assistant, is in nothing the blind player's side can hear or

@@ -87,3 +87,20 @@ pub fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> Run {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
+
+/// The texts of a speech log, without their time stamps.
+pub fn spoken(log: &Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.split_once('\t').map_or(l, |(_, t)| t).to_string())
+        .collect()
+}
+
+/// The first line that contains `needle` (a test fails naming every line when none does).
+pub fn index_of(lines: &[String], needle: &str) -> usize {
+    lines
+        .iter()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in {lines:#?}"))
+}
