@@ -14,7 +14,7 @@ if [ "${1:-}" != "--imports" ]; then
     echo "== files holding impl Session (aim: one)"
     grep -rl "impl Session" src | sort
     echo "== Command::Text in src/ui outside tests (aim: none)"
-    grep -rn "Command::Text" src/ui --include='*.rs' | grep -v '/tests\.rs:' |
+    grep -rn "Command::Text" src/ui --include='*.rs' | grep -v '/tests\.rs:\|/tests/' |
         awk -F: '{ f = $1; n = $2; cmd = "awk -v n=" n " '"'"'NR < n && /#\\[cfg\\(test\\)\\]/ { t = 1 } END { print t + 0 }'"'"' " f; cmd | getline t; close(cmd); if (!t) print }' || true
 fi
 
