@@ -4,6 +4,7 @@
 pub mod error;
 pub mod level;
 pub mod process;
+pub mod spec;
 pub mod uci;
 
 pub use error::{EngineError, Phase};

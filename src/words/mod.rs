@@ -7,6 +7,7 @@ pub mod commands;
 pub mod explain;
 pub mod explore;
 pub mod input;
+pub mod move_error;
 pub mod normalize;
 pub mod phrases;
 pub mod quote;

@@ -7,7 +7,7 @@ use shakmaty::{CastlingSide, File, Rank, Role, Square};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::input::MoveInputError;
+use super::move_error::MoveInputError;
 use super::normalize::{fold, fold_german};
 use super::vocabulary::Vocabulary;
 

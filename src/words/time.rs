@@ -1,6 +1,6 @@
 //! Time in words ("1 hour 29 minutes 50 seconds"; under a minute, seconds only), never clock digits.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use super::phrases::Phrases;
 use crate::rules::time_control::{PerMove, TimeControl};
@@ -26,29 +26,8 @@ pub fn duration(p: &Phrases, d: Duration) -> String {
     parts.join(" ")
 }
 
-/// UTC time stamp `YYYY-MM-DDTHH:MM:SS.mmmZ` of a system time.
-pub fn utc_timestamp(t: SystemTime) -> String {
-    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
-    let secs = d.as_secs() as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60,
-        d.subsec_millis()
-    )
-}
+/// UTC time stamp `YYYY-MM-DDTHH:MM:SS.mmmZ` of a system time (kept in [`crate::store`], which stamps its logs).
+pub use crate::store::timestamp as utc_timestamp;
 
 /// What a period gives per move, after its time: " plus 30 seconds per move from move one", or nothing.
 fn per_move(p: &Phrases, per_move: PerMove) -> String {

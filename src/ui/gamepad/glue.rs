@@ -10,10 +10,9 @@ use super::device::{self, Sink, Source};
 use super::{Context, GamepadConfig, Mapper, Notice, PadEvent, PadOut, Rumble, Use};
 use crate::session::{Announcement, Cue, Kind, Session};
 use crate::ui::edge::Edge;
-use crate::ui::screen::{
-    self, App,
-    app::{Mode, Out},
-};
+use crate::ui::screen::app::{App, Mode, Out};
+// What the keys do (`screen::press`, `screen::carry_outs`), apart from the view's loop that runs the pad.
+use crate::ui::screen::carry as screen;
 
 /// What the face is told about the pad at start (main builds it).
 #[derive(Debug, Clone)]

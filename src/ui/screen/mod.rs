@@ -4,6 +4,7 @@
 
 pub mod app;
 mod big;
+pub mod carry;
 pub mod draw;
 pub mod frame;
 pub use crate::words::explore;
@@ -23,11 +24,13 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use shakmaty::Color;
 
-use crate::session::{Announcement, Command, Effect, Kind, Session};
+use crate::session::{Announcement, Command, Kind, Session};
 use crate::ui::edge::Edge;
 use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, PadFace};
 pub use app::App;
+use carry::{carry, replies};
+pub use carry::{carry_outs, press};
 pub use keymap::Keymap;
 pub use theme::Theme;
 
@@ -118,20 +121,6 @@ fn install_panic_hook() {
     }));
 }
 
-/// Carries out effects: spoken and shown in the status line. True when the program should end.
-fn carry(edge: &mut Edge, app: &mut App, effects: Vec<Effect>) -> bool {
-    edge.run(effects, &mut |a: &Announcement| app.show(&a.text))
-}
-
-/// What the edge read for the session (a file) goes to it before the next key.
-fn replies(edge: &mut Edge, app: &mut App, session: &mut Session, now: Duration) -> bool {
-    let mut quit = false;
-    for c in edge.take_replies() {
-        quit |= carry(edge, app, session.update(c, now));
-    }
-    quit
-}
-
 /// Notices of what is missing: shown, logged and spoken.
 fn notices(edge: &mut Edge, app: &mut App, extra: Vec<String>) -> bool {
     let all: Vec<String> = extra.into_iter().chain(edge.take_notices()).collect();
@@ -140,53 +129,6 @@ fn notices(edge: &mut Edge, app: &mut App, extra: Vec<String>) -> bool {
         edge.notice(n);
     }
     !all.is_empty()
-}
-
-/// Does one key: the view's answers, cues and the session's effects. True when the program should end.
-pub fn press(
-    key: KeyEvent,
-    app: &mut App,
-    session: &mut Session,
-    edge: &mut Edge,
-    now: Duration,
-) -> bool {
-    let outs = app.key(key, session);
-    carry_outs(outs, app, session, edge, now)
-}
-
-/// Carries out what the view answered to a key (or a pad's button). True when the program should end.
-pub fn carry_outs(
-    outs: Vec<app::Out>,
-    app: &mut App,
-    session: &mut Session,
-    edge: &mut Edge,
-    now: Duration,
-) -> bool {
-    let mut quit = false;
-    for out in outs {
-        match out {
-            app::Out::Say(a) => {
-                // In assistant mode the view's own texts are the assistant's (not spoken by default).
-                let a = session.view_text(a);
-                app.show(&a.text);
-                edge.say(&a);
-            }
-            app::Out::Cue(c) => edge.cue(c),
-            app::Out::Send(text) => {
-                quit |= carry(edge, app, session.update(Command::Text(text), now));
-                quit |= replies(edge, app, session, now);
-                // The board check asks square by square: the focus goes to the square asked, and the input
-                // line stays open for the answer.
-                if session.board_check_waits() && !quit {
-                    if let Some(sq) = session.board_check_square() {
-                        app.focus = sq;
-                    }
-                    app.mode = app::Mode::Input(String::new());
-                }
-            }
-        }
-    }
-    quit
 }
 
 /// When the clock display changes next: the next second with seconds shown, else the next minute.
