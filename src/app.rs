@@ -1,4 +1,4 @@
-//! The start at the edge: reads the files the start needs, claims the game's file, opens speech and sound, runs the chosen face, and says how it ended (the exit code).
+//! The start at the edge: the files read and claimed, speech and sound opened, a face run, the exit code.
 //!
 //! Every decision of the start is the session's ([`crate::session::start`]); this module finds what it
 //! decides on (the texts of the files, bounded in size), carries out what only the edge can (a game file that

@@ -1,4 +1,4 @@
-//! The start of a session as a pure step: what the edge found (options, the texts of the files read) in, the built `Session` and its notices out.
+//! The start of a session, a pure step: what the edge found in, the built `Session` and its notices out.
 //!
 //! The edge (`crate::app`) reads the files, bounded in size, and claims the game's file; every decision of the
 //! start is taken here, without a terminal or a disk: which game is played (a FEN, a Chess960 number, the first
