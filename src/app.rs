@@ -43,7 +43,7 @@ fn io_reason(e: &std::io::Error) -> StartError {
 /// The autosave file in the data folder, and the unfinished game in it when the player starts a plain new
 /// game (no --load, --fen or --chess960).
 fn autosave(
-    args: &Args,
+    offer_unfinished: bool,
     phrases: &Phrases,
     notices: &mut Vec<String>,
 ) -> (Option<PathBuf>, Option<session::ResumeOffer>) {
@@ -55,17 +55,12 @@ fn autosave(
     }
     let (path, offer) = claim(
         dir.join("autosave.pgn"),
-        plain_new(args),
+        offer_unfinished,
         None,
         phrases,
         notices,
     );
     (Some(path), offer)
-}
-
-/// A plain new game: no --load, --fen or --chess960 (only then is an unfinished game offered to go on).
-fn plain_new(args: &Args) -> bool {
-    args.load.is_none() && args.fen.is_none() && args.chess960.is_none()
 }
 
 /// The files that belong to a game file: its action log and its envelope (kept and moved with it).
@@ -442,12 +437,11 @@ fn writable_dir_of(path: &std::path::Path) -> std::io::Result<()> {
     }
 }
 
-/// hector with these options: the start, the face, and the exit code (0, 1 a face that failed, 2 a start
-/// refused, 3 a game or log that could not be saved).
+/// hector with these options: the start, the face, and the exit code (0; 1 a face that failed, or `--verify`
+/// found the log cut or edited; 2 a start refused; 3 a game or log that could not be saved).
 pub fn run(mut args: Args) -> ExitCode {
     // `--review FILE`: the file is read as `--load` reads it (bounded; a file of several games asks which),
     // then the session opens in review, with no clock, no engine and no file written.
-    let review = args.review.is_some();
     if let Some(path) = args.review.clone() {
         args.load = Some(path);
         args.opponent = Some(OpponentArg::Human);
@@ -520,7 +514,7 @@ pub fn run(mut args: Args) -> ExitCode {
     }
     let started = std::time::SystemTime::now();
     let mode = args.mode();
-    let (save_path, resume) = claim_game_file(&args, review, mode, started, &phrases, &mut notices);
+    let (save_path, resume) = claim_game_file(&args, mode, started, &phrases, &mut notices);
     // Issue 18.24: entries an earlier version left in a temporary file of the log are merged first.
     if let Some(path) = &save_path {
         crate::store::merge_stale_log_temps(&session::log::log_path(path));
@@ -634,58 +628,39 @@ pub fn run(mut args: Args) -> ExitCode {
     }
 }
 
-/// Issue 18.2: the file a game goes on in, and what an existing file there becomes (never replaced: offered to
-/// go on, or kept). A loaded game goes on in its own file (issue 18.5), unless --save names another. The
-/// full-screen view keeps every game (issue 5): in --save, else in the data folder, and offers to continue an
-/// unfinished one found there. Line mode saves only where --save says.
+/// Issue 18.2: the file a game goes on in ([`start::keeping`]), and what an existing file there becomes (never
+/// replaced: offered to go on, or kept).
 fn claim_game_file(
     args: &Args,
-    review: bool,
     mode: session::Mode,
     started: std::time::SystemTime,
     phrases: &Phrases,
     notices: &mut Vec<String>,
 ) -> (Option<PathBuf>, Option<session::ResumeOffer>) {
-    let claim_save = |path: PathBuf, notices: &mut Vec<String>| {
-        if args.load.as_deref().is_some_and(|l| same_file(l, &path)) {
-            (path, None)
-        } else {
+    let options = args.start_options();
+    let offer = start::offers_unfinished(&options);
+    let (save_path, resume) = match start::keeping(&options) {
+        start::Keeping::Nowhere => (None, None),
+        // A loaded game goes on in its own file (issue 18.5).
+        start::Keeping::File(path) if args.load.as_deref().is_some_and(|l| same_file(l, &path)) => {
+            (Some(path), None)
+        }
+        start::Keeping::File(path) => {
             let stem = stem_of(&path);
-            claim(path, plain_new(args), Some(&stem), phrases, notices)
+            let (path, offer) = claim(path, offer, Some(&stem), phrases, notices);
+            (Some(path), offer)
         }
-    };
-    let (save_path, resume) = if review {
-        (None, None)
-    } else if mode.is_tournament() {
-        // A tournament game is always kept: in --save, else in the loaded file, else in the data folder's
-        // games, by date and time.
-        match args.save.clone().or_else(|| args.load.clone()) {
-            Some(path) => {
-                let (path, offer) = claim_save(path, notices);
-                (Some(path), offer)
+        start::Keeping::NewGameFile => {
+            let path = new_game_file(mode, started);
+            // Issue 18.23: "kept in" only where a file can be written now (else the reason, below).
+            if let Some(p) = &path
+                && writable_dir_of(p).is_ok()
+            {
+                notices.push(phrases.say("notice.kept_in", &[("path", &p.display().to_string())]));
             }
-            None => {
-                let path = new_game_file(mode, started);
-                // Issue 18.23: "kept in" only where a file can be written now (else the reason, below).
-                if let Some(p) = &path
-                    && writable_dir_of(p).is_ok()
-                {
-                    notices
-                        .push(phrases.say("notice.kept_in", &[("path", &p.display().to_string())]));
-                }
-                (path, None)
-            }
+            (path, None)
         }
-    } else if (args.line && !args.autosave) || args.save.is_some() {
-        match args.save.clone() {
-            Some(path) => {
-                let (path, offer) = claim_save(path, notices);
-                (Some(path), offer)
-            }
-            None => (None, None),
-        }
-    } else {
-        autosave(args, phrases, notices)
+        start::Keeping::Autosave => autosave(offer, phrases, notices),
     };
     // Issue 18.23: a game that cannot be written where it is to be kept is said at once, with the reason.
     if mode.is_tournament()

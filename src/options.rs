@@ -191,6 +191,8 @@ impl Args {
             edition: self.edition,
             load: self.load.clone(),
             review: self.review.is_some(),
+            save: self.save.clone(),
+            autosave: self.autosave,
             time: self.time.clone(),
             delay: self.delay,
             level: self.level,
