@@ -18,6 +18,7 @@ use crate::ui::line::{self, LineOptions};
 use crate::ui::screen::{self, ScreenOptions};
 use crate::words::{Phrases, Vocabulary, quote};
 
+/// The mode in the names of a tournament game's files (`record-2025-01-31T14-05-02.pgn`).
 fn mode_name(mode: session::Mode) -> &'static str {
     match mode {
         session::Mode::Play => "play",
@@ -27,7 +28,7 @@ fn mode_name(mode: session::Mode) -> &'static str {
 }
 
 /// A text file of at most `max` bytes, if it is a regular file that can be read (the shared bounded reader).
-fn read_bounded(path: &std::path::Path, max: u64) -> Option<String> {
+fn read_bounded(path: &Path, max: u64) -> Option<String> {
     crate::store::read_outside_text(path, max).ok()
 }
 
@@ -64,7 +65,7 @@ fn autosave(
 }
 
 /// The files that belong to a game file: its action log and its envelope (kept and moved with it).
-fn companions(path: &std::path::Path) -> [PathBuf; 2] {
+fn companions(path: &Path) -> [PathBuf; 2] {
     let with = |ext: &str| {
         let mut s = path.as_os_str().to_owned();
         s.push(ext);
@@ -74,7 +75,7 @@ fn companions(path: &std::path::Path) -> [PathBuf; 2] {
 }
 
 /// A name beside `path` that no file has: `g-2.pgn`, `g-3.pgn` ...
-fn free_name(path: &std::path::Path) -> PathBuf {
+fn free_name(path: &Path) -> PathBuf {
     let stem = path
         .file_stem()
         .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
@@ -86,7 +87,7 @@ fn free_name(path: &std::path::Path) -> PathBuf {
 
 /// Copies a file byte for byte to a new name and syncs it: the copy is safe on disk before the original may
 /// be replaced. A file that is not there is not copied (Ok).
-fn copy_durably(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
+fn copy_durably(from: &Path, to: &Path) -> std::io::Result<()> {
     match std::fs::metadata(from) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(e),
@@ -117,7 +118,7 @@ fn claim(
     notices: &mut Vec<String>,
 ) -> (PathBuf, Option<session::ResumeOffer>) {
     // Paths are said whole (a path cut mid-name says nothing).
-    let shown = |p: &std::path::Path| p.display().to_string();
+    let shown = |p: &Path| p.display().to_string();
     let meta = match std::fs::metadata(&path) {
         Ok(m) => m,
         Err(_) => return (path, None),
@@ -148,7 +149,7 @@ fn claim(
     let folder = crate::dirs::data_dir()
         .map(|d| d.join("kept"))
         .filter(|d| std::fs::create_dir_all(d).is_ok())
-        .or_else(|| path.parent().map(std::path::Path::to_path_buf));
+        .or_else(|| path.parent().map(Path::to_path_buf));
     let modified = meta
         .modified()
         .unwrap_or_else(|_| std::time::SystemTime::now());
@@ -235,11 +236,7 @@ fn new_game_file(mode: session::Mode, started: std::time::SystemTime) -> Option<
 /// Where a declined game is kept: the folder of kept games, named by the date it was last saved (UTC),
 /// `2025-01-31_14-05-02.pgn` (a named file's stem first: `g_2025-01-31_14-05-02.pgn`), with `-2`, `-3` ...
 /// when that name is taken.
-fn keep_as(
-    folder: &std::path::Path,
-    stem: Option<&str>,
-    modified: std::time::SystemTime,
-) -> PathBuf {
+fn keep_as(folder: &Path, stem: Option<&str>, modified: std::time::SystemTime) -> PathBuf {
     let stamp = crate::store::timestamp(modified);
     let date: String = stamp
         .get(..19)
@@ -395,7 +392,7 @@ pub fn bad_options(e: clap::Error) -> ExitCode {
 }
 
 /// `hector --verify FILE.pgn`: the verdict on the game's action log, printed; 0 when whole and unchanged.
-fn verify_log(game: &std::path::Path, phrases: &Phrases) -> ExitCode {
+fn verify_log(game: &Path, phrases: &Phrases) -> ExitCode {
     let log = session::log::log_path(game);
     let shown = crate::words::quote::clean(&log.display().to_string());
     match crate::store::read_outside_text(&log, 256 << 20) {
@@ -425,7 +422,7 @@ fn verify_log(game: &std::path::Path, phrases: &Phrases) -> ExitCode {
 
 /// Whether a file can be written in the folder of `path` now (issue 18.23: a full or read-only data folder is
 /// said at the start, never "The game is kept in ...").
-fn writable_dir_of(path: &std::path::Path) -> std::io::Result<()> {
+fn writable_dir_of(path: &Path) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
