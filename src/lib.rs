@@ -1,9 +1,11 @@
 //! hector: play, record and check chess games by ear, keyboard and gamepad under the FIDE Laws of Chess.
 
+pub mod app;
 pub mod bounded;
 pub mod braille;
 pub mod dirs;
 pub mod engine;
+pub mod options;
 pub mod rules;
 pub mod session;
 pub mod sha256;

@@ -157,18 +157,6 @@ impl Envelope {
         }
         Ok(())
     }
-
-    /// The envelope of a saved game, if it was adjourned.
-    pub fn load_for(pgn: &Path) -> Result<Option<Envelope>, String> {
-        let path = envelope_path(pgn);
-        match crate::store::read_outside_text(&path, crate::store::MAX_CONFIG_BYTES) {
-            Ok(text) => Envelope::from_ron(&text)
-                .map(Some)
-                .map_err(|e| format!("{}: {e}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-        }
-    }
 }
 
 impl Timing {

@@ -9,6 +9,7 @@ pub mod log;
 mod resume;
 mod review;
 pub mod settings;
+pub mod start;
 mod takeback;
 mod timing;
 pub mod tournament;

@@ -1,0 +1,259 @@
+//! hector's command line (clap): the options as given, and the options of the start taken from them.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+use crate::rules::Edition;
+use crate::session::start::Options;
+use crate::session::{self, Opponent};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OpponentArg {
+    Engine,
+    Human,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OnOff {
+    On,
+    Off,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AutoOnOff {
+    Auto,
+    On,
+    Off,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    Play,
+    Record,
+    Assistant,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AssistantSpeechArg {
+    Player,
+    All,
+}
+
+/// Which moves are announced with the side that made them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SidesArg {
+    All,
+    Engine,
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    White,
+    Black,
+}
+
+/// hector: play, record and check chess games by ear and keyboard, under the FIDE Laws of Chess.
+#[derive(Debug, Parser)]
+#[command(name = "hector", version, about)]
+pub struct Args {
+    /// Line mode: one command per line on stdin, one announcement per line on stdout.
+    #[arg(long)]
+    pub line: bool,
+    /// Self-voicing (default on in full-screen, off in line mode).
+    #[arg(long, value_enum)]
+    pub speech: Option<OnOff>,
+    /// Sounds for events (default on in full-screen, off in line mode, like speech).
+    #[arg(long, value_enum)]
+    pub sound: Option<OnOff>,
+    /// Speech and sound settings (RON, like config/output.ron).
+    #[arg(long, value_name = "FILE.ron")]
+    pub output_config: Option<PathBuf>,
+    /// Append every announcement, with a time stamp, to this file.
+    #[arg(long, value_name = "FILE")]
+    pub speech_log: Option<PathBuf>,
+    /// Board words: appendix-d, english, greek, or a .ron file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub vocabulary: Option<String>,
+    /// Language of everything that is not board vocabulary: en, de, el.
+    #[arg(long, value_name = "LANG")]
+    pub language: Option<String>,
+    /// Who plays the other side.
+    #[arg(long, value_enum)]
+    pub opponent: Option<OpponentArg>,
+    /// The UCI engine command (default: stockfish, on PATH or in /usr/games).
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+    /// Engine strength, 1 (weakest) to 10 (full strength); default 2.
+    #[arg(long, value_name = "N")]
+    pub level: Option<u32>,
+    /// The side the player plays against the engine.
+    #[arg(long, value_enum)]
+    pub color: Option<ColorArg>,
+    /// Which moves are announced with the side that made them: all, engine (default), none.
+    #[arg(long, value_enum)]
+    pub sides: Option<SidesArg>,
+    /// Time control, said back at the start: 90+30 or 90m+30s (90 minutes each, 30 seconds added per move),
+    /// 5+3, 1h30m, 40/90m+30s:30m+30s, or PGN TimeControl (5400+30, 300). A base time without a unit is minutes
+    /// up to 180 and PGN's seconds above it (60 is an hour, 300 five minutes); an increment is seconds. Write
+    /// units (90m, 5400s) to be explicit; the control is said back in words at the start.
+    #[arg(long, value_name = "CONTROL")]
+    pub time: Option<String>,
+    /// Delay mode (Article 6.3.2) instead of increment.
+    #[arg(long, value_name = "SECONDS")]
+    pub delay: Option<u32>,
+    /// Start from this position.
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["chess960", "load"])]
+    pub fen: Option<String>,
+    /// Start from Chess960 position N (0..959).
+    #[arg(long, value_name = "N", conflicts_with = "load")]
+    pub chess960: Option<u32>,
+    /// Continue a saved game.
+    #[arg(long, value_name = "FILE.pgn")]
+    pub load: Option<PathBuf>,
+    /// Keep the game in this file, written after every move.
+    #[arg(long, value_name = "FILE.pgn")]
+    pub save: Option<PathBuf>,
+    /// Review a saved game (read only: no clock, nothing saved); a file of several games asks which one.
+    #[arg(long, value_name = "FILE.pgn", conflicts_with_all = ["load", "fen", "chess960", "save", "autosave", "mode"])]
+    pub review: Option<PathBuf>,
+    /// Check the action log of a tournament game (FILE.pgn.log.txt), seal by seal: says whether it is whole
+    /// and unchanged, or where it was cut or edited; exits 0 when whole, 1 when not, 2 when it cannot be read.
+    #[arg(long, value_name = "FILE.pgn")]
+    pub verify: Option<PathBuf>,
+    /// Keep the game in the data folder ($XDG_DATA_HOME/hector/autosave.pgn) and offer to continue an
+    /// unfinished one found there (always on in the full-screen view).
+    #[arg(long)]
+    pub autosave: bool,
+    /// play, record or assistant.
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Time stands still except for `wait`.
+    #[arg(long)]
+    pub virtual_clock: bool,
+    /// Edition of the Laws: 2018 (default), 2014, 2009, 2005.
+    #[arg(long, value_name = "YEAR", default_value = "2018")]
+    pub edition: Edition,
+    /// Announce moves with from- and to-square.
+    #[arg(long)]
+    pub long: bool,
+    /// The talking clock's settings (RON, like config/clock.ron).
+    #[arg(long, value_name = "FILE.ron")]
+    pub clock_config: Option<PathBuf>,
+    /// Assistant mode: which texts are spoken; `player` (default): only what is for the blind player (moves,
+    /// events, answers to the player's requests), the assistant reads the rest on the screen; `all`: everything.
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub assistant_speech: Option<AssistantSpeechArg>,
+    /// Record and assistant mode: the opponent is hearing-impaired (Appendix D.2.11: an assistant is mandatory).
+    #[arg(long)]
+    pub hearing_impaired_opponent: bool,
+    /// Record and assistant mode: say "Schach" and "Matt" after moves (an arbiter's switch; default off).
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub check_words: Option<OnOff>,
+    /// The players' names, the event, site and round, for the scoresheet.
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<String>,
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<String>,
+    #[arg(long, value_name = "NAME")]
+    pub event: Option<String>,
+    #[arg(long, value_name = "NAME")]
+    pub site: Option<String>,
+    #[arg(long, value_name = "N")]
+    pub round: Option<String>,
+    /// The braille table of braille scoresheets (BRF): en-us-comp6 (default, English computer braille),
+    /// en-ueb-g1, de-comp6, de-g0, el, or a liblouis table file name.
+    #[arg(long, value_name = "TABLE")]
+    pub braille_table: Option<String>,
+    /// Diagnostics on stderr.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Full-screen view without box-drawing characters and colours.
+    #[arg(long)]
+    pub plain: bool,
+    /// Gamepad: auto (use one when there; the full-screen view's default), on (also say when none is found;
+    /// in line mode a pad is the request device), off. Default from gamepad.ron.
+    #[arg(long, value_enum)]
+    pub gamepad: Option<AutoOnOff>,
+    /// Testing aid: replay a script of synthetic gamepad events through the pad's thread and channel
+    /// instead of reading real pads (see src/ui/gamepad/device.rs).
+    #[arg(long, value_name = "FILE", hide = true)]
+    pub gamepad_events: Option<PathBuf>,
+}
+
+impl Args {
+    /// The options that matter to the start ([`crate::session::start`]).
+    pub fn start_options(&self) -> Options {
+        Options {
+            fen: self.fen.clone(),
+            chess960: self.chess960,
+            edition: self.edition,
+            load: self.load.clone(),
+            review: self.review.is_some(),
+            save: self.save.clone(),
+            autosave: self.autosave,
+            time: self.time.clone(),
+            delay: self.delay,
+            level: self.level,
+            mode: self.mode(),
+            opponent: self.opponent.map(|o| match o {
+                OpponentArg::Engine => Opponent::Engine,
+                OpponentArg::Human => Opponent::Human,
+            }),
+            line: self.line,
+            engine_command: self.engine_command(),
+            engine_color: self.engine_color(),
+            tags: [
+                ("Event", &self.event),
+                ("Site", &self.site),
+                ("Round", &self.round),
+                ("White", &self.white),
+                ("Black", &self.black),
+            ]
+            .into_iter()
+            .filter_map(|(tag, value)| value.clone().map(|v| (tag, v)))
+            .collect(),
+            name_sides: match self.sides {
+                Some(SidesArg::All) => session::NameSides::All,
+                Some(SidesArg::None) => session::NameSides::None,
+                _ => session::NameSides::Engine,
+            },
+            long_form: self.long,
+            virtual_clock: self.virtual_clock,
+            clock_given: self.clock_config.is_some(),
+            speak_assistant: self.assistant_speech == Some(AssistantSpeechArg::All),
+            hearing_impaired_opponent: self.hearing_impaired_opponent,
+            check_words: self.check_words == Some(OnOff::On),
+        }
+    }
+
+    /// Play, record or assistant.
+    pub fn mode(&self) -> session::Mode {
+        match self.mode {
+            Some(ModeArg::Record) => session::Mode::Record,
+            Some(ModeArg::Assistant) => session::Mode::Assistant,
+            _ => session::Mode::Play,
+        }
+    }
+
+    /// The UCI engine's command (default stockfish).
+    pub fn engine_command(&self) -> String {
+        self.engine
+            .clone()
+            .unwrap_or_else(|| "stockfish".to_string())
+    }
+
+    /// The side the engine plays: the other of `--color`.
+    pub fn engine_color(&self) -> shakmaty::Color {
+        match self.color {
+            Some(ColorArg::Black) => shakmaty::Color::White,
+            _ => shakmaty::Color::Black,
+        }
+    }
+
+    /// Speech on: the full-screen view's default, line mode's only when asked.
+    pub fn speech_on(&self) -> bool {
+        self.speech.map_or(!self.line, |s| s == OnOff::On)
+    }
+}
