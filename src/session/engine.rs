@@ -554,7 +554,7 @@ mod tests {
     }
 
     fn text(s: &mut Session, line: &str) -> Vec<Effect> {
-        s.update(Command::Text(line.into()), Duration::ZERO)
+        s.update(Command::Act(s.read(line)), Duration::ZERO)
     }
 
     fn engine(s: &mut Session, e: EngineEvent) -> Vec<Effect> {

@@ -19,7 +19,7 @@ fn session(moves: &[&str]) -> Session {
     let mut s = Session::new(Game::new(), Config::default());
     s.start(Duration::ZERO);
     for m in moves {
-        s.update(Command::Text((*m).to_string()), Duration::ZERO);
+        s.update(Command::Act(s.read(m)), Duration::ZERO);
     }
     s
 }
@@ -63,8 +63,13 @@ fn press(app: &mut App, session: &mut Session, keys: &[KeyEvent]) -> Vec<String>
                     said.push(a.text);
                 }
                 Out::Cue(_) => {}
-                Out::Send(text) => {
-                    for e in session.update(Command::Text(text), Duration::ZERO) {
+                Out::Act(_) | Out::Line(_) => {
+                    let act = match out {
+                        Out::Act(act) => act,
+                        Out::Line(text) => session.read(&text),
+                        _ => unreachable!(),
+                    };
+                    for e in session.update(Command::Act(act), Duration::ZERO) {
                         if let crate::session::Effect::Say(a) = e {
                             app.show(&a.text);
                             said.push(a.text);
