@@ -22,7 +22,7 @@ use shakmaty::{Color, Position, Role};
 
 use crate::rules::time_control::TimeControl;
 use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
-use crate::words::action::{Act, Action};
+use crate::words::action::{Act, Action, Arg};
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
@@ -1677,19 +1677,16 @@ impl Session {
         }
     }
 
-    fn moves(&self, rest: &str) -> Vec<Effect> {
+    fn moves(&self, count: &Arg<usize>) -> Vec<Effect> {
         let plies = self.game.plies();
-        let n = if rest.is_empty() {
-            plies.len()
-        } else {
-            match rest.parse::<usize>() {
-                Ok(n) if n > 0 => n.min(plies.len()),
-                _ => {
-                    return vec![say(
-                        Kind::Refusal,
-                        self.p("moves.bad", &[("text", &words::quote(rest))]),
-                    )];
-                }
+        let n = match count {
+            Arg::None => plies.len(),
+            Arg::Given(n) => (*n).min(plies.len()),
+            Arg::Bad(text) => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("moves.bad", &[("text", &words::quote(text))]),
+                )];
             }
         };
         if plies.is_empty() {

@@ -12,6 +12,7 @@ use super::{Announcement, Cue, Effect, Kind, Pending, Session, say};
 use crate::rules::clock::ClockState;
 use crate::rules::time_control::TimeControl;
 use crate::words;
+use crate::words::action::Arg;
 
 /// What hector is used for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -761,20 +762,15 @@ impl Session {
     }
 
     /// `log [N]` / `log last N`: the action log read aloud.
-    pub(super) fn read_log(&self, rest: &str) -> Vec<Effect> {
-        let rest = rest.trim();
-        let rest = rest.strip_prefix("last").map(str::trim).unwrap_or(rest);
-        let n = if rest.is_empty() {
-            None
-        } else {
-            match rest.parse::<usize>() {
-                Ok(n) if n > 0 => Some(n),
-                _ => {
-                    return vec![say(
-                        Kind::Refusal,
-                        self.p("log.bad", &[("text", &log::clean(rest, 40))]),
-                    )];
-                }
+    pub(super) fn read_log(&self, count: &Arg<usize>) -> Vec<Effect> {
+        let n = match count {
+            Arg::None => None,
+            Arg::Given(n) => Some(*n),
+            Arg::Bad(text) => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("log.bad", &[("text", &log::clean(text, 40))]),
+                )];
             }
         };
         let Some(t) = &self.tournament else {
@@ -1073,11 +1069,9 @@ impl Session {
     }
 
     /// `announce on|off`: the talking clock's unasked read-outs and pulses, only when the player wants them.
-    pub(super) fn clock_announcements(&mut self, rest: &str) -> Vec<Effect> {
-        let on = match rest.trim().to_lowercase().as_str() {
-            "on" | "an" | "ein" => true,
-            "off" | "aus" => false,
-            _ => return vec![say(Kind::Refusal, self.p("tournament.announce_usage", &[]))],
+    pub(super) fn clock_announcements(&mut self, on: &Arg<bool>) -> Vec<Effect> {
+        let Arg::Given(on) = *on else {
+            return vec![say(Kind::Refusal, self.p("tournament.announce_usage", &[]))];
         };
         self.config.clock = silent_clock(super::ClockSettings::default(), on);
         if let Some(t) = &mut self.timing {

@@ -11,7 +11,7 @@ use super::commands::{COMMANDS, Commands};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Last,
-    Moves(String),
+    Moves(Arg<usize>),
     Count,
     Board,
     Square(String),
@@ -49,8 +49,8 @@ pub enum Action {
     Engine(String),
     Opponent(String),
     Level(String),
-    Announce(String),
-    Takeback(String),
+    Announce(Arg<bool>),
+    Takeback(Arg<usize>),
     New,
     Rematch,
     Kept,
@@ -71,7 +71,7 @@ pub enum Action {
     Save(String),
     Undo,
     State,
-    Log(String),
+    Log(Arg<usize>),
     Scoresheet(String),
     Export(String),
     Touched(String),
@@ -96,6 +96,60 @@ pub enum Action {
     Entry(String),
 }
 
+/// An argument as read: not given, read, or the text that did not read (the handler refuses it with that text,
+/// after its own checks, as it always did).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg<T> {
+    None,
+    Given(T),
+    Bad(String),
+}
+
+impl Arg<usize> {
+    /// A count of at least 1 (`moves 5`, `takeback 2`, `log 10`).
+    pub fn count(rest: &str) -> Arg<usize> {
+        if rest.is_empty() {
+            return Arg::None;
+        }
+        match rest.parse::<usize>() {
+            Ok(n) if n > 0 => Arg::Given(n),
+            _ => Arg::Bad(rest.to_string()),
+        }
+    }
+
+    /// A count given by a key (0 reads nothing, as `moves 0` typed).
+    pub fn counted(n: usize) -> Arg<usize> {
+        if n > 0 {
+            Arg::Given(n)
+        } else {
+            Arg::Bad(n.to_string())
+        }
+    }
+}
+
+impl Arg<bool> {
+    /// `on` or `off` (and the German words the profile has always taken); anything else, nothing included, is
+    /// `Bad`.
+    pub fn on_off(rest: &str) -> Arg<bool> {
+        match rest.trim().to_lowercase().as_str() {
+            "on" | "an" | "ein" => Arg::Given(true),
+            "off" | "aus" => Arg::Given(false),
+            _ => Arg::Bad(rest.to_string()),
+        }
+    }
+}
+
+impl<T: ToString> Arg<T> {
+    /// The argument as the contract writes it.
+    pub fn text(&self) -> String {
+        match self {
+            Arg::None => String::new(),
+            Arg::Given(v) => v.to_string(),
+            Arg::Bad(t) => t.clone(),
+        }
+    }
+}
+
 /// Words of analysis that are no command of hector's but are refused in the tournament profile.
 pub const ANALYSIS_WORDS: [&str; 10] = [
     "defenders",
@@ -117,7 +171,7 @@ impl Action {
         use Action as A;
         Some(match name {
             "last" => A::Last,
-            "moves" => A::Moves(r()),
+            "moves" => A::Moves(Arg::count(rest)),
             "count" => A::Count,
             "board" => A::Board,
             "square" => A::Square(r()),
@@ -155,8 +209,8 @@ impl Action {
             "engine" => A::Engine(r()),
             "opponent" => A::Opponent(r()),
             "level" => A::Level(r()),
-            "announce" => A::Announce(r()),
-            "takeback" => A::Takeback(r()),
+            "announce" => A::Announce(Arg::on_off(rest)),
+            "takeback" => A::Takeback(Arg::count(rest)),
             "new" => A::New,
             "rematch" => A::Rematch,
             "kept" => A::Kept,
@@ -177,7 +231,10 @@ impl Action {
             "save" => A::Save(r()),
             "undo" => A::Undo,
             "state" => A::State,
-            "log" => A::Log(r()),
+            // `log last N` is `log N`.
+            "log" => A::Log(Arg::count(
+                rest.strip_prefix("last").map(str::trim).unwrap_or(rest),
+            )),
             "scoresheet" => A::Scoresheet(r()),
             "export" => A::Export(r()),
             "touched" => A::Touched(r()),
@@ -276,11 +333,12 @@ impl Action {
     }
 
     /// The text after the command word (empty for actions without one).
-    pub fn rest(&self) -> &str {
+    pub fn rest(&self) -> String {
         use Action as A;
         match self {
-            A::Moves(r)
-            | A::Square(r)
+            A::Moves(a) | A::Takeback(a) | A::Log(a) => a.text(),
+            A::Announce(a) => a.text(),
+            A::Square(r)
             | A::Sides(r)
             | A::Rank(r)
             | A::File(r)
@@ -302,8 +360,6 @@ impl Action {
             | A::Engine(r)
             | A::Opponent(r)
             | A::Level(r)
-            | A::Announce(r)
-            | A::Takeback(r)
             | A::Review(r)
             | A::Goto(r)
             | A::Variation(r)
@@ -311,14 +367,13 @@ impl Action {
             | A::Is(r)
             | A::Compare(r)
             | A::Save(r)
-            | A::Log(r)
             | A::Scoresheet(r)
             | A::Export(r)
             | A::Touched(r)
             | A::Role(r)
             | A::Player(r)
-            | A::SetClocks(r) => r,
-            _ => "",
+            | A::SetClocks(r) => r.clone(),
+            _ => String::new(),
         }
     }
 
@@ -396,7 +451,24 @@ mod tests {
         }
         assert_eq!(Action::command("nonsense", ""), None);
         assert_eq!(Action::Player("time".into()).text(), "player: time");
-        assert_eq!(Action::Moves("5".into()).text(), "moves 5");
+        assert_eq!(Action::Moves(Arg::Given(5)).text(), "moves 5");
+        assert_eq!(
+            Action::command("moves", "0"),
+            Some(Action::Moves(Arg::Bad("0".into())))
+        );
+        assert_eq!(Action::command("moves", ""), Some(Action::Moves(Arg::None)));
+        assert_eq!(
+            Action::command("log", "last 3"),
+            Some(Action::Log(Arg::Given(3)))
+        );
+        assert_eq!(
+            Action::command("announce", "AUS"),
+            Some(Action::Announce(Arg::Given(false)))
+        );
+        assert_eq!(
+            Action::command("announce", ""),
+            Some(Action::Announce(Arg::Bad(String::new())))
+        );
         assert_eq!(Action::Entry("e2e4".into()).text(), "e2e4");
         assert!(!Action::Entry("e4".into()).is_command());
     }

@@ -7,7 +7,7 @@ use shakmaty::{Color, Piece, Position, Role, Square};
 use super::keymap::{self, Action, Key, Keymap, PieceKind};
 use super::theme::{PieceStyle, Theme};
 use crate::session::{Announcement, Cue, Kind, Opponent, Session};
-use crate::words::action::{Act, Action as Typed};
+use crate::words::action::{Act, Action as Typed, Arg};
 use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
 
@@ -360,8 +360,8 @@ impl App {
             },
             Action::Board => vec![act(Typed::Board)],
             Action::Last => vec![act(Typed::Last)],
-            Action::Moves(n) => vec![act(Typed::Moves(n.to_string()))],
-            Action::AllMoves => vec![act(Typed::Moves(String::new()))],
+            Action::Moves(n) => vec![act(Typed::Moves(Arg::counted(n as usize)))],
+            Action::AllMoves => vec![act(Typed::Moves(Arg::None))],
             Action::Time => vec![act(Typed::Time)],
             Action::Used => vec![act(Typed::Used)],
             Action::Count => vec![act(Typed::Count)],
@@ -380,10 +380,10 @@ impl App {
             Action::Press => vec![act(Typed::Press)],
             Action::Undo => vec![act(Typed::Undo)],
             Action::State => vec![act(Typed::State)],
-            Action::Log => vec![act(Typed::Log("5".into()))],
+            Action::Log => vec![act(Typed::Log(Arg::Given(5)))],
             Action::Player(r) => vec![act(Typed::Player(r.word().into()))],
             // The session refuses these in a tournament game, with the reason.
-            Action::Takeback => vec![act(Typed::Takeback(String::new()))],
+            Action::Takeback => vec![act(Typed::Takeback(Arg::None))],
             // During a review the session refuses them with its reason; nothing to ask first.
             Action::NewGame if session.reviewing() => vec![act(Typed::New)],
             Action::Rematch if session.reviewing() => vec![act(Typed::Rematch)],
