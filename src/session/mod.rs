@@ -2047,14 +2047,10 @@ impl Session {
         self.question_view(vec![say(Kind::Event, self.question(Pending::Resign(side)))])
     }
 
-    fn save(&mut self, rest: &str) -> Vec<Effect> {
-        let path = if rest.is_empty() {
-            match &self.config.save_path {
-                Some(p) => p.clone(),
-                None => return vec![say(Kind::Refusal, self.p("save.no_file", &[]))],
-            }
-        } else {
-            PathBuf::from(rest)
+    fn save(&mut self, named: &Option<PathBuf>) -> Vec<Effect> {
+        let path = match named.as_ref().or(self.config.save_path.as_ref()) {
+            Some(p) => p.clone(),
+            None => return vec![say(Kind::Refusal, self.p("save.no_file", &[]))],
         };
         let done = self.p(
             "save.done",

@@ -930,13 +930,12 @@ impl Session {
     }
 
     /// `export DIR`: the game as PGN, plain-text scoresheet and braille-ready file into DIR (D.2.7).
-    pub(super) fn export(&self, rest: &str) -> Vec<Effect> {
-        let rest = rest.trim();
-        if rest.is_empty() {
+    pub(super) fn export(&self, folder: &Option<PathBuf>) -> Vec<Effect> {
+        let Some(folder) = folder else {
             return vec![say(Kind::Refusal, self.p("export.usage", &[]))];
-        }
+        };
         let done = self.p("export.done", &[]);
-        vec![self.export_effect(PathBuf::from(rest), self.export_stem(), Some(done))]
+        vec![self.export_effect(folder.clone(), self.export_stem(), Some(done))]
     }
 
     /// At the end of a tournament session the scoresheet files go beside the game (quietly).

@@ -5,6 +5,9 @@
 //! its refusal is the same phrase either way: the session's handler reads it against the game (a square in
 //! the player's vocabulary, a move in the position) and refuses what does not parse with today's words.
 
+use std::path::PathBuf;
+use std::time::Duration;
+
 use super::commands::{COMMANDS, Commands};
 
 /// What a line (or a key, or a pad button) asks of the session.
@@ -38,7 +41,7 @@ pub enum Action {
     Used,
     Control,
     Flag,
-    Wait(String),
+    Wait(Arg<Duration>),
     Illegal(String),
     Press,
     Increment,
@@ -48,7 +51,7 @@ pub enum Action {
     Arbiter(String),
     Engine(String),
     Opponent(String),
-    Level(String),
+    Level(Arg<u8>),
     Announce(Arg<bool>),
     Takeback(Arg<usize>),
     New,
@@ -68,12 +71,12 @@ pub enum Action {
     Compare(String),
     Rewind,
     Rewound,
-    Save(String),
+    Save(Option<PathBuf>),
     Undo,
     State,
     Log(Arg<usize>),
     Scoresheet(String),
-    Export(String),
+    Export(Option<PathBuf>),
     Touched(String),
     Role(String),
     Inspect,
@@ -125,6 +128,28 @@ impl Arg<usize> {
             Arg::Bad(n.to_string())
         }
     }
+}
+
+/// The engine's levels (`level N`).
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+
+impl Arg<u8> {
+    /// A level of the engine, 1 to 10.
+    pub fn level(rest: &str) -> Arg<u8> {
+        if rest.is_empty() {
+            return Arg::None;
+        }
+        match rest.parse::<u8>() {
+            Ok(n) if LEVELS.contains(&n) => Arg::Given(n),
+            _ => Arg::Bad(rest.to_string()),
+        }
+    }
+}
+
+/// A file or folder named after a command (`save FILE`, `export FOLDER`); nothing named is `None`.
+fn path(rest: &str) -> Option<PathBuf> {
+    let rest = rest.trim();
+    (!rest.is_empty()).then(|| PathBuf::from(rest))
 }
 
 impl Arg<bool> {
@@ -198,7 +223,11 @@ impl Action {
             "used" => A::Used,
             "control" => A::Control,
             "flag" => A::Flag,
-            "wait" => A::Wait(r()),
+            "wait" => A::Wait(match super::time::parse_duration(rest) {
+                Some(d) => Arg::Given(d),
+                None if rest.is_empty() => Arg::None,
+                None => Arg::Bad(r()),
+            }),
             "illegal" => A::Illegal(r()),
             "press" => A::Press,
             "increment" => A::Increment,
@@ -208,7 +237,7 @@ impl Action {
             "arbiter" => A::Arbiter(r()),
             "engine" => A::Engine(r()),
             "opponent" => A::Opponent(r()),
-            "level" => A::Level(r()),
+            "level" => A::Level(Arg::level(rest)),
             "announce" => A::Announce(Arg::on_off(rest)),
             "takeback" => A::Takeback(Arg::count(rest)),
             "new" => A::New,
@@ -228,7 +257,7 @@ impl Action {
             "compare" => A::Compare(r()),
             "rewind" => A::Rewind,
             "rewound" => A::Rewound,
-            "save" => A::Save(r()),
+            "save" => A::Save(path(rest)),
             "undo" => A::Undo,
             "state" => A::State,
             // `log last N` is `log N`.
@@ -236,7 +265,7 @@ impl Action {
                 rest.strip_prefix("last").map(str::trim).unwrap_or(rest),
             )),
             "scoresheet" => A::Scoresheet(r()),
-            "export" => A::Export(r()),
+            "export" => A::Export(path(rest)),
             "touched" => A::Touched(r()),
             "role" => A::Role(r()),
             "inspect" => A::Inspect,
@@ -338,6 +367,10 @@ impl Action {
         match self {
             A::Moves(a) | A::Takeback(a) | A::Log(a) => a.text(),
             A::Announce(a) => a.text(),
+            A::Level(a) => a.text(),
+            A::Wait(Arg::Given(d)) => format!("{}s", d.as_secs()),
+            A::Wait(Arg::Bad(t)) => t.clone(),
+            A::Save(Some(p)) | A::Export(Some(p)) => p.display().to_string(),
             A::Square(r)
             | A::Sides(r)
             | A::Rank(r)
@@ -353,22 +386,18 @@ impl Action {
             | A::Turn(r)
             | A::Claim(r)
             | A::Resign(r)
-            | A::Wait(r)
             | A::Illegal(r)
             | A::Seal(r)
             | A::Arbiter(r)
             | A::Engine(r)
             | A::Opponent(r)
-            | A::Level(r)
             | A::Review(r)
             | A::Goto(r)
             | A::Variation(r)
             | A::Check(r)
             | A::Is(r)
             | A::Compare(r)
-            | A::Save(r)
             | A::Scoresheet(r)
-            | A::Export(r)
             | A::Touched(r)
             | A::Role(r)
             | A::Player(r)
@@ -471,5 +500,21 @@ mod tests {
         );
         assert_eq!(Action::Entry("e2e4".into()).text(), "e2e4");
         assert!(!Action::Entry("e4".into()).is_command());
+        assert_eq!(
+            Action::command("level", "11"),
+            Some(Action::Level(Arg::Bad("11".into())))
+        );
+        assert_eq!(
+            Action::command("level", "3"),
+            Some(Action::Level(Arg::Given(3)))
+        );
+        let wait = Action::command("wait", "1m30s").unwrap();
+        assert_eq!(wait, Action::Wait(Arg::Given(Duration::from_secs(90))));
+        assert_eq!(Action::command(wait.name(), &wait.rest()), Some(wait));
+        assert_eq!(
+            Action::command("save", "a.pgn"),
+            Some(Action::Save(Some("a.pgn".into())))
+        );
+        assert_eq!(Action::command("save", ""), Some(Action::Save(None)));
     }
 }

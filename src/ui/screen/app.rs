@@ -366,7 +366,7 @@ impl App {
             Action::Used => vec![act(Typed::Used)],
             Action::Count => vec![act(Typed::Count)],
             Action::Repeat => vec![act(Typed::Repeat)],
-            Action::Save => vec![act(Typed::Save(String::new()))],
+            Action::Save => vec![act(Typed::Save(None))],
             Action::Quit => vec![act(Typed::Quit)],
             // The session asks for confirmation itself (Article 5.1.2).
             Action::Resign => vec![act(Typed::Resign(String::new()))],
