@@ -894,13 +894,16 @@ impl Session {
             return Action::Entry(line.to_string());
         }
         let (word, rest) = words::action::split(&self.commands, line);
+        let is_move = self.line_is_a_move(rest, line);
+        // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
+        // move is refused as one: it could be the sealed move).
+        if line.to_lowercase().starts_with("player:") && !(is_move && self.adjourned.is_some()) {
+            return Action::Player(line["player:".len()..].trim().to_string());
+        }
         // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
         // `knights`; R-C.3: any built-in notation).
-        if self.line_is_a_move(rest, line) {
+        if is_move {
             return Action::Entry(line.to_string());
-        }
-        if line.to_lowercase().starts_with("player:") {
-            return Action::Player(line["player:".len()..].trim().to_string());
         }
         if self.board_check_waits() && !board_check::PASS_THROUGH.contains(&word.as_str()) {
             return Action::Entry(line.to_string());
