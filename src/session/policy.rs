@@ -443,4 +443,37 @@ mod walk {
             }
         }
     }
+
+    #[test]
+    fn a_line_is_read_once_as_the_state_reads_it() {
+        use crate::words::action::Arg;
+        let mut s = session_in(State::Tournament);
+        assert_eq!(s.read("player: time").action, Action::Player("time".into()));
+        assert_eq!(s.read("moves 3").action, Action::Moves(Arg::Given(3)));
+        assert_eq!(s.read("hint").action, Action::Analysis("hint".into()));
+        assert_eq!(
+            s.read("  log last 2 ").line,
+            "  log last 2 ",
+            "the line is kept as typed"
+        );
+        assert_eq!(s.read("log last 2").action, Action::Log(Arg::Given(2)));
+        // A line that reads as a move is a move, even when its first word is a command's.
+        assert_eq!(
+            s.read("Knight f3").action,
+            Action::Entry("Knight f3".into())
+        );
+        assert_eq!(s.read("knights f3").action, Action::Knights("f3".into()));
+        // The player's language, and English besides.
+        let de = Config {
+            phrases: crate::words::Phrases::builtin("de").unwrap(),
+            ..Config::default()
+        };
+        let g = Session::new(Game::new(), de);
+        assert_eq!(g.read("Zeit").action, Action::Time);
+        assert_eq!(g.read("time").action, Action::Time);
+        // While the board check waits, a line that is not answered as ever is its answer.
+        s = session_in(State::BoardCheck);
+        assert_eq!(s.read("back").action, Action::Entry("back".into()));
+        assert_eq!(s.read("board").action, Action::Board);
+    }
 }
