@@ -458,7 +458,7 @@ pub fn check_board_check(data: &[u8]) {
         vec![format!("{prefix}{}", input.replace(['\n', '\r'], " "))]
     };
     for line in lines {
-        let out = session.update(Command::Text(line.clone()), Duration::ZERO);
+        let out = session.update(Command::Act(session.read(&line)), Duration::ZERO);
         assert_says_no_new_control(name, &line, &out);
     }
     assert_eq!(
@@ -540,7 +540,10 @@ pub fn check_compare(data: &[u8]) {
         match way {
             0 => {
                 let line = format!("compare {}", input.replace(['\n', '\r'], " "));
-                said(&mut session, Command::Text(line.clone()), &line);
+                {
+                    let act = session.read(&line);
+                    said(&mut session, Command::Act(act), &line);
+                }
             }
             1 => said(
                 &mut session,
@@ -551,11 +554,20 @@ pub fn check_compare(data: &[u8]) {
                 &input,
             ),
             _ => {
-                said(&mut session, Command::Text("compare".into()), "");
-                for line in input.lines().take(120) {
-                    said(&mut session, Command::Text(line.to_string()), line);
+                {
+                    let act = session.read("compare");
+                    said(&mut session, Command::Act(act), "");
                 }
-                said(&mut session, Command::Text("end".into()), "");
+                for line in input.lines().take(120) {
+                    {
+                        let act = session.read(&line);
+                        said(&mut session, Command::Act(act), line);
+                    }
+                }
+                {
+                    let act = session.read("end");
+                    said(&mut session, Command::Act(act), "");
+                }
             }
         }
         assert_eq!(
@@ -563,8 +575,14 @@ pub fn check_compare(data: &[u8]) {
             plies,
             "{name}: {input:?}: comparing changed the game"
         );
-        said(&mut session, Command::Text("rewind".into()), "");
-        said(&mut session, Command::Text("no".into()), "");
+        {
+            let act = session.read("rewind");
+            said(&mut session, Command::Act(act), "");
+        }
+        {
+            let act = session.read("no");
+            said(&mut session, Command::Act(act), "");
+        }
         assert_eq!(
             session.game().plies().len(),
             plies,

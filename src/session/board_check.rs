@@ -29,7 +29,7 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Commands that still work while the walk or the one-by-one entry waits for its next line (no board word
 /// or move reads like them): questions, the clock, saving and leaving.
-const PASS_THROUGH: [&str; 20] = [
+pub(super) const PASS_THROUGH: [&str; 20] = [
     "help",
     "?",
     "quit",
@@ -117,7 +117,7 @@ impl Session {
     }
 
     /// A command word of this feature: the contract's English name or a word of the UI language's list.
-    fn is_word(&self, word: &str, english: &str, key: &str) -> bool {
+    pub(super) fn is_word(&self, word: &str, english: &str, key: &str) -> bool {
         let w = fold(word);
         w == english || listed(&self.config.phrases, key).contains(&w)
     }
@@ -134,47 +134,21 @@ impl Session {
         self.board_check.walk.is_some() || self.board_check.entry.is_some()
     }
 
-    /// The lines this feature takes; `None`: not one of them.
-    pub(super) fn board_check_text(
-        &mut self,
-        line: &str,
-        word: &str,
-        rest: &str,
-        now: Duration,
-    ) -> Option<Vec<Effect>> {
-        let waiting = self.board_check.walk.is_some() || self.board_check.entry.is_some();
-        if waiting && (PASS_THROUGH.contains(&word) || line.to_lowercase().starts_with("player:")) {
-            return None;
-        }
-        if self.board_check.walk.is_some() {
-            return Some(self.walk_answer(line));
-        }
-        if self.board_check.entry.is_some() {
-            return Some(self.entry_line(line, word));
-        }
-        if self.board_check.clocks {
-            if self.is_word(word, "keep", "words.keep") {
-                return Some(self.clocks_keep(now));
-            }
-            if word == "set" {
-                return Some(self.clocks_set(rest, now));
-            }
-        }
-        match word {
-            "check" => Some(self.check_command(rest)),
-            "compare" => Some(self.compare_command(rest)),
-            "rewind" => Some(self.rewind_command()),
-            "rewound" => Some(self.rewound()),
-            w if self.is_word(w, "is", "words.question") => Some(self.quick_question(rest)),
-            _ => None,
-        }
+    /// The guided walk is on: a line is its answer.
+    pub(super) fn board_check_walks(&self) -> bool {
+        self.board_check.walk.is_some()
+    }
+
+    /// The clocks' check is on: `keep` and `set` are its words.
+    pub(super) fn board_check_clocks(&self) -> bool {
+        self.board_check.clocks
     }
 
     // ---------------------------------------------------------------------------------------------------
     // The tactile board
     // ---------------------------------------------------------------------------------------------------
 
-    fn check_command(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn check_command(&mut self, rest: &str) -> Vec<Effect> {
         let mut parts = rest.splitn(2, char::is_whitespace);
         let first = parts.next().unwrap_or("");
         let tail = parts.next().unwrap_or("").trim();
@@ -306,7 +280,7 @@ impl Session {
     }
 
     /// "is there a Springer on Felix drei?", `check square Felix drei Springer`: what the record holds there.
-    fn quick_question(&self, rest: &str) -> Vec<Effect> {
+    pub(super) fn quick_question(&self, rest: &str) -> Vec<Effect> {
         let bw = self.board_words();
         let v = &self.config.vocabulary;
         let fillers: Vec<String> = self
@@ -381,7 +355,7 @@ impl Session {
         )
     }
 
-    fn walk_answer(&mut self, line: &str) -> Vec<Effect> {
+    pub(super) fn walk_answer(&mut self, line: &str) -> Vec<Effect> {
         let first = line.split_whitespace().next().unwrap_or("");
         if self.is_word(first, "stop", "words.stop") {
             return self.walk_finish();
@@ -558,7 +532,7 @@ impl Session {
     // Two scoresheets
     // ---------------------------------------------------------------------------------------------------
 
-    fn compare_command(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn compare_command(&mut self, rest: &str) -> Vec<Effect> {
         if rest.is_empty() {
             self.board_check.entry = Some(SheetEntry {
                 game: self.start_game(),
@@ -701,7 +675,7 @@ impl Session {
         self.compare_moves(r.moves, r.stopped)
     }
 
-    fn entry_line(&mut self, line: &str, word: &str) -> Vec<Effect> {
+    pub(super) fn entry_line(&mut self, line: &str, word: &str) -> Vec<Effect> {
         if self.is_word(word, "end", "words.end") {
             let entry = self.board_check.entry.take().expect("an entry is on");
             if entry.moves.is_empty() {
@@ -932,7 +906,7 @@ impl Session {
         out
     }
 
-    fn rewind_command(&mut self) -> Vec<Effect> {
+    pub(super) fn rewind_command(&mut self) -> Vec<Effect> {
         let Some(common) = self.board_check.found else {
             return vec![say(Kind::Refusal, self.p("rewind.none", &[]))];
         };
@@ -1040,7 +1014,7 @@ impl Session {
     /// The moves taken back by rewinds, in board words. In the tournament modes they are read back from the
     /// action log, so that those of earlier sessions of a loaded game are said too (R-D.2.9c: they stay
     /// evidence); elsewhere they are those of this session, and the answer says so.
-    fn rewound(&self) -> Vec<Effect> {
+    pub(super) fn rewound(&self) -> Vec<Effect> {
         let from_log: Option<Vec<String>> = self.tournament().map(|t| {
             t.log_entries()
                 .iter()
@@ -1079,7 +1053,7 @@ impl Session {
 
     /// R-7.1 / R-D.2.9c: the arbiter keeps the clocks as they are and starts them: the clock of the side whose
     /// move is due or not yet completed (a move made while the clock stood waits for its press) runs.
-    fn clocks_keep(&mut self, now: Duration) -> Vec<Effect> {
+    pub(super) fn clocks_keep(&mut self, now: Duration) -> Vec<Effect> {
         self.board_check.clocks = false;
         let mut runs = self.game.turn();
         if let Some(t) = &mut self.timing {
@@ -1097,7 +1071,7 @@ impl Session {
     }
 
     /// `set white 1h20m`: the arbiter sets a clock; `keep` starts play.
-    fn clocks_set(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
+    pub(super) fn clocks_set(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
         let parts: Vec<&str> = rest.split_whitespace().collect();
         let parsed = match parts.as_slice() {
             [side, amount @ ..] if !amount.is_empty() => {
@@ -1144,7 +1118,7 @@ mod tests {
     }
 
     fn run(s: &mut Session, line: &str) -> Vec<String> {
-        said(&s.update(Command::Text(line.to_string()), Duration::ZERO))
+        said(&s.update(Command::Act(s.read(line)), Duration::ZERO))
     }
 
     #[test]

@@ -8,9 +8,10 @@ use shakmaty::{Color, Position};
 use super::{Cue, Effect, Kind, Opponent, Pending, Session, say};
 use crate::rules::Start;
 use crate::words;
+use crate::words::action::Arg;
 
 /// The lowest and highest engine level (1 weakest, 10 full strength).
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+pub const LEVELS: std::ops::RangeInclusive<u8> = crate::words::action::LEVELS;
 /// The level a new player meets first.
 pub const DEFAULT_LEVEL: u8 = 2;
 
@@ -508,15 +509,14 @@ impl Session {
     }
 
     /// `level N`: the engine's strength from 1 to 10, from its next move on.
-    pub(super) fn level_command(&mut self, rest: &str) -> Vec<Effect> {
-        if rest.is_empty() {
-            return vec![say(
+    pub(super) fn level_command(&mut self, level: &Arg<u8>) -> Vec<Effect> {
+        match level {
+            Arg::None => vec![say(
                 Kind::Answer,
                 self.p("engine.level", &[("level", &self.config.level.to_string())]),
-            )];
-        }
-        match rest.parse::<u8>() {
-            Ok(n) if LEVELS.contains(&n) => {
+            )],
+            Arg::Given(n) => {
+                let n = *n;
                 self.config.level = n;
                 let mut out = vec![say(
                     Kind::Event,
@@ -527,9 +527,9 @@ impl Session {
                 }
                 out
             }
-            _ => vec![say(
+            Arg::Bad(text) => vec![say(
                 Kind::Refusal,
-                self.p("engine.level_bad", &[("text", &words::quote(rest))]),
+                self.p("engine.level_bad", &[("text", &words::quote(text))]),
             )],
         }
     }
@@ -554,7 +554,7 @@ mod tests {
     }
 
     fn text(s: &mut Session, line: &str) -> Vec<Effect> {
-        s.update(Command::Text(line.into()), Duration::ZERO)
+        s.update(Command::Act(s.read(line)), Duration::ZERO)
     }
 
     fn engine(s: &mut Session, e: EngineEvent) -> Vec<Effect> {

@@ -6,6 +6,7 @@ mod engine;
 mod explore;
 mod games;
 pub mod log;
+pub mod policy;
 mod resume;
 mod review;
 pub mod settings;
@@ -22,6 +23,7 @@ use shakmaty::{Color, Position, Role};
 
 use crate::rules::time_control::TimeControl;
 use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
+use crate::words::action::{Act, Action, Arg};
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
@@ -163,8 +165,9 @@ pub enum Cue {
 /// Input to the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// One line of text: a move or a command.
-    Text(String),
+    /// An action: a line read by [`Session::read`], a key, a pad's button. Its line is what the action log
+    /// keeps.
+    Act(Act),
     /// Standard input ended.
     EndOfInput,
     /// Time has passed: something may be due (a flag, a time announcement).
@@ -710,9 +713,9 @@ impl Session {
         self.log_events(&mut out, now);
         match cmd {
             Command::EndOfInput => out.extend(self.quit()),
-            Command::Text(text) => {
-                let mut answer = self.text(&text, now);
-                self.log_command(&text, &mut answer, now);
+            Command::Act(act) => {
+                let mut answer = self.act(&act, now);
+                self.log_command(&act.line, &mut answer, now);
                 out.extend(answer);
             }
             Command::Tick => {}
@@ -879,8 +882,74 @@ impl Session {
         crate::rules::pgn::export(&self.game, &tags)
     }
 
-    fn text(&mut self, line: &str, now: Duration) -> Vec<Effect> {
-        let line = line.trim();
+    /// A line read once into its action, as the session's state reads it now: a command word of any language
+    /// becomes its command, with the text after it; a line that reads as a move is a move even when its first
+    /// word is a command's; while the board check waits, a line is its answer; a line that is no command is an
+    /// entry (a move, or the answer a question waits for). The line is kept with it for the action log.
+    pub fn read(&self, line: &str) -> Act {
+        Act::said(self.read_action(line.trim()), line)
+    }
+
+    fn read_action(&self, line: &str) -> Action {
+        if line.is_empty() || self.pending == Some(Pending::ChooseGame) {
+            return Action::Entry(line.to_string());
+        }
+        let (word, rest) = words::action::split(&self.commands, line);
+        let is_move = self.line_is_a_move(rest, line);
+        // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
+        // move is refused as one: it could be the sealed move).
+        if line.to_lowercase().starts_with("player:") && !(is_move && self.adjourned.is_some()) {
+            return Action::Player(line["player:".len()..].trim().to_string());
+        }
+        // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
+        // `knights`; R-C.3: any built-in notation).
+        if is_move {
+            return Action::Entry(line.to_string());
+        }
+        if self.board_check_waits() && !board_check::PASS_THROUGH.contains(&word.as_str()) {
+            return Action::Entry(line.to_string());
+        }
+        if self.board_check_clocks() {
+            if self.is_word(&word, "keep", "words.keep") {
+                return Action::Keep;
+            }
+            if word == "set" {
+                return Action::SetClocks(rest.to_string());
+            }
+        }
+        if self.is_word(&word, "is", "words.question") {
+            return Action::Is(rest.to_string());
+        }
+        if let Some(a) = Action::command(&word, rest) {
+            return a;
+        }
+        match word.as_str() {
+            "yes" => Action::Yes,
+            "no" => Action::No,
+            w if words::action::ANALYSIS_WORDS.contains(&w) => Action::Analysis(line.to_string()),
+            _ => Action::Entry(line.to_string()),
+        }
+    }
+
+    /// The state that decides what is allowed (session/policy.rs).
+    pub(crate) fn state(&self) -> policy::State {
+        if self.adjourned.is_some() {
+            policy::State::Adjourned
+        } else if self.review.is_some() {
+            policy::State::Review
+        } else if self.board_check_waits() {
+            policy::State::BoardCheck
+        } else if self.tournament.is_some() {
+            policy::State::Tournament
+        } else {
+            policy::State::Play
+        }
+    }
+
+    /// An action: an open question takes its answers first; then the policy allows it, refuses it with its
+    /// reason, or reads its line as the answer the state waits for; then its handler answers it.
+    fn act(&mut self, act: &Act, now: Duration) -> Vec<Effect> {
+        let line = act.line.trim();
         if line.is_empty() {
             return Vec::new();
         }
@@ -888,21 +957,7 @@ impl Session {
             self.pending = None;
             return self.choose_game(line, now);
         }
-        let mut parts = line.splitn(2, char::is_whitespace);
-        let word = parts.next().unwrap_or("").to_lowercase();
-        // A command word of the player's language (or English) becomes its canonical (contract) name.
-        let word = match self.commands.canonical(&word) {
-            Some(name) => name.to_string(),
-            None => word,
-        };
-        let rest = parts.next().unwrap_or("").trim();
-        // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
-        // `knights`; R-C.3: any built-in notation): it is read as a move entry below.
-        let word = if self.line_is_a_move(rest, line) {
-            String::new()
-        } else {
-            word
-        };
+        let action = &act.action;
         if let Some(p) = self.pending.take() {
             if let Pending::Promotion { from, to } = p {
                 if let Some(out) = self.promote(from, to, line, now) {
@@ -911,7 +966,7 @@ impl Session {
                 // Not a piece: the question is dropped and the line is read as usual.
             } else if p == Pending::NotFitting {
                 // the entry that did not fit was an illegal move; anything else is a new entry.
-                if word == "illegal" {
+                if let Action::Illegal(rest) = action {
                     let out = self.illegal(rest, now);
                     return self.assistant_view(out);
                 }
@@ -934,7 +989,7 @@ impl Session {
                     Some(false) => self.cancel(p, now),
                     // Leaving is no answer: the question stays unanswered and nothing it asks about changes
                     // (an unfinished game offered stays in its file as it was).
-                    None if matches!(word.as_str(), "quit" | "exit") => {
+                    None if *action == Action::Quit => {
                         self.pending = Some(p);
                         return self.quit();
                     }
@@ -943,7 +998,7 @@ impl Session {
                         // such line (and `?`, `help`, `repeat`) hears the question again with its answers, the
                         // next ones a short reminder, not the whole question each time.
                         self.pending = Some(p);
-                        let asked = matches!(word.as_str(), "?" | "help" | "repeat");
+                        let asked = matches!(action, Action::Help | Action::Repeat);
                         let text = if self.reminded && !asked {
                             self.p("confirm.first", &[])
                         } else {
@@ -961,48 +1016,154 @@ impl Session {
                 return self.question_view(out);
             }
         }
-        if self.adjourned.is_some() {
-            // Guidelines I: while the game is adjourned no move is made and no clock runs; reading the record
-            // (scoresheet, log, export, state), the player's requests (`player: ...`) and `repeat` are answered.
-            match word.as_str() {
-                "envelope" => return self.assistant_view(self.read_envelope()),
-                "open" => {
-                    let out = self.open_envelope(now);
-                    return self.assistant_view(out);
-                }
-                "help" | "?" | "quit" | "exit" | "last" | "moves" | "count" | "board"
-                | "square" | "fen" | "offer" | "accept" | "decline" | "resign" | "yes" | "no"
-                | "save" | "time" | "used" | "control" | "scoresheet" | "repeat" | "log"
-                | "export" | "state" | "inspect" | "player:" => {}
-                _ if word.starts_with("player:") => {}
-                _ => {
-                    return self.assistant_view(vec![say(
-                        Kind::Refusal,
-                        self.p("adjourned.refused", &[]),
-                    )]);
-                }
+        match policy::verdict(self.state(), action) {
+            policy::Verdict::Allowed => self.answer(action, line, now),
+            policy::Verdict::Refused(key) => self.refused(key, line),
+            policy::Verdict::Answer => {
+                let out = if self.board_check_walks() {
+                    self.walk_answer(line)
+                } else {
+                    let (word, _) = words::action::split(&self.commands, line);
+                    self.entry_line(line, &word)
+                };
+                self.board_check_view(out)
             }
         }
-        // While reviewing, everything typed is the review's (it answers about the reviewed position).
-        if self.reviewing()
-            && let Some(out) = self.review_text(line, &word, rest)
-        {
-            return self.assistant_view(out);
+    }
+
+    /// A refusal of the policy, with its reason.
+    fn refused(&self, key: &str, line: &str) -> Vec<Effect> {
+        let out = vec![say(
+            Kind::Refusal,
+            self.p(key, &[("text", &words::quote(line))]),
+        )];
+        // The profile's refusal of analysis is said to the player himself.
+        if key == "tournament.not_allowed" {
+            out
+        } else {
+            self.assistant_view(out)
         }
-        if let Some(out) = self.board_check_text(line, &word, rest, now) {
-            // `rewind` asks the operator whether to retrace the moves: his question (D.2.9b).
-            if self.pending == Some(Pending::Rewind) {
-                return self.question_view(out);
+    }
+
+    /// What the board check said: `rewind` asks the operator whether to retrace the moves: his question
+    /// (D.2.9b).
+    fn board_check_view(&self, out: Vec<Effect>) -> Vec<Effect> {
+        if self.pending == Some(Pending::Rewind) {
+            self.question_view(out)
+        } else {
+            self.assistant_view(out)
+        }
+    }
+
+    /// The one routing of an allowed action to the handler that answers it: the review's while a review is
+    /// open, the board check's, the tournament profile's, then the ordinary commands.
+    fn answer(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
+        use Action as A;
+        let reviewing = self.review.is_some();
+        let tournament = self.tournament.is_some();
+        let out = match action {
+            // The review's steps, and read-only questions answered on the reviewed position.
+            A::Review(rest) if reviewing && self.config.phrases.is_word("arg.off", rest) => {
+                self.leave_review()
             }
-            return self.assistant_view(out);
-        }
-        if let Some(out) = self.review_text(line, &word, rest) {
-            return self.assistant_view(out);
-        }
-        if let Some(out) = self.tournament_text(line, &word, rest, now) {
-            return out;
-        }
-        let out = self.ordinary_text(line, &word, rest, now);
+            A::Review(_) | A::Last if reviewing => {
+                vec![say(Kind::Answer, self.review_here(false))]
+            }
+            A::Done if reviewing => self.leave_review(),
+            A::Back if reviewing => self.review_step(-1),
+            A::Forward if reviewing => self.review_step(1),
+            A::Start if reviewing => self.review_jump(false),
+            A::End if reviewing => self.review_jump(true),
+            A::Goto(rest) if reviewing => self.review_goto(rest),
+            A::Variation(rest) if reviewing => self.enter_variation(rest),
+            A::Leave if reviewing => self.leave_variation(),
+            A::Board
+            | A::Square(_)
+            | A::Fen
+            | A::Count
+            | A::Moves(_)
+            | A::Rank(_)
+            | A::File(_)
+            | A::Diagonals(_)
+            | A::Lines(_)
+            | A::Knights(_)
+            | A::Attackers(_)
+            | A::Legal(_)
+            | A::Pieces(_)
+            | A::Pawns(_)
+            | A::Material(_)
+            | A::Turn(_)
+                if reviewing =>
+            {
+                self.on_shown(|s| s.ordinary(action, line, Duration::ZERO))
+            }
+            A::Review(rest) => self.enter_review(rest),
+            A::Back
+            | A::Forward
+            | A::Start
+            | A::End
+            | A::Goto(_)
+            | A::Variation(_)
+            | A::Leave
+            | A::Done => return self.refused("review.not_open", line),
+            // The board check and the scoresheets' comparison (D.2.9).
+            A::Keep => {
+                let out = self.clocks_keep(now);
+                return self.board_check_view(out);
+            }
+            A::SetClocks(rest) => {
+                let out = self.clocks_set(rest, now);
+                return self.board_check_view(out);
+            }
+            A::Check(rest) => {
+                let out = self.check_command(rest);
+                return self.board_check_view(out);
+            }
+            A::Compare(rest) => {
+                let out = self.compare_command(rest);
+                return self.board_check_view(out);
+            }
+            A::Rewind => {
+                let out = self.rewind_command();
+                return self.board_check_view(out);
+            }
+            A::Rewound => {
+                let out = self.rewound();
+                return self.board_check_view(out);
+            }
+            A::Is(rest) => {
+                let out = self.quick_question(rest);
+                return self.board_check_view(out);
+            }
+            // The tournament profile's own commands (D.2).
+            A::Player(request) if tournament => return self.player_request(request, now),
+            A::Press if tournament => self.press_clock(now),
+            A::Undo if tournament => self.undo_made(now),
+            A::State if tournament => vec![self.to_operator(self.state_text(now))],
+            A::Log(rest) if tournament => self.read_log(rest),
+            A::Touched(rest) if tournament => self.touched(rest),
+            A::Role(rest) if tournament => self.role(rest),
+            A::Inspect if tournament => vec![say(Kind::Answer, self.inspection())],
+            A::Verify if tournament => self.verify_command(),
+            A::Announce(rest) if tournament => self.clock_announcements(rest),
+            A::Opponent(rest)
+                if tournament
+                    && (rest.eq_ignore_ascii_case("hearing-impaired")
+                        || rest.eq_ignore_ascii_case("hearing impaired")) =>
+            {
+                self.hearing_impaired_opponent()
+            }
+            A::Arbiter(rest)
+                if tournament
+                    && (rest.to_lowercase().starts_with("check-words")
+                        || rest.to_lowercase().starts_with("checkwords")) =>
+            {
+                return self.check_words_command(rest);
+            }
+            // The adjournment's (Guidelines I).
+            A::Open if self.adjourned.is_some() => self.open_envelope(now),
+            _ => self.ordinary(action, line, now),
+        };
         self.assistant_view(out)
     }
 
@@ -1019,9 +1180,12 @@ impl Session {
             }
     }
 
-    fn ordinary_text(&mut self, line: &str, word: &str, rest: &str, now: Duration) -> Vec<Effect> {
-        match word {
-            "help" | "?" => vec![say(
+    /// The ordinary commands (play mode's, and the profile's where they are the same); a line that is no
+    /// command is a move entry.
+    fn ordinary(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
+        use Action as A;
+        match action {
+            A::Help => vec![say(
                 Kind::Answer,
                 self.p(
                     "help",
@@ -1031,45 +1195,56 @@ impl Session {
                     )],
                 ),
             )],
-            "quit" | "exit" => self.quit(),
-            "last" => vec![say(Kind::Answer, self.last())],
-            "moves" => self.moves(rest),
-            "count" => vec![say(Kind::Answer, self.count())],
-            "board" => vec![say(Kind::Answer, self.board())],
-            "square" => self.square(rest),
-            "fen" => vec![say(Kind::Answer, self.game.fen())],
-            "claim" => self.claim(rest, now),
-            "offer" => self.offer(now),
-            "accept" => self.accept(now),
-            "decline" => self.decline(now),
-            "resign" => self.resign(rest),
-            "yes" | "no" => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
-            "save" => self.save(rest),
-            "scoresheet" => self.scoresheet(rest),
-            "export" => self.export(rest),
-            "kept" => self.kept(),
-            "repeat" => self.repeat(),
-            "takeback" => self.takeback(rest, now),
-            "new" => self.new_game(now),
-            "rematch" => self.rematch(now),
-            "rank" | "file" | "diagonals" | "lines" | "knights" | "attackers" | "legal"
-            | "pieces" | "pawns" | "material" | "turn" => self.explore(word, rest),
-            "sides" => self.sides_command(rest),
-            "time" => self.time_answer(now),
-            "used" => self.used_answer(now),
-            "control" => self.control_answer(now),
-            "flag" => self.flag_claim(now),
-            "wait" => self.wait(rest, now),
-            "illegal" => self.illegal(rest, now),
-            "press" => self.press_without_move(self.game.turn(), now),
-            "increment" => self.request_increment(now),
-            "arbiter" => self.arbiter(rest, now),
-            "seal" => self.seal(rest, now),
-            "envelope" => self.read_envelope(),
-            "open" => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
-            "engine" => self.engine_command(rest),
-            "opponent" => self.opponent_command(rest),
-            "level" => self.level_command(rest),
+            A::Quit => self.quit(),
+            A::Last => vec![say(Kind::Answer, self.last())],
+            A::Moves(rest) => self.moves(rest),
+            A::Count => vec![say(Kind::Answer, self.count())],
+            A::Board => vec![say(Kind::Answer, self.board())],
+            A::Square(rest) => self.square(rest),
+            A::Fen => vec![say(Kind::Answer, self.game.fen())],
+            A::Claim(rest) => self.claim(rest, now),
+            A::Offer => self.offer(now),
+            A::Accept => self.accept(now),
+            A::Decline => self.decline(now),
+            A::Resign(rest) => self.resign(rest),
+            A::Yes | A::No => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
+            A::Save(rest) => self.save(rest),
+            A::Scoresheet(rest) => self.scoresheet(rest),
+            A::Export(rest) => self.export(rest),
+            A::Kept => self.kept(),
+            A::Repeat => self.repeat(),
+            A::Takeback(rest) => self.takeback(rest, now),
+            A::New => self.new_game(now),
+            A::Rematch => self.rematch(now),
+            A::Rank(rest)
+            | A::File(rest)
+            | A::Diagonals(rest)
+            | A::Lines(rest)
+            | A::Knights(rest)
+            | A::Attackers(rest)
+            | A::Legal(rest)
+            | A::Pieces(rest)
+            | A::Pawns(rest)
+            | A::Material(rest)
+            | A::Turn(rest) => self.explore(action.name(), rest),
+            A::Sides(rest) => self.sides_command(rest),
+            A::Time => self.time_answer(now),
+            A::Used => self.used_answer(now),
+            A::Control => self.control_answer(now),
+            A::Flag => self.flag_claim(now),
+            A::Wait(rest) => self.wait(rest, now),
+            A::Illegal(rest) => self.illegal(rest, now),
+            A::Press => self.press_without_move(self.game.turn(), now),
+            A::Increment => self.request_increment(now),
+            A::Arbiter(rest) => self.arbiter(rest, now),
+            A::Seal(rest) => self.seal(rest, now),
+            A::Envelope => self.read_envelope(),
+            A::Open => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
+            A::Engine(rest) => self.engine_command(rest),
+            A::Opponent(rest) => self.opponent_command(rest),
+            A::Level(rest) => self.level_command(rest),
+            // No command of play mode (the profile's own, a request, a word of analysis) or no command at all:
+            // read as a move entry.
             _ => self.play_text(line, now),
         }
     }
@@ -1506,19 +1681,16 @@ impl Session {
         }
     }
 
-    fn moves(&self, rest: &str) -> Vec<Effect> {
+    fn moves(&self, count: &Arg<usize>) -> Vec<Effect> {
         let plies = self.game.plies();
-        let n = if rest.is_empty() {
-            plies.len()
-        } else {
-            match rest.parse::<usize>() {
-                Ok(n) if n > 0 => n.min(plies.len()),
-                _ => {
-                    return vec![say(
-                        Kind::Refusal,
-                        self.p("moves.bad", &[("text", &words::quote(rest))]),
-                    )];
-                }
+        let n = match count {
+            Arg::None => plies.len(),
+            Arg::Given(n) => (*n).min(plies.len()),
+            Arg::Bad(text) => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("moves.bad", &[("text", &words::quote(text))]),
+                )];
             }
         };
         if plies.is_empty() {
@@ -1879,14 +2051,10 @@ impl Session {
         self.question_view(vec![say(Kind::Event, self.question(Pending::Resign(side)))])
     }
 
-    fn save(&mut self, rest: &str) -> Vec<Effect> {
-        let path = if rest.is_empty() {
-            match &self.config.save_path {
-                Some(p) => p.clone(),
-                None => return vec![say(Kind::Refusal, self.p("save.no_file", &[]))],
-            }
-        } else {
-            PathBuf::from(rest)
+    fn save(&mut self, named: &Option<PathBuf>) -> Vec<Effect> {
+        let path = match named.as_ref().or(self.config.save_path.as_ref()) {
+            Some(p) => p.clone(),
+            None => return vec![say(Kind::Refusal, self.p("save.no_file", &[]))],
         };
         let done = self.p(
             "save.done",

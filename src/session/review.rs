@@ -286,65 +286,9 @@ impl Session {
         None
     }
 
-    /// The review's commands, and everything typed while reviewing. None: not for the review.
-    pub(super) fn review_text(
-        &mut self,
-        line: &str,
-        word: &str,
-        rest: &str,
-    ) -> Option<Vec<Effect>> {
-        const STEPS: [&str; 8] = [
-            "back",
-            "forward",
-            "start",
-            "end",
-            "goto",
-            "variation",
-            "leave",
-            "done",
-        ];
-        if self.review.is_none() {
-            // Checked after the board check (whose walk has its own `back` and `end`).
-            return match word {
-                "review" => Some(self.enter_review(rest)),
-                w if STEPS.contains(&w) => {
-                    Some(vec![say(Kind::Refusal, self.p("review.not_open", &[]))])
-                }
-                _ => None,
-            };
-        }
-        let answer = match word {
-            "review" if self.config.phrases.is_word("arg.off", rest) => self.leave_review(),
-            "review" => vec![say(Kind::Answer, self.review_here(false))],
-            "done" => self.leave_review(),
-            "back" => self.review_step(-1),
-            "forward" => self.review_step(1),
-            "start" => self.review_jump(false),
-            "end" => self.review_jump(true),
-            "goto" => self.review_goto(rest),
-            "variation" => self.enter_variation(rest),
-            "leave" => self.leave_variation(),
-            "last" => vec![say(Kind::Answer, self.review_here(false))],
-            // Read-only questions about the reviewed position: answered by the usual code on the shown game.
-            "board" | "square" | "fen" | "count" | "moves" | "rank" | "file" | "diagonals"
-            | "lines" | "knights" | "attackers" | "legal" | "pieces" | "pawns" | "material"
-            | "turn" => {
-                self.on_shown(|s| s.ordinary_text(line, word, rest, std::time::Duration::ZERO))
-            }
-            // About the game and the program, unchanged by the review.
-            "help" | "?" | "repeat" | "quit" | "exit" | "time" | "used" | "control" | "save"
-            | "scoresheet" | "export" | "kept" | "sides" => return None,
-            _ => vec![say(
-                Kind::Refusal,
-                self.p("review.refused", &[("text", &words::quote(line))]),
-            )],
-        };
-        Some(answer)
-    }
-
     /// Runs `f` with the reviewed position in place of the game (read-only commands only), then puts the game
     /// back.
-    fn on_shown(&mut self, f: impl FnOnce(&mut Session) -> Vec<Effect>) -> Vec<Effect> {
+    pub(super) fn on_shown(&mut self, f: impl FnOnce(&mut Session) -> Vec<Effect>) -> Vec<Effect> {
         let Some(review) = &mut self.review else {
             return Vec::new();
         };
@@ -361,7 +305,7 @@ impl Session {
         self.review.is_some()
     }
 
-    fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
         if self.config.phrases.is_word("arg.off", rest) {
             return vec![say(Kind::Refusal, self.p("review.not_open", &[]))];
         }
@@ -375,7 +319,7 @@ impl Session {
         vec![say(Kind::Event, text)]
     }
 
-    fn leave_review(&mut self) -> Vec<Effect> {
+    pub(super) fn leave_review(&mut self) -> Vec<Effect> {
         self.review = None;
         let mut text = self.p("review.closed", &[]);
         text.push_str(". ");
@@ -393,7 +337,7 @@ impl Session {
 
     /// The move at the cursor said in full (move, NAGs, comments, clock, variations), or the start of the line
     /// with its opening comment. At the end of the main line of a finished game, the ending too.
-    fn review_here(&self, with_end: bool) -> String {
+    pub(super) fn review_here(&self, with_end: bool) -> String {
         let Some(r) = &self.review else {
             return String::new();
         };
@@ -489,7 +433,7 @@ impl Session {
     }
 
     /// `back` and `forward`: one half-move; at either end of the line it is said and nothing changes.
-    fn review_step(&mut self, by: i32) -> Vec<Effect> {
+    pub(super) fn review_step(&mut self, by: i32) -> Vec<Effect> {
         let Some(r) = &mut self.review else {
             return Vec::new();
         };
@@ -542,7 +486,7 @@ impl Session {
     }
 
     /// `start` and `end` of the line.
-    fn review_jump(&mut self, end: bool) -> Vec<Effect> {
+    pub(super) fn review_jump(&mut self, end: bool) -> Vec<Effect> {
         let Some(r) = &mut self.review else {
             return Vec::new();
         };
@@ -560,7 +504,7 @@ impl Session {
     }
 
     /// `goto N [white|black]`: to White's (or Black's) move N of the line being reviewed.
-    fn review_goto(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn review_goto(&mut self, rest: &str) -> Vec<Effect> {
         let mut parts = rest.split_whitespace();
         let number = parts
             .next()
@@ -616,7 +560,7 @@ impl Session {
 
     /// `variation [N]`: into the N-th variation (the first by default) of the move just said; it replaces that
     /// move, as in PGN. Bounded in depth as the PGN reader bounds it.
-    fn enter_variation(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn enter_variation(&mut self, rest: &str) -> Vec<Effect> {
         let Some(r) = &self.review else {
             return Vec::new();
         };
@@ -690,7 +634,7 @@ impl Session {
     }
 
     /// `leave`: out of the variation, back to the move where it branched.
-    fn leave_variation(&mut self) -> Vec<Effect> {
+    pub(super) fn leave_variation(&mut self) -> Vec<Effect> {
         let Some(r) = &mut self.review else {
             return Vec::new();
         };
@@ -736,7 +680,7 @@ mod tests {
     }
 
     fn run(s: &mut Session, line: &str) -> String {
-        said(&s.update(Command::Text(line.into()), Duration::ZERO))
+        said(&s.update(Command::Act(s.read(line)), Duration::ZERO))
     }
 
     const ANNOTATED: &str = r#"[Event "t"]
@@ -760,7 +704,7 @@ bell} Nc6 *
     fn steps_say_moves_nags_comments_and_clock_times_and_stop_at_the_bounds() {
         let mut s = annotated();
         assert!(s.reviewing());
-        let out = s.update(Command::Text("back".into()), Duration::ZERO);
+        let out = s.update(Command::Act(s.read("back")), Duration::ZERO);
         assert_eq!(
             said(&out),
             "Already at the start of the game; nothing changed"

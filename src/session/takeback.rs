@@ -3,16 +3,17 @@
 use std::time::Duration;
 
 use super::{Cue, Effect, Kind, Opponent, Session, quote, say};
+use crate::words::action::Arg;
 
 impl Session {
     /// `takeback [N]`: against the engine, by default the player's last move and the engine's answer (the
     /// player is to move again); at one keyboard, by default the last move. `N` half-moves when given.
-    pub(super) fn takeback(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
+    pub(super) fn takeback(&mut self, count: &Arg<usize>, now: Duration) -> Vec<Effect> {
         if !self.takeback_allowed() {
             return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
         }
         let plies = self.game.plies().len();
-        let n = if rest.is_empty() {
+        let n = if *count == Arg::None {
             let player = self.config.engine_color.other();
             if self.config.opponent == Opponent::Engine {
                 // Back to the player's turn: one half-move if the engine has not answered yet, else two.
@@ -25,12 +26,12 @@ impl Session {
                 1
             }
         } else {
-            match rest.parse::<usize>() {
-                Ok(n) if n > 0 => n,
-                _ => {
+            match count {
+                Arg::Given(n) => *n,
+                Arg::None | Arg::Bad(_) => {
                     return vec![say(
                         Kind::Refusal,
-                        self.p("takeback.bad", &[("text", &quote(rest))]),
+                        self.p("takeback.bad", &[("text", &quote(&count.text()))]),
                     )];
                 }
             }

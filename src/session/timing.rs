@@ -10,6 +10,7 @@ use crate::rules::time_control::{TimeClass, TimeControl, parse_clock_comment};
 use crate::rules::{EndReason, Ending, GameResult, MatingChance};
 use crate::words;
 use crate::words::Phrases;
+use crate::words::action::Arg;
 
 /// The clock of a game and what it has already said.
 pub(super) struct Timing {
@@ -167,40 +168,7 @@ fn tactile_boundary_below(r: Duration) -> Option<Duration> {
     (below > 0).then(|| Duration::from_millis(below as u64))
 }
 
-/// Parses `30s`, `5m`, `1h2m`, `90` (seconds), `1m30s`.
-pub fn parse_duration(text: &str) -> Option<Duration> {
-    let t = text.trim().to_lowercase();
-    if t.is_empty() {
-        return None;
-    }
-    if let Ok(secs) = t.parse::<u64>() {
-        return Some(Duration::from_secs(secs));
-    }
-    let mut total = 0u64;
-    let mut number = String::new();
-    let mut any = false;
-    for c in t.chars() {
-        match c {
-            '0'..='9' => number.push(c),
-            'h' | 'm' | 's' => {
-                let n: u64 = number.parse().ok()?;
-                number.clear();
-                total = total.checked_add(n.checked_mul(match c {
-                    'h' => 3600,
-                    'm' => 60,
-                    _ => 1,
-                })?)?;
-                any = true;
-            }
-            ' ' => {}
-            _ => return None,
-        }
-    }
-    if !number.is_empty() || !any {
-        return None;
-    }
-    Some(Duration::from_secs(total))
-}
+pub use crate::words::time::parse_duration;
 
 pub(super) fn parse_side(text: &str) -> Option<Color> {
     // The words of every shipped language: an arbiter's command is read whatever the player's language.
@@ -512,14 +480,18 @@ impl Session {
     }
 
     /// `wait DURATION` with the virtual clock: time passes, and whatever falls due is said at its moment.
-    pub(super) fn wait(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
+    pub(super) fn wait(&mut self, arg: &Arg<Duration>, now: Duration) -> Vec<Effect> {
         let Some(virtual_now) = self.virtual_now else {
             return vec![say(Kind::Refusal, self.p("wait.none", &[]))];
         };
-        let Some(d) = parse_duration(rest) else {
+        let Arg::Given(d) = *arg else {
+            let text = match arg {
+                Arg::Bad(t) => t.as_str(),
+                _ => "",
+            };
             return vec![say(
                 Kind::Refusal,
-                self.p("wait.bad", &[("text", &words::quote(rest))]),
+                self.p("wait.bad", &[("text", &words::quote(text))]),
             )];
         };
         let target = virtual_now.max(now).saturating_add(d);

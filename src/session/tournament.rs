@@ -12,6 +12,7 @@ use super::{Announcement, Cue, Effect, Kind, Pending, Session, say};
 use crate::rules::clock::ClockState;
 use crate::rules::time_control::TimeControl;
 use crate::words;
+use crate::words::action::Arg;
 
 /// What hector is used for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -94,31 +95,6 @@ pub struct Tournament {
 fn idx(c: Color) -> usize {
     c.fold_wb(0, 1)
 }
-
-/// Commands that would give a sighted advantage or outside help (R-11.3.1, DN-3): refused in the profile.
-const ANALYSIS: [&str; 21] = [
-    "engine",
-    "level",
-    "attackers",
-    "defenders",
-    "attacks",
-    "legal",
-    "lines",
-    "diagonals",
-    "diagonal",
-    "knight",
-    "material",
-    "hint",
-    "eval",
-    "analyse",
-    "analyze",
-    "takeback",
-    "review",
-    "new",
-    "rematch",
-    "threats",
-    "book",
-];
 
 impl Tournament {
     pub fn new(mode: Mode, settings: &TournamentSettings) -> Tournament {
@@ -373,7 +349,7 @@ impl Session {
 
     /// In assistant mode, what is said for the assistant stays on the screen: answers and refusals to the
     /// assistant are not spoken into the blind player's earpiece (D.2.10.4: time and count only on request).
-    fn for_assistant(&self, out: Vec<Effect>) -> Vec<Effect> {
+    pub(super) fn for_assistant(&self, out: Vec<Effect>) -> Vec<Effect> {
         if !self.in_assistant_mode() {
             return out;
         }
@@ -388,70 +364,34 @@ impl Session {
             .collect()
     }
 
-    /// The profile's commands and refusals; `None`: the command is the ordinary one.
-    pub(super) fn tournament_text(
-        &mut self,
-        line: &str,
-        word: &str,
-        rest: &str,
-        now: Duration,
-    ) -> Option<Vec<Effect>> {
-        self.tournament.as_ref()?;
-        if line.to_lowercase().starts_with("player:") {
-            let request = line["player:".len()..].trim();
-            return Some(self.player_request(request, now));
+    /// `opponent hearing-impaired` (D.2.1): the opponent is told of the player's moves on the screen.
+    pub(super) fn hearing_impaired_opponent(&mut self) -> Vec<Effect> {
+        if let Some(t) = &mut self.tournament {
+            t.hearing_impaired_opponent = true;
         }
-        if ANALYSIS.contains(&word) || (word == "opponent" && rest.eq_ignore_ascii_case("engine")) {
-            return Some(vec![say(
+        vec![say(Kind::Event, self.hearing_notice())]
+    }
+
+    /// `arbiter check-words on|off`: whether the check's words are said.
+    pub(super) fn check_words_command(&mut self, rest: &str) -> Vec<Effect> {
+        let on = rest.to_lowercase().ends_with(" on");
+        let off = rest.to_lowercase().ends_with(" off");
+        if !(on || off) {
+            return vec![say(
                 Kind::Refusal,
-                self.p("tournament.not_allowed", &[]),
-            )]);
+                self.p("tournament.check_words_usage", &[]),
+            )];
         }
-        let out = match word {
-            "press" => self.press_clock(now),
-            "undo" => self.undo_made(now),
-            "state" => vec![self.to_operator(self.state_text(now))],
-            "log" => self.read_log(rest),
-            "scoresheet" => self.scoresheet(rest),
-            "touched" => self.touched(rest),
-            "role" => self.role(rest),
-            "inspect" => vec![say(Kind::Answer, self.inspection())],
-            "verify" => self.verify_command(),
-            "announce" => self.clock_announcements(rest),
-            "opponent"
-                if rest.eq_ignore_ascii_case("hearing-impaired")
-                    || rest.eq_ignore_ascii_case("hearing impaired") =>
-            {
-                if let Some(t) = &mut self.tournament {
-                    t.hearing_impaired_opponent = true;
-                }
-                vec![say(Kind::Event, self.hearing_notice())]
-            }
-            "arbiter"
-                if rest.to_lowercase().starts_with("check-words")
-                    || rest.to_lowercase().starts_with("checkwords") =>
-            {
-                let on = rest.to_lowercase().ends_with(" on");
-                let off = rest.to_lowercase().ends_with(" off");
-                if !(on || off) {
-                    return Some(vec![say(
-                        Kind::Refusal,
-                        self.p("tournament.check_words_usage", &[]),
-                    )]);
-                }
-                if let Some(t) = &mut self.tournament {
-                    t.check_words = on;
-                }
-                let key = if on {
-                    "tournament.check_words_on"
-                } else {
-                    "tournament.check_words_off"
-                };
-                vec![say(Kind::Event, self.p(key, &[]))]
-            }
-            _ => return None,
+        if let Some(t) = &mut self.tournament {
+            t.check_words = on;
+        }
+        let key = if on {
+            "tournament.check_words_on"
+        } else {
+            "tournament.check_words_off"
         };
-        Some(self.for_assistant(out))
+        let out = vec![say(Kind::Event, self.p(key, &[]))];
+        self.for_assistant(out)
     }
 
     /// Ordinary commands in assistant mode: their answers are the assistant's (see [`Session::for_assistant`]).
@@ -606,7 +546,7 @@ impl Session {
     /// that side; without one it may be Article 7.5.3, and is asked first (a key bounce or a slip decides no
     /// game). While the arbiter has the clock standing (after a rewind, R-7.1) a press completes the move and the
     /// clock stands on until the arbiter starts it.
-    fn press_clock(&mut self, now: Duration) -> Vec<Effect> {
+    pub(super) fn press_clock(&mut self, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
@@ -694,7 +634,7 @@ impl Session {
     }
 
     /// `undo`: a slip is corrected before the clock press (D.2.8); after it, corrections go to the arbiter.
-    fn undo_made(&mut self, now: Duration) -> Vec<Effect> {
+    pub(super) fn undo_made(&mut self, now: Duration) -> Vec<Effect> {
         let _ = now;
         if let Some(e) = self.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
@@ -767,7 +707,7 @@ impl Session {
     }
 
     /// `state`: whether the last move is made or completed, and whose clock runs or stands (ANN-M15).
-    fn state_text(&self, now: Duration) -> String {
+    pub(super) fn state_text(&self, now: Duration) -> String {
         let _ = now;
         let running = match self.timing.as_ref().map(|t| t.clock.state()) {
             Some(ClockState::Running(side)) => {
@@ -822,20 +762,15 @@ impl Session {
     }
 
     /// `log [N]` / `log last N`: the action log read aloud.
-    fn read_log(&self, rest: &str) -> Vec<Effect> {
-        let rest = rest.trim();
-        let rest = rest.strip_prefix("last").map(str::trim).unwrap_or(rest);
-        let n = if rest.is_empty() {
-            None
-        } else {
-            match rest.parse::<usize>() {
-                Ok(n) if n > 0 => Some(n),
-                _ => {
-                    return vec![say(
-                        Kind::Refusal,
-                        self.p("log.bad", &[("text", &log::clean(rest, 40))]),
-                    )];
-                }
+    pub(super) fn read_log(&self, count: &Arg<usize>) -> Vec<Effect> {
+        let n = match count {
+            Arg::None => None,
+            Arg::Given(n) => Some(*n),
+            Arg::Bad(text) => {
+                return vec![say(
+                    Kind::Refusal,
+                    self.p("log.bad", &[("text", &log::clean(text, 40))]),
+                )];
             }
         };
         let Some(t) = &self.tournament else {
@@ -846,7 +781,7 @@ impl Session {
 
     /// `verify`: R-12.9 / issue 18.28, the action log on disk checked, seal by seal. The file is read by the
     /// edge and comes back as `Command::Read`.
-    fn verify_command(&mut self) -> Vec<Effect> {
+    pub(super) fn verify_command(&mut self) -> Vec<Effect> {
         let Some(path) = self.log_file() else {
             return vec![say(Kind::Refusal, self.p("verify.no_file", &[]))];
         };
@@ -995,13 +930,12 @@ impl Session {
     }
 
     /// `export DIR`: the game as PGN, plain-text scoresheet and braille-ready file into DIR (D.2.7).
-    pub(super) fn export(&self, rest: &str) -> Vec<Effect> {
-        let rest = rest.trim();
-        if rest.is_empty() {
+    pub(super) fn export(&self, folder: &Option<PathBuf>) -> Vec<Effect> {
+        let Some(folder) = folder else {
             return vec![say(Kind::Refusal, self.p("export.usage", &[]))];
-        }
+        };
         let done = self.p("export.done", &[]);
-        vec![self.export_effect(PathBuf::from(rest), self.export_stem(), Some(done))]
+        vec![self.export_effect(folder.clone(), self.export_stem(), Some(done))]
     }
 
     /// At the end of a tournament session the scoresheet files go beside the game (quietly).
@@ -1022,7 +956,7 @@ impl Session {
     /// `player: REQUEST`: the blind player's own request, answered into the player's earpiece (D.2.10.4): move
     /// count and time only when asked. In record mode the player is the operator: his request keys (F7-F11)
     /// and `player:` lines are answered the same way.
-    fn player_request(&mut self, request: &str, now: Duration) -> Vec<Effect> {
+    pub(super) fn player_request(&mut self, request: &str, now: Duration) -> Vec<Effect> {
         let served = self.tournament.as_ref().map(|t| t.served);
         if self.in_assistant_mode() && served == Some(Served::Sighted) {
             return vec![say(Kind::Refusal, self.p("tournament.sighted_duties", &[]))];
@@ -1075,7 +1009,7 @@ impl Session {
     }
 
     /// `touched SQUARE`: D.2.10.5, the assistant notes for the arbiter that the sighted player touched a piece.
-    fn touched(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn touched(&mut self, rest: &str) -> Vec<Effect> {
         if !self.in_assistant_mode() {
             return vec![say(
                 Kind::Refusal,
@@ -1104,7 +1038,7 @@ impl Session {
     }
 
     /// `role blind|sighted`: R-D.2.11, the player the assistant serves.
-    fn role(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn role(&mut self, rest: &str) -> Vec<Effect> {
         if !self.in_assistant_mode() {
             return vec![say(
                 Kind::Refusal,
@@ -1134,11 +1068,9 @@ impl Session {
     }
 
     /// `announce on|off`: the talking clock's unasked read-outs and pulses, only when the player wants them.
-    fn clock_announcements(&mut self, rest: &str) -> Vec<Effect> {
-        let on = match rest.trim().to_lowercase().as_str() {
-            "on" | "an" | "ein" => true,
-            "off" | "aus" => false,
-            _ => return vec![say(Kind::Refusal, self.p("tournament.announce_usage", &[]))],
+    pub(super) fn clock_announcements(&mut self, on: &Arg<bool>) -> Vec<Effect> {
+        let Arg::Given(on) = *on else {
+            return vec![say(Kind::Refusal, self.p("tournament.announce_usage", &[]))];
         };
         self.config.clock = silent_clock(super::ClockSettings::default(), on);
         if let Some(t) = &mut self.timing {
@@ -1159,7 +1091,7 @@ impl Session {
     }
 
     /// R-11.3.3 / DN-3: what an arbiter inspecting the device hears: the mode and every switch.
-    fn inspection(&self) -> String {
+    pub(super) fn inspection(&self) -> String {
         let on_off = |b: bool| self.p(if b { "tournament.on" } else { "tournament.off" }, &[]);
         let Some(t) = &self.tournament else {
             return String::new();

@@ -63,7 +63,7 @@ mod tests {
         let r = s.clock_remaining(Duration::from_secs(10)).unwrap();
         assert_eq!(r, [Duration::from_secs(290), Duration::from_secs(300)]);
         assert!(!s.awaiting_answer());
-        s.update(Command::Text("resign".into()), Duration::from_secs(11));
+        s.update(Command::Act(s.read("resign")), Duration::from_secs(11));
         assert!(s.awaiting_answer());
         let plain = Session::new(Game::new(), Config::default());
         assert_eq!(plain.clock_remaining(Duration::ZERO), None);
@@ -90,9 +90,9 @@ mod tests {
                 })
                 .collect()
         };
-        said(s.update(Command::Text("e4".into()), Duration::ZERO));
-        said(s.update(Command::Text("press".into()), Duration::ZERO));
-        let asked = said(s.update(Command::Text("press".into()), Duration::ZERO));
+        said(s.update(Command::Act(s.read("e4")), Duration::ZERO));
+        said(s.update(Command::Act(s.read("press")), Duration::ZERO));
+        let asked = said(s.update(Command::Act(s.read("press")), Duration::ZERO));
         assert_eq!(
             asked,
             [
@@ -100,7 +100,7 @@ mod tests {
             ]
         );
         assert!(s.awaiting_answer());
-        let answered = said(s.update(Command::Text("no".into()), Duration::ZERO));
+        let answered = said(s.update(Command::Act(s.read("no")), Duration::ZERO));
         assert!(answered[0].starts_with("Not recorded"), "{answered:?}");
         assert!(!s.awaiting_answer());
         assert_eq!(s.clock_running(), Some(Color::Black));

@@ -9,6 +9,7 @@ use crate::session::{Command, Effect, Session};
 use crate::ui::edge::Edge;
 use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, LineOut, PadFace};
+use crate::words::action::{Act, Action};
 
 /// How long the last words may take to be heard before the program ends.
 const FINISH: Duration = Duration::from_secs(5);
@@ -34,6 +35,8 @@ pub struct LineOptions {
 
 /// What wakes line mode: a command, or a gamepad's event.
 enum Input {
+    /// A line typed: read by the session into its action when it is carried out.
+    Line(String),
     Command(Command),
     Pad(PadEvent),
 }
@@ -151,12 +154,12 @@ fn edit_lines(tx: &mpsc::Sender<Input>) -> bool {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                if tx.send(Input::Command(Command::Text(line))).is_err() {
+                if tx.send(Input::Line(line)).is_err() {
                     return true;
                 }
             }
             Err(ReadlineError::Interrupted) => {
-                let _ = tx.send(Input::Command(Command::Text("quit".into())));
+                let _ = tx.send(Input::Command(Command::Act(Act::new(Action::Quit))));
                 return true;
             }
             Err(_) => break,
@@ -213,7 +216,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
                 Ok(true) => {
                     // Invalid UTF-8 is read lossily: a bad byte must not end the game.
                     let line = String::from_utf8_lossy(&buf).into_owned();
-                    if tx.send(Input::Command(Command::Text(line))).is_err() {
+                    if tx.send(Input::Line(line)).is_err() {
                         return;
                     }
                 }
@@ -248,10 +251,16 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         let plies_before = session.game().plies().len();
         let now = start.elapsed();
         let quit = match input {
-            Input::Command(cmd) => {
-                if let (true, Command::Text(line)) = (echo, &cmd) {
+            Input::Line(line) => {
+                if echo {
                     print(&out.stdout, &format!("{ECHO_MARK}{line}"));
                 }
+                // Line mode's text is the contract: read into its action, then handled like a key.
+                let act = session.read(&line);
+                let effects = session.update(Command::Act(act), now);
+                out.step(&mut session, effects, now)
+            }
+            Input::Command(cmd) => {
                 let effects = session.update(cmd, now);
                 out.step(&mut session, effects, now)
             }
@@ -261,7 +270,8 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
                     for o in pad::line_event(face, &e, &session) {
                         match o {
                             LineOut::Text(t) => {
-                                let effects = session.update(Command::Text(t), now);
+                                let act = session.read(&t);
+                                let effects = session.update(Command::Act(act), now);
                                 quit |= out.step(&mut session, effects, now);
                             }
                             LineOut::Say(a) => {

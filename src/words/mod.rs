@@ -1,6 +1,7 @@
 //! Words: board vocabulary, phrase tables, move announcements and reading moves from text. Depends only on
 //! `rules`; no `match` on a language anywhere, only data.
 
+pub mod action;
 pub mod announce;
 pub mod board_text;
 pub mod commands;

@@ -84,6 +84,41 @@ fn base_as_said(p: &Phrases, d: Duration) -> String {
     }
 }
 
+/// Parses `30s`, `5m`, `1h2m`, `90` (seconds), `1m30s`.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let t = text.trim().to_lowercase();
+    if t.is_empty() {
+        return None;
+    }
+    if let Ok(secs) = t.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let mut total = 0u64;
+    let mut number = String::new();
+    let mut any = false;
+    for c in t.chars() {
+        match c {
+            '0'..='9' => number.push(c),
+            'h' | 'm' | 's' => {
+                let n: u64 = number.parse().ok()?;
+                number.clear();
+                total = total.checked_add(n.checked_mul(match c {
+                    'h' => 3600,
+                    'm' => 60,
+                    _ => 1,
+                })?)?;
+                any = true;
+            }
+            ' ' => {}
+            _ => return None,
+        }
+    }
+    if !number.is_empty() || !any {
+        return None;
+    }
+    Some(Duration::from_secs(total))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -139,7 +139,7 @@ fn an_unfinished_game_is_offered_and_yes_goes_on_with_it() {
     );
     let out = said(
         &s.session
-            .update(Command::Text("yes".into()), Duration::ZERO),
+            .update(Command::Act(s.session.read("yes")), Duration::ZERO),
     );
     assert!(
         out.iter().any(|t| t.starts_with(&p(
@@ -165,7 +165,9 @@ fn an_unfinished_game_declined_is_kept_and_a_new_game_starts() {
     };
     let mut s = start(found(Options::default()), claimed).expect("starts");
     s.session.start(Duration::ZERO);
-    let out = s.session.update(Command::Text("no".into()), Duration::ZERO);
+    let out = s
+        .session
+        .update(Command::Act(s.session.read("no")), Duration::ZERO);
     let texts = said(&out);
     assert!(
         texts.contains(&p(
@@ -215,7 +217,10 @@ fn a_file_of_several_games_asks_which() {
         out[0].starts_with("game.pgn holds 3 games: 1: Anna against Bob"),
         "{out:?}"
     );
-    let out = said(&s.session.update(Command::Text("2".into()), Duration::ZERO));
+    let out = said(
+        &s.session
+            .update(Command::Act(s.session.read("2")), Duration::ZERO),
+    );
     assert!(
         out.iter().any(|t| t.starts_with(&p(
             "greeting.continued",

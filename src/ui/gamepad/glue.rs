@@ -13,6 +13,7 @@ use crate::ui::edge::Edge;
 use crate::ui::screen::app::{App, Mode, Out};
 // What the keys do (`screen::press`, `screen::carry_outs`), apart from the view's loop that runs the pad.
 use crate::ui::screen::carry as screen;
+use crate::words::action::{Act, Action};
 
 /// What the face is told about the pad at start (main builds it).
 #[derive(Debug, Clone)]
@@ -164,13 +165,15 @@ pub fn screen_event(
             PadOut::Promote(role) => match app.mode {
                 Mode::Promotion { from, to } => {
                     app.mode = Mode::Explore;
-                    let text = format!("{from}{to}{}", role.char());
-                    screen::carry_outs(vec![Out::Send(text)], app, session, edge, now)
+                    let entry = Action::Entry(format!("{from}{to}{}", role.char()));
+                    screen::carry_outs(vec![Out::Act(Act::new(entry))], app, session, edge, now)
                 }
                 _ => false,
             },
+            // A request's words (`player: time`): read as line mode reads them.
             PadOut::Text(text) => {
-                screen::carry_outs(vec![Out::Send(text)], app, session, edge, now)
+                let act = session.read(&text);
+                screen::carry_outs(vec![Out::Act(act)], app, session, edge, now)
             }
             PadOut::Notice(n) => {
                 let a = notice(&n, session, &face.mapper.config);

@@ -7,6 +7,7 @@ use shakmaty::{Color, Piece, Position, Role, Square};
 use super::keymap::{self, Action, Key, Keymap, PieceKind};
 use super::theme::{PieceStyle, Theme};
 use crate::session::{Announcement, Cue, Kind, Opponent, Session};
+use crate::words::action::{Act, Action as Typed, Arg};
 use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
 
@@ -23,7 +24,7 @@ pub enum Mode {
     Input(String),
     /// An irreversible action waits for yes (y) or no (n or Escape); the text is sent to the session
     /// when confirmed. The second string is the question's phrase key, asked again after any other key.
-    Confirm(String, &'static str),
+    Confirm(Box<Out>, &'static str),
 }
 
 /// What the loop must do after a key.
@@ -32,8 +33,10 @@ pub enum Out {
     /// Speak and show (the view's own answer).
     Say(Announcement),
     Cue(Cue),
-    /// Text for the session, as line mode would send it.
-    Send(String),
+    /// An action for the session (a key's).
+    Act(Act),
+    /// A line typed in the view's input line: the session reads it as line mode's.
+    Line(String),
 }
 
 /// The view's state.
@@ -67,6 +70,11 @@ pub struct App {
     /// The open question was said again after a key that does not answer it: further such keys get a short
     /// sound only, not the question for every key.
     reminded: bool,
+}
+
+/// A key's action for the session.
+fn act(action: Typed) -> Out {
+    Out::Act(Act::new(action))
 }
 
 fn answer(text: String) -> Out {
@@ -196,7 +204,7 @@ impl App {
                 if yes_key(&event, p) {
                     self.mode = Mode::Explore;
                     self.reminded = false;
-                    return vec![Out::Send(text)];
+                    return vec![*text];
                 }
                 if no_key(self, &event, p) {
                     self.mode = Mode::Explore;
@@ -224,11 +232,11 @@ impl App {
             let p = &session.config().phrases;
             if yes_key(&event, p) {
                 self.reminded = false;
-                return vec![Out::Send("yes".into())];
+                return vec![act(Typed::Yes)];
             }
             if no_key(self, &event, p) {
                 self.reminded = false;
-                return vec![Out::Send("no".into())];
+                return vec![act(Typed::No)];
             }
             // Any other key does nothing: the first (and F1) has the session say its question again with
             // its answers, the next ones only sound.
@@ -236,7 +244,7 @@ impl App {
                 return vec![Out::Cue(Cue::Edge)];
             }
             self.reminded = true;
-            return vec![Out::Cue(Cue::Edge), Out::Send("?".into())];
+            return vec![Out::Cue(Cue::Edge), Out::Act(Act::said(Typed::Help, "?"))];
         }
         let action = Key::of(&event).and_then(|k| self.keymap.action(&k));
         // Help shown and asked again: its next page.
@@ -249,7 +257,7 @@ impl App {
         let Some(action) = action else {
             // Ctrl-C always leaves, whatever the keymap says (the terminal is restored, the game saved).
             if event.code == KeyCode::Char('c') && event.modifiers.contains(KeyModifiers::CONTROL) {
-                return vec![Out::Send("quit".into())];
+                return vec![act(Typed::Quit)];
             }
             // A key that does nothing here: a short sound and a word, never silence.
             let p = &session.config().phrases;
@@ -296,7 +304,7 @@ impl App {
         let focus = self.focus;
         match action {
             // -- Review (issue 11): the line-mode commands, answered by the session.
-            Action::Review(r) => vec![Out::Send(r.word(session.reviewing()).into())],
+            Action::Review(r) => vec![act(r.action(session.reviewing()))],
             Action::Up | Action::Down | Action::Left | Action::Right => {
                 let (f, r) = match action {
                     Action::Up => (0, 1),
@@ -350,35 +358,37 @@ impl App {
                 Some(e) => vec![answer(session.ending_text(e))],
                 None => vec![answer(explore::turn(pos, p))],
             },
-            Action::Board => vec![Out::Send("board".into())],
-            Action::Last => vec![Out::Send("last".into())],
-            Action::Moves(n) => vec![Out::Send(format!("moves {n}"))],
-            Action::AllMoves => vec![Out::Send("moves".into())],
-            Action::Time => vec![Out::Send("time".into())],
-            Action::Used => vec![Out::Send("used".into())],
-            Action::Count => vec![Out::Send("count".into())],
-            Action::Repeat => vec![Out::Send("repeat".into())],
-            Action::Save => vec![Out::Send("save".into())],
-            Action::Quit => vec![Out::Send("quit".into())],
+            Action::Board => vec![act(Typed::Board)],
+            Action::Last => vec![act(Typed::Last)],
+            Action::Moves(n) => vec![act(Typed::Moves(Arg::counted(n as usize)))],
+            Action::AllMoves => vec![act(Typed::Moves(Arg::None))],
+            Action::Time => vec![act(Typed::Time)],
+            Action::Used => vec![act(Typed::Used)],
+            Action::Count => vec![act(Typed::Count)],
+            Action::Repeat => vec![act(Typed::Repeat)],
+            Action::Save => vec![act(Typed::Save(None))],
+            Action::Quit => vec![act(Typed::Quit)],
             // The session asks for confirmation itself (Article 5.1.2).
-            Action::Resign => vec![Out::Send("resign".into())],
-            Action::Offer => self.confirm("offer", "screen.confirm.offer", p),
-            Action::Accept => self.confirm("accept", "screen.confirm.accept", p),
-            Action::Decline => self.confirm("decline", "screen.confirm.decline", p),
-            Action::Claim => self.confirm("claim", "screen.confirm.claim", p),
+            Action::Resign => vec![act(Typed::Resign(String::new()))],
+            Action::Offer => self.confirm(act(Typed::Offer), "screen.confirm.offer", p),
+            Action::Accept => self.confirm(act(Typed::Accept), "screen.confirm.accept", p),
+            Action::Decline => self.confirm(act(Typed::Decline), "screen.confirm.decline", p),
+            Action::Claim => {
+                self.confirm(act(Typed::Claim(String::new())), "screen.confirm.claim", p)
+            }
             Action::Select => self.select(session),
-            Action::Press => vec![Out::Send("press".into())],
-            Action::Undo => vec![Out::Send("undo".into())],
-            Action::State => vec![Out::Send("state".into())],
-            Action::Log => vec![Out::Send("log 5".into())],
-            Action::Player(r) => vec![Out::Send(format!("player: {}", r.word()))],
+            Action::Press => vec![act(Typed::Press)],
+            Action::Undo => vec![act(Typed::Undo)],
+            Action::State => vec![act(Typed::State)],
+            Action::Log => vec![act(Typed::Log(Arg::Given(5)))],
+            Action::Player(r) => vec![act(Typed::Player(r.word().into()))],
             // The session refuses these in a tournament game, with the reason.
-            Action::Takeback => vec![Out::Send("takeback".into())],
+            Action::Takeback => vec![act(Typed::Takeback(Arg::None))],
             // During a review the session refuses them with its reason; nothing to ask first.
-            Action::NewGame if session.reviewing() => vec![Out::Send("new".into())],
-            Action::Rematch if session.reviewing() => vec![Out::Send("rematch".into())],
-            Action::NewGame => self.confirm("new", "screen.confirm.new", p),
-            Action::Rematch => self.confirm("rematch", "screen.confirm.rematch", p),
+            Action::NewGame if session.reviewing() => vec![act(Typed::New)],
+            Action::Rematch if session.reviewing() => vec![act(Typed::Rematch)],
+            Action::NewGame => self.confirm(act(Typed::New), "screen.confirm.new", p),
+            Action::Rematch => self.confirm(act(Typed::Rematch), "screen.confirm.rematch", p),
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]
@@ -439,8 +449,8 @@ impl App {
         }
     }
 
-    fn confirm(&mut self, text: &str, key: &'static str, p: &Phrases) -> Vec<Out> {
-        self.mode = Mode::Confirm(text.to_string(), key);
+    fn confirm(&mut self, sent: Out, key: &'static str, p: &Phrases) -> Vec<Out> {
+        self.mode = Mode::Confirm(Box::new(sent), key);
         vec![Out::Say(Announcement {
             kind: Kind::Event,
             text: p.say(key, &[("how", p.get("confirm.how.keys"))]),
@@ -472,9 +482,9 @@ impl App {
                     .collect();
                 match moves.as_slice() {
                     // Not a legal move: the session says why, in the words line mode uses.
-                    [] => vec![Out::Send(format!("{from}{focus}"))],
+                    [] => vec![act(Typed::Entry(format!("{from}{focus}")))],
                     // A pawn to the last rank in the profile: the promotion piece is asked, as ever.
-                    [m] => vec![Out::Send(game.uci(*m).to_string())],
+                    [m] => vec![act(Typed::Entry(game.uci(*m).to_string()))],
                     _ => {
                         self.mode = Mode::Promotion { from, to: focus };
                         vec![Out::Say(Announcement {
@@ -562,7 +572,7 @@ impl App {
         match role {
             Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => {
                 self.mode = Mode::Explore;
-                vec![Out::Send(format!("{from}{to}{}", r.char()))]
+                vec![act(Typed::Entry(format!("{from}{to}{}", r.char())))]
             }
             _ if self.cancel_key(&event, false) => {
                 self.mode = Mode::Explore;
@@ -600,9 +610,9 @@ impl App {
                     _ => None,
                 };
                 match key {
-                    Some(k) => self.confirm(&line, k, p),
+                    Some(k) => self.confirm(Out::Line(line), k, p),
                     None if line.is_empty() => vec![answer(p.get("screen.cancelled").to_string())],
-                    None => vec![Out::Send(line)],
+                    None => vec![Out::Line(line)],
                 }
             }
             // Typing is echoed by speech, as screen readers echo it.

@@ -7,6 +7,7 @@ use crossterm::event::KeyEvent;
 use super::app::{self, App};
 use crate::session::{Announcement, Command, Effect, Session};
 use crate::ui::edge::Edge;
+use crate::words::action::Act;
 
 /// Carries out effects: spoken and shown in the status line. True when the program should end.
 pub(super) fn carry(edge: &mut Edge, app: &mut App, effects: Vec<Effect>) -> bool {
@@ -57,19 +58,29 @@ pub fn carry_outs(
                 edge.say(&a);
             }
             app::Out::Cue(c) => edge.cue(c),
-            app::Out::Send(text) => {
-                quit |= carry(edge, app, session.update(Command::Text(text), now));
-                quit |= replies(edge, app, session, now);
-                // The board check asks square by square: the focus goes to the square asked, and the input
-                // line stays open for the answer.
-                if session.board_check_waits() && !quit {
-                    if let Some(sq) = session.board_check_square() {
-                        app.focus = sq;
-                    }
-                    app.mode = app::Mode::Input(String::new());
-                }
+            app::Out::Line(text) => {
+                // A line typed in the view: read as line mode reads it.
+                let act = session.read(&text);
+                quit |= send(act, app, session, edge, now);
             }
+            app::Out::Act(act) => quit |= send(act, app, session, edge, now),
         }
+    }
+    quit
+}
+
+/// An action for the session; what it answers is carried out. True when the program should end.
+fn send(act: Act, app: &mut App, session: &mut Session, edge: &mut Edge, now: Duration) -> bool {
+    let mut quit = false;
+    quit |= carry(edge, app, session.update(Command::Act(act), now));
+    quit |= replies(edge, app, session, now);
+    // The board check asks square by square: the focus goes to the square asked, and the input
+    // line stays open for the answer.
+    if session.board_check_waits() && !quit {
+        if let Some(sq) = session.board_check_square() {
+            app.focus = sq;
+        }
+        app.mode = app::Mode::Input(String::new());
     }
     quit
 }

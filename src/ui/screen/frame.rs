@@ -130,7 +130,7 @@ mod tests {
         for (i, focus) in [Square::E2, Square::E3, Square::D5].into_iter().enumerate() {
             app.focus = focus;
             if i == 2 {
-                session.update(Command::Text("e4".into()), Duration::ZERO);
+                session.update(Command::Act(session.read("e4")), Duration::ZERO);
                 app.show("Bauer Eva vier");
             }
             terminal

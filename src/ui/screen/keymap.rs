@@ -134,17 +134,18 @@ pub enum ReviewKey {
 }
 
 impl ReviewKey {
-    /// The line-mode command the key sends (Toggle depends on whether a review is open).
-    pub fn word(self, reviewing: bool) -> &'static str {
+    /// The action the key sends, the line-mode command's (Toggle depends on whether a review is open).
+    pub fn action(self, reviewing: bool) -> crate::words::action::Action {
+        use crate::words::action::Action as A;
         match self {
-            ReviewKey::Toggle if reviewing => "done",
-            ReviewKey::Toggle => "review",
-            ReviewKey::Back => "back",
-            ReviewKey::Forward => "forward",
-            ReviewKey::Start => "start",
-            ReviewKey::End => "end",
-            ReviewKey::Variation => "variation",
-            ReviewKey::Leave => "leave",
+            ReviewKey::Toggle if reviewing => A::Done,
+            ReviewKey::Toggle => A::Review(String::new()),
+            ReviewKey::Back => A::Back,
+            ReviewKey::Forward => A::Forward,
+            ReviewKey::Start => A::Start,
+            ReviewKey::End => A::End,
+            ReviewKey::Variation => A::Variation(String::new()),
+            ReviewKey::Leave => A::Leave,
         }
     }
 

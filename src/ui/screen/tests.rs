@@ -19,7 +19,7 @@ fn session(moves: &[&str]) -> Session {
     let mut s = Session::new(Game::new(), Config::default());
     s.start(Duration::ZERO);
     for m in moves {
-        s.update(Command::Text((*m).to_string()), Duration::ZERO);
+        s.update(Command::Act(s.read(m)), Duration::ZERO);
     }
     s
 }
@@ -63,8 +63,13 @@ fn press(app: &mut App, session: &mut Session, keys: &[KeyEvent]) -> Vec<String>
                     said.push(a.text);
                 }
                 Out::Cue(_) => {}
-                Out::Send(text) => {
-                    for e in session.update(Command::Text(text), Duration::ZERO) {
+                Out::Act(_) | Out::Line(_) => {
+                    let act = match out {
+                        Out::Act(act) => act,
+                        Out::Line(text) => session.read(&text),
+                        _ => unreachable!(),
+                    };
+                    for e in session.update(Command::Act(act), Duration::ZERO) {
                         if let crate::session::Effect::Say(a) = e {
                             app.show(&a.text);
                             said.push(a.text);
@@ -630,4 +635,54 @@ fn in_plain_mode_moving_the_focus_changes_only_the_answer() {
     );
     let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
     assert_eq!(cursor, draw::cursor_of(&g, Square::E4, Color::White));
+}
+
+/// Keys send actions, and the action log keeps for each the line the key sent as text before actions were
+/// typed (issue 20): the casebook's logs stay byte for byte the same.
+#[test]
+fn keys_send_actions_with_the_lines_the_log_has_always_kept() {
+    use super::keymap::{Action, Request, ReviewKey};
+    let config = Config {
+        mode: crate::session::Mode::Record,
+        ..Config::default()
+    };
+    let s = Session::new(Game::new(), config);
+    let mut a = app(Color::White);
+    let cases = [
+        (Action::Board, "board"),
+        (Action::Last, "last"),
+        (Action::Moves(5), "moves 5"),
+        (Action::Moves(0), "moves 0"),
+        (Action::AllMoves, "moves"),
+        (Action::Time, "time"),
+        (Action::Used, "used"),
+        (Action::Count, "count"),
+        (Action::Repeat, "repeat"),
+        (Action::Save, "save"),
+        (Action::Quit, "quit"),
+        (Action::Resign, "resign"),
+        (Action::Press, "press"),
+        (Action::Undo, "undo"),
+        (Action::State, "state"),
+        (Action::Log, "log 5"),
+        (Action::Player(Request::Time), "player: time"),
+        (Action::Takeback, "takeback"),
+        (Action::Review(ReviewKey::Toggle), "review"),
+        (Action::Review(ReviewKey::Variation), "variation"),
+    ];
+    for (key_action, line) in cases {
+        let outs = a.action(key_action, &s);
+        let sent: Vec<String> = outs
+            .iter()
+            .filter_map(|o| match o {
+                Out::Act(act) => Some(act.line.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sent, vec![line.to_string()], "{key_action:?}");
+        // The same line typed is read into the same action.
+        if let Some(Out::Act(act)) = outs.iter().find(|o| matches!(o, Out::Act(_))) {
+            assert_eq!(s.read(line).action, act.action, "{line}");
+        }
+    }
 }

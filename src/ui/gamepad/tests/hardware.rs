@@ -57,7 +57,7 @@ fn your_move_rumbles_when_the_turn_comes_to_the_player() {
         None,
         "no move yet"
     );
-    s.update(Command::Text("e4".into()), Duration::ZERO);
+    s.update(Command::Act(s.read("e4")), Duration::ZERO);
     assert_eq!(
         glue::your_move(before, &s, Color::White),
         None,
@@ -68,7 +68,7 @@ fn your_move_rumbles_when_the_turn_comes_to_the_player() {
         Some(Rumble::YourMove)
     );
     let before = s.game().plies().len();
-    s.update(Command::Text("Kd9".into()), Duration::ZERO);
+    s.update(Command::Act(s.read("Kd9")), Duration::ZERO);
     assert_eq!(
         glue::your_move(before, &s, Color::Black),
         None,

@@ -218,7 +218,7 @@ fn the_players_requests_reach_the_session_as_lines() {
     let mut typed = Session::new(Game::new(), config(true));
     typed.start(Duration::ZERO);
     let effects = typed.update(
-        crate::session::Command::Text("player: time".into()),
+        crate::session::Command::Act(typed.read("player: time")),
         Duration::ZERO,
     );
     let said: Vec<String> = effects
