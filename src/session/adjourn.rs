@@ -202,16 +202,16 @@ impl Session {
     /// Guidelines I.1-I.2, I.8: the player to move seals a legal, unambiguous move; it is not played; his clock
     /// stops; the envelope is saved beside the game.
     pub(super) fn seal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         let Some(save_path) = self.config.save_path.clone() else {
             return vec![say(Kind::Refusal, self.p("seal.no_file", &[]))];
         };
-        if self.timing.is_none() {
+        if self.m.timing.is_none() {
             return vec![say(Kind::Refusal, self.p("seal.no_clock", &[]))];
         }
-        let m = match words::parse_move(&self.game, &self.config.vocabulary, rest) {
+        let m = match words::parse_move(&self.m.game, &self.config.vocabulary, rest) {
             Ok(m) => m,
             Err(e) => {
                 return vec![say(
@@ -220,9 +220,10 @@ impl Session {
                 )];
             }
         };
-        let sealer = self.game.turn();
+        let sealer = self.m.game.turn();
         let tag = |name: &str, default: Color| {
-            self.game
+            self.m
+                .game
                 .tags
                 .get(name)
                 .filter(|v| *v != "?")
@@ -230,18 +231,18 @@ impl Session {
                 .unwrap_or_else(|| self.side(default))
         };
         let (white, black) = (tag("White", Color::White), tag("Black", Color::Black));
-        let timing = self.timing.as_mut().expect("checked above");
+        let timing = self.m.timing.as_mut().expect("checked above");
         let _ = timing.clock.pause(now);
         let c = &timing.clock;
         let envelope = Envelope {
             white,
             black,
-            position: self.game.fen(),
+            position: self.m.game.fen(),
             white_used_ms: ms(c.used(Color::White, now)),
             black_used_ms: ms(c.used(Color::Black, now)),
             sealer: color_word(sealer),
-            move_number: self.game.position().fullmoves().get(),
-            draw_offer: self.game.draw_offer().map(color_word),
+            move_number: self.m.game.position().fullmoves().get(),
+            draw_offer: self.m.game.draw_offer().map(color_word),
             resumption: None,
             time_control: timing.control.to_string(),
             white_remaining_ms: ms(c.remaining(Color::White, now)),
@@ -249,7 +250,7 @@ impl Session {
             white_moves: c.moves_completed(Color::White),
             black_moves: c.moves_completed(Color::Black),
             sealed_move: String::new(),
-            sealed_move_coded: code_move(&self.game.fen(), &self.game.uci(m).to_string()),
+            sealed_move_coded: code_move(&self.m.game.fen(), &self.m.game.uci(m).to_string()),
         };
         let path = super::adjourn::envelope_path(&save_path);
         let failed = self.p("save.failed", &[("path", &path.display().to_string())]);
@@ -261,7 +262,7 @@ impl Session {
             failed,
         }];
         // Adjourned before the autosave: the autosave of a game that is not adjourned removes its envelope.
-        self.adjourned = Some(envelope);
+        self.m.adjourned = Some(envelope);
         self.keep_envelope = false;
         out.extend(self.autosave());
         out.push(say(
@@ -277,7 +278,7 @@ impl Session {
     /// R-GI.2: the envelope read aloud (not the sealed move: hector never says it before the envelope is
     /// opened, not even to the arbiter; it was checked legal when it was sealed, Guidelines I.8).
     pub(super) fn read_envelope(&self) -> Vec<Effect> {
-        let Some(env) = &self.adjourned else {
+        let Some(env) = &self.m.adjourned else {
             return vec![say(Kind::Refusal, self.p("envelope.none", &[]))];
         };
         let offer = match &env.draw_offer {
@@ -317,30 +318,30 @@ impl Session {
 
     /// R-GI.9: the envelope is opened, the sealed move played, the responder's clock starts.
     pub(super) fn open_envelope(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(env) = self.adjourned.take() else {
+        let Some(env) = self.m.adjourned.take() else {
             return vec![say(Kind::Refusal, self.p("envelope.none", &[]))];
         };
         // An envelope of another game or position is never opened in this one (issue 10.2); a finished game
         // has nothing to resume (issue 10.1). Session::with_envelope refuses such envelopes already.
-        if let Err(key) = env.belongs_to(&self.game) {
+        if let Err(key) = env.belongs_to(&self.m.game) {
             let mut out = vec![say(Kind::Refusal, self.p(key, &[]))];
             out.extend(self.autosave());
             return out;
         }
-        let Some(m) = env.sealed_uci().and_then(|uci| self.game.parse_uci(&uci)) else {
+        let Some(m) = env.sealed_uci().and_then(|uci| self.m.game.parse_uci(&uci)) else {
             // R-GI.8: an illegal or unreadable sealed move loses (unless the game is drawn on the board).
             let sealer = env.sealer_color();
             let ending = crate::rules::Ending::new(
                 crate::rules::EndReason::ArbiterDecision,
                 crate::rules::GameResult::win_for(sealer.other()),
             );
-            self.game.end(ending);
+            self.m.game.end(ending);
             return vec![
                 say(Kind::GameEnd, self.ending_text(ending)),
                 Effect::Cue(Cue::GameEnd),
             ];
         };
-        if let Some(t) = &mut self.timing {
+        if let Some(t) = &mut self.m.timing {
             let _ = t.clock.resume(now);
         }
         // The sealed move is made on the board by the arbiter and the responder's clock started (R-GI.9): it

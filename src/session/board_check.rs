@@ -176,7 +176,7 @@ impl Session {
         match bw.piece_lists(&self.config.vocabulary, rest) {
             Ok((described, sides)) => {
                 // The sides not named are not described: they stand as in the record.
-                let target = self.game.position().board().clone();
+                let target = self.m.game.position().board().clone();
                 let mut board = described.clone();
                 for color in [Color::White, Color::Black] {
                     if sides.contains(&color) {
@@ -228,7 +228,7 @@ impl Session {
                 self.p("check.rank_bad", &[("text", &words::quote(n))]),
             )];
         };
-        let target = self.game.position().board().clone();
+        let target = self.m.game.position().board().clone();
         if words_said.is_empty() {
             return vec![say(Kind::Answer, self.read_rank(&target, rank))];
         }
@@ -300,7 +300,7 @@ impl Session {
             }
             Err(e) => return self.board_text_refusal(&e, None),
         };
-        let here = self.game.position().board().piece_at(sq);
+        let here = self.m.game.position().board().piece_at(sq);
         let yes = match (asked, here) {
             (Asked::Empty, None) => true,
             (Asked::Piece { role, color }, Some(p)) => {
@@ -407,7 +407,7 @@ impl Session {
         if w.answers.is_empty() {
             return vec![say(Kind::Event, self.p("check.walk_nothing", &[]))];
         }
-        let mut board = self.game.position().board().clone();
+        let mut board = self.m.game.position().board().clone();
         for (sq, p) in w.order.iter().zip(&w.answers) {
             match p {
                 Some(p) => board.set_piece_at(*sq, *p),
@@ -428,7 +428,7 @@ impl Session {
 
     /// ANN-I4: "Boards differ: <squares>", then the fewest steps that put the described board right.
     fn board_report(&self, described: &Board, scope: &str) -> String {
-        let target = self.game.position().board();
+        let target = self.m.game.position().board();
         let steps = board_diff::correct(described, target, &self.recent_moves());
         if steps.is_empty() {
             return self.p("check.same", &[("scope", scope)]);
@@ -451,7 +451,7 @@ impl Session {
 
     /// The game's last four half-moves: they tell which slip a difference most likely was.
     fn recent_moves(&self) -> Vec<(Color, Move)> {
-        let plies = self.game.plies();
+        let plies = self.m.game.plies();
         plies[plies.len().saturating_sub(4)..]
             .iter()
             .map(|p| (p.color(), p.mv))
@@ -552,7 +552,7 @@ impl Session {
                 limit: MAX_FILE_BYTES,
             }];
         }
-        let r = scoresheet_text::replay(&self.game, &self.config.vocabulary, rest);
+        let r = scoresheet_text::replay(&self.m.game, &self.config.vocabulary, rest);
         if r.moves.is_empty() {
             return self.nothing_read(None, r.stopped.as_ref());
         }
@@ -604,7 +604,7 @@ impl Session {
 
     /// The start position a scoresheet file names (`None`: the standard one) is the game's.
     fn same_start(&self, fen: Option<&str>) -> bool {
-        let start = self.game.start_position();
+        let start = self.m.game.start_position();
         let setup = match fen {
             None => shakmaty::Chess::default().to_setup(shakmaty::EnPassantMode::Legal),
             Some(f) => match f.trim().parse::<shakmaty::fen::Fen>() {
@@ -618,9 +618,9 @@ impl Session {
     /// The game's start position with no moves.
     fn start_game(&self) -> Game {
         Game::from_position(
-            self.game.start().clone(),
-            self.game.start_position().clone(),
-            self.game.mode(),
+            self.m.game.start().clone(),
+            self.m.game.start_position().clone(),
+            self.m.game.mode(),
         )
     }
 
@@ -668,7 +668,7 @@ impl Session {
         if !self.same_start(sheet.fen.as_deref()) {
             return vec![say(Kind::Event, self.p("compare.other_start", &[]))];
         }
-        let r = scoresheet_text::replay(&self.game, &self.config.vocabulary, &sheet.moves);
+        let r = scoresheet_text::replay(&self.m.game, &self.config.vocabulary, &sheet.moves);
         if r.moves.is_empty() {
             return self.nothing_read(Some(&shown), r.stopped.as_ref());
         }
@@ -737,7 +737,7 @@ impl Session {
 
     /// Half-move `ply` named as the scoresheet writes it: "move 12, Black".
     fn point(&self, ply: usize) -> String {
-        let start = self.game.start_position();
+        let start = self.m.game.start_position();
         let p = MovePoint::of(ply, start.turn(), start.fullmoves().get());
         self.p(
             "compare.point",
@@ -758,7 +758,7 @@ impl Session {
 
     /// A move of a line from the start, said in the vocabulary's words.
     fn said_move(&self, line: &[Move], ply: usize) -> String {
-        let mut pos = self.game.start_position().clone();
+        let mut pos = self.m.game.start_position().clone();
         for m in &line[..ply] {
             pos.play_unchecked(*m);
         }
@@ -774,7 +774,7 @@ impl Session {
         other: Vec<Move>,
         stopped: Option<(String, MoveInputError)>,
     ) -> Vec<Effect> {
-        let record: Vec<Move> = self.game.plies().iter().map(|p| p.mv).collect();
+        let record: Vec<Move> = self.m.game.plies().iter().map(|p| p.mv).collect();
         let cmp = scoresheet::compare(&record, &other);
         let illegal = stopped
             .as_ref()
@@ -832,7 +832,7 @@ impl Session {
             Comparison::Agree { plies } => {
                 self.board_check.found = None;
                 let boards = match &self.board_check.last_board {
-                    Some(b) if b != self.game.position().board() => {
+                    Some(b) if b != self.m.game.position().board() => {
                         let scope = self.p("check.scope_all", &[]);
                         self.board_report(b, &scope)
                     }
@@ -848,7 +848,7 @@ impl Session {
                     &[
                         ("n", &plies.to_string()),
                         ("last", &self.last_agreed(plies)),
-                        ("side", &self.side(self.game.turn())),
+                        ("side", &self.side(self.m.game.turn())),
                         ("boards", &boards),
                     ],
                 );
@@ -910,7 +910,7 @@ impl Session {
         let Some(common) = self.board_check.found else {
             return vec![say(Kind::Refusal, self.p("rewind.none", &[]))];
         };
-        if common >= self.game.plies().len() {
+        if common >= self.m.game.plies().len() {
             self.board_check.found = None;
             return vec![say(Kind::Refusal, self.p("rewind.none", &[]))];
         }
@@ -924,9 +924,9 @@ impl Session {
             return self.p("rewind.none", &[]);
         };
         let side = if common == 0 {
-            self.game.start_position().turn()
+            self.m.game.start_position().turn()
         } else {
-            self.game.plies()[common.min(self.game.plies().len() - 1)].color()
+            self.m.game.plies()[common.min(self.m.game.plies().len() - 1)].color()
         };
         self.p(
             "rewind.confirm",
@@ -935,7 +935,7 @@ impl Session {
                 ("side", &self.side(side)),
                 (
                     "n",
-                    &(self.game.plies().len().saturating_sub(common)).to_string(),
+                    &(self.m.game.plies().len().saturating_sub(common)).to_string(),
                 ),
                 ("how", &self.how_to_answer()),
             ],
@@ -948,7 +948,7 @@ impl Session {
         let Some(common) = self.board_check.found.take() else {
             return vec![say(Kind::Refusal, self.p("rewind.none", &[]))];
         };
-        let removed = self.game.truncate(common);
+        let removed = self.m.game.truncate(common);
         if removed.is_empty() {
             return vec![say(Kind::Refusal, self.p("rewind.none", &[]))];
         }
@@ -967,20 +967,20 @@ impl Session {
         self.note_on_record(note);
         self.board_check.taken_back.push(written.clone());
         self.board_check.last_board = None;
-        self.qpf_request = None;
+        self.m.qpf_request = None;
         if let Some(t) = &mut self.tournament {
             t.rewound();
         }
-        let turn = self.game.turn();
+        let turn = self.m.game.turn();
         let mut clocks = false;
-        if let Some(t) = &mut self.timing {
+        if let Some(t) = &mut self.m.timing {
             for side in [Color::White, Color::Black] {
-                let n = self.game.moves_completed(side) as u32;
+                let n = self.m.game.moves_completed(side) as u32;
                 t.clock.set_moves(side, n, now);
             }
             t.clock.hand_over(turn, now);
             let _ = t.clock.pause(now);
-            clocks = t.clock.running().is_none() && !self.game.is_over();
+            clocks = t.clock.running().is_none() && !self.m.game.is_over();
         }
         self.board_check.clocks = clocks;
         let key = if clocks {
@@ -1055,8 +1055,8 @@ impl Session {
     /// move is due or not yet completed (a move made while the clock stood waits for its press) runs.
     pub(super) fn clocks_keep(&mut self, now: Duration) -> Vec<Effect> {
         self.board_check.clocks = false;
-        let mut runs = self.game.turn();
-        if let Some(t) = &mut self.timing {
+        let mut runs = self.m.game.turn();
+        if let Some(t) = &mut self.m.timing {
             let _ = t.clock.resume(now);
             if let Some(side) = t.clock.running() {
                 runs = side;
@@ -1082,7 +1082,7 @@ impl Session {
         let Some((side, d)) = parsed else {
             return vec![say(Kind::Refusal, self.p("clocks.usage", &[]))];
         };
-        if let Some(t) = &mut self.timing {
+        if let Some(t) = &mut self.m.timing {
             t.clock.set_remaining(side, d, now);
         }
         vec![say(

@@ -158,7 +158,7 @@ impl Session {
         Effect::EngineStart {
             command: self.config.engine_command.clone(),
             level: self.config.level,
-            chess960: self.game.is_chess960(),
+            chess960: self.m.game.is_chess960(),
         }
     }
 
@@ -185,11 +185,11 @@ impl Session {
         if !self.engine_plays() || out.iter().any(|e| matches!(e, Effect::Quit)) {
             return Vec::new();
         }
-        let plies = self.game.plies().len();
-        let its_turn = !self.game.is_over()
-            && self.game.turn() == self.config.engine_color
+        let plies = self.m.game.plies().len();
+        let its_turn = !self.m.game.is_over()
+            && self.m.game.turn() == self.config.engine_color
             && !matches!(self.pending, Some(Pending::Resume | Pending::ChooseGame))
-            && self.adjourned.is_none();
+            && self.m.adjourned.is_none();
         if its_turn {
             if self.engine.asked_for != Some(plies) {
                 self.engine.asked_for = Some(plies);
@@ -203,18 +203,19 @@ impl Session {
 
     /// The position and the clocks, as the engine is told them.
     pub fn engine_request(&self, now: Duration) -> EngineRequest {
-        let start_fen = match self.game.start() {
+        let start_fen = match self.m.game.start() {
             Start::Standard => "startpos".to_string(),
-            _ => self.game.start_fen(),
+            _ => self.m.game.start_fen(),
         };
-        let mode = self.game.mode();
+        let mode = self.m.game.mode();
         let moves_uci = self
+            .m
             .game
             .plies()
             .iter()
             .map(|p| p.mv.to_uci(mode).to_string())
             .collect();
-        let clock = self.timing.as_ref().map(|t| {
+        let clock = self.m.timing.as_ref().map(|t| {
             let c = &t.clock;
             EngineClock {
                 wtime: ms(c.remaining(Color::White, now)),
@@ -228,10 +229,10 @@ impl Session {
         });
         EngineRequest {
             start_fen,
-            chess960: self.game.is_chess960(),
+            chess960: self.m.game.is_chess960(),
             moves_uci,
             clock,
-            for_ply: self.game.plies().len(),
+            for_ply: self.m.game.plies().len(),
         }
     }
 
@@ -248,9 +249,9 @@ impl Session {
             EngineEvent::Move { uci, for_ply } => {
                 // A stale answer (the game moved on, the player took over) is dropped without a word.
                 if !self.engine_plays()
-                    || self.game.is_over()
-                    || self.game.turn() != self.config.engine_color
-                    || for_ply != self.game.plies().len()
+                    || self.m.game.is_over()
+                    || self.m.game.turn() != self.config.engine_color
+                    || for_ply != self.m.game.plies().len()
                     || self.engine.asked_for != Some(for_ply)
                 {
                     return Vec::new();
@@ -262,7 +263,7 @@ impl Session {
                         name: self.engine_name(),
                     };
                 }
-                match self.game.parse_uci(&uci) {
+                match self.m.game.parse_uci(&uci) {
                     Some(m) => {
                         let mut out = self.play(m, now);
                         out.extend(self.after_engine_move(for_ply));
@@ -297,7 +298,7 @@ impl Session {
     /// Points of pieces besides pawns and the king, of one side.
     fn piece_points(&self, color: Color) -> u32 {
         use shakmaty::Role;
-        let board = self.game.position().board();
+        let board = self.m.game.position().board();
         [
             (Role::Queen, 9),
             (Role::Rook, 5),
@@ -315,7 +316,7 @@ impl Session {
         let Some(&eval) = self.engine.evals.last() else {
             return false;
         };
-        let late = self.game.position().fullmoves().get() >= LATE_MOVE
+        let late = self.m.game.position().fullmoves().get() >= LATE_MOVE
             || (self.piece_points(Color::White) <= LATE_MATERIAL
                 && self.piece_points(Color::Black) <= LATE_MATERIAL);
         eval <= ACCEPT_WHEN_WORSE || (eval <= LEVEL && late)
@@ -325,9 +326,9 @@ impl Session {
     fn engine_wants_draw(&self) -> bool {
         use draw_rule::*;
         let evals = &self.engine.evals;
-        let plies = self.game.plies().len();
+        let plies = self.m.game.plies().len();
         self.config.engine_offers
-            && self.game.position().fullmoves().get() >= OFFER_MOVE
+            && self.m.game.position().fullmoves().get() >= OFFER_MOVE
             && evals.len() >= OFFER_STREAK
             && evals[evals.len() - OFFER_STREAK..]
                 .iter()
@@ -345,14 +346,15 @@ impl Session {
         {
             self.engine.evals.push(cp);
         }
-        if self.game.is_over() || self.game.draw_offer().is_some() || !self.engine_wants_draw() {
+        if self.m.game.is_over() || self.m.game.draw_offer().is_some() || !self.engine_wants_draw()
+        {
             return Vec::new();
         }
         let by = self.config.engine_color;
-        if self.game.offer_draw(by).is_err() {
+        if self.m.game.offer_draw(by).is_err() {
             return Vec::new();
         }
-        self.engine.offered_at = Some(self.game.plies().len());
+        self.engine.offered_at = Some(self.m.game.plies().len());
         vec![
             say(
                 Kind::Event,
@@ -380,7 +382,8 @@ impl Session {
 
     /// A move typed for the engine's side is refused while the engine plays it (or should, and failed).
     pub(super) fn engine_refuses_move(&self) -> Option<Vec<Effect>> {
-        if self.config.opponent != Opponent::Engine || self.game.turn() != self.config.engine_color
+        if self.config.opponent != Opponent::Engine
+            || self.m.game.turn() != self.config.engine_color
         {
             return None;
         }
@@ -867,7 +870,7 @@ mod tests {
         // Position 518 is the standard array; Chess960 castling is written king-takes-rook (e1h1).
         let (mut s, _) = engine_game(Game::chess960(518).unwrap(), Color::Black);
         for m in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
-            s.game.play_san(m).unwrap();
+            s.m.game.play_san(m).unwrap();
         }
         let r = s.engine_request(Duration::ZERO);
         assert!(r.chess960);

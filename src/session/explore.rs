@@ -70,7 +70,7 @@ impl Session {
             return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
         }
         let (v, p) = (&self.config.vocabulary, &self.config.phrases);
-        let game = &self.game;
+        let game = &self.m.game;
         let pos = game.position();
         let answer = |text: String| vec![say(Kind::Answer, text)];
         match word {

@@ -300,19 +300,19 @@ impl Session {
             )];
         };
         let file = self.choice.take().expect("checked above");
-        let mut game = game.with_edition(self.game.edition());
+        let mut game = game.with_edition(self.m.game.edition());
         // The chosen game's kept clock and identity (issue 18.3, 18.22), not the first game's.
-        self.kept = Session::take_kept(&mut game);
+        self.m.kept = Session::take_kept(&mut game);
         if let Some(id) = Session::take_game_id(&mut game) {
             self.game_id = id;
         }
-        self.game = game;
+        self.m.game = game;
         self.config.time_control = file.games[n - 1].time_control.clone();
-        self.timing = self
+        self.m.timing = self
             .config
             .time_control
             .as_ref()
-            .and_then(|tc| Timing::new(tc, &self.game, &self.config.clock));
+            .and_then(|tc| Timing::new(tc, &self.m.game, &self.config.clock));
         let mut out = vec![say(
             Kind::Event,
             self.p(
@@ -359,15 +359,15 @@ impl Session {
         // An envelope beside a file of several games belongs to one of them: it is used when it is this
         // game's, and kept (not removed) otherwise.
         if let Some(env) = self.pending_envelope.take() {
-            if env.belongs_to(&self.game).is_ok() {
-                self.timing = Timing::from_envelope(&env, &self.game, &self.config.clock);
-                self.adjourned = Some(env);
+            if env.belongs_to(&self.m.game).is_ok() {
+                self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
+                self.m.adjourned = Some(env);
             } else {
                 self.keep_envelope = true;
             }
         }
         out.extend(self.greeting());
-        if let Some(env) = &self.adjourned {
+        if let Some(env) = &self.m.adjourned {
             let text = self.p(
                 "adjourned.greeting",
                 &[
@@ -379,9 +379,9 @@ impl Session {
         } else {
             let (restored, notes) = self.restore_kept(now, self.real_at);
             out.extend(self.restored_notes(notes));
-            if !restored && !self.game.is_over() {
-                let turn = self.game.turn();
-                if let Some(t) = &mut self.timing {
+            if !restored && !self.m.game.is_over() {
+                let turn = self.m.game.turn();
+                if let Some(t) = &mut self.m.timing {
                     t.start(turn, now, &self.config.clock);
                 }
             }

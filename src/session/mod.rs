@@ -6,6 +6,7 @@ mod engine;
 mod explore;
 mod games;
 pub mod log;
+mod match_state;
 pub mod policy;
 mod resume;
 mod review;
@@ -28,6 +29,7 @@ use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
+use match_state::Match;
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
@@ -257,6 +259,24 @@ impl Default for Config {
     }
 }
 
+/// The words every part speaks with: the settings fixed at start are the context each part is given.
+impl Config {
+    /// A phrase of the player's language, its `{name}`s filled in.
+    pub(super) fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
+        self.phrases.say(key, args)
+    }
+
+    /// A side's name ("White") in the player's language.
+    pub(super) fn side(&self, c: Color) -> String {
+        words::explain::side(&self.phrases, c)
+    }
+
+    /// A duration in words ("1 hour 29 minutes").
+    pub(super) fn t(&self, d: Duration) -> String {
+        words::time::duration(&self.phrases, d)
+    }
+}
+
 /// A question waiting for its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pending {
@@ -318,21 +338,13 @@ pub struct ResumeOffer {
 
 /// The session: the game and the conversation around it.
 pub struct Session {
-    game: Game,
+    /// The game, its clock, penalties and adjournment.
+    m: Match,
     config: Config,
     pending: Option<Pending>,
     /// The open yes/no question was said again after a line that did not answer it: the next such lines get
     /// the short reminder only (`confirm.first`).
     reminded: bool,
-    timing: Option<Timing>,
-    /// With `--virtual-clock`: the session's own time, moved on only by `wait`.
-    virtual_now: Option<Duration>,
-    /// A sealed move waiting in its envelope (Guidelines I).
-    adjourned: Option<Envelope>,
-    /// Illegal moves completed by White and Black.
-    illegal: [u32; 2],
-    /// A 5-second increment request that counts as a draw offer (R-GIII.4).
-    qpf_request: Option<Color>,
     /// An unfinished game waiting for the player's yes or no.
     resume: Option<ResumeOffer>,
     /// The engine, as far as the session knows it.
@@ -363,13 +375,9 @@ pub struct Session {
     /// state kept with every save is taken at this instant (issue 18.3).
     at: Duration,
     real_at: Duration,
-    /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
-    kept: Option<Result<resume::Kept, String>>,
     /// The game's identity (the `HectorGame` tag), kept with it; and how many games this session began.
     game_id: String,
     games_begun: u32,
-    /// The arbiter corrected the clock's move counter: `count` says it too.
-    counter_corrected: bool,
 }
 
 /// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
@@ -402,15 +410,19 @@ impl Session {
             .is_tournament()
             .then(|| Tournament::new(config.mode, &config.tournament));
         Session {
-            game,
+            m: Match {
+                game,
+                timing,
+                virtual_now,
+                adjourned: None,
+                illegal: [0; 2],
+                qpf_request: None,
+                counter_corrected: false,
+                kept,
+            },
             config,
             pending: None,
             reminded: false,
-            timing,
-            virtual_now,
-            adjourned: None,
-            illegal: [0; 2],
-            qpf_request: None,
             resume: None,
             engine: engine::EngineState::default(),
             commands,
@@ -426,10 +438,8 @@ impl Session {
             review_at_start: false,
             at: Duration::ZERO,
             real_at: Duration::ZERO,
-            kept,
             game_id: String::new(),
             games_begun: 0,
-            counter_corrected: false,
         }
         .with_game_id(game_id)
     }
@@ -471,10 +481,10 @@ impl Session {
             self.pending_envelope = Some(envelope);
             return self;
         }
-        match envelope.belongs_to(&self.game) {
+        match envelope.belongs_to(&self.m.game) {
             Ok(()) => {
-                self.timing = Timing::from_envelope(&envelope, &self.game, &self.config.clock);
-                self.adjourned = Some(envelope);
+                self.m.timing = Timing::from_envelope(&envelope, &self.m.game, &self.config.clock);
+                self.m.adjourned = Some(envelope);
             }
             Err(key) => self.start_notes.push(self.p(key, &[])),
         }
@@ -491,11 +501,11 @@ impl Session {
 
     /// The time the session works with: the virtual clock's, or the edge's.
     fn now(&self, real: Duration) -> Duration {
-        self.virtual_now.unwrap_or(real)
+        self.m.virtual_now.unwrap_or(real)
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.m.game
     }
 
     pub fn config(&self) -> &Config {
@@ -503,11 +513,11 @@ impl Session {
     }
 
     fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
-        self.config.phrases.say(key, args)
+        self.config.p(key, args)
     }
 
     fn side(&self, c: Color) -> String {
-        words::explain::side(&self.config.phrases, c)
+        self.config.side(c)
     }
 
     /// The announcement that ends a game: reason and PGN result.
@@ -548,13 +558,13 @@ impl Session {
     fn illegal_ending_key(&self, loser: Option<Color>) -> &'static str {
         let draw = loser.is_none();
         let counted = match loser {
-            Some(side) => self.illegal[side.fold_wb(0, 1)],
-            None => self.illegal.iter().copied().max().unwrap_or(0),
+            Some(side) => self.m.illegal[side.fold_wb(0, 1)],
+            None => self.m.illegal.iter().copied().max().unwrap_or(0),
         };
         let n = if counted > 0 {
             counted
         } else if matches!(
-            self.game.edition(),
+            self.m.game.edition(),
             crate::rules::Edition::E2005 | crate::rules::Edition::E2009
         ) {
             3
@@ -619,7 +629,7 @@ impl Session {
         for note in std::mem::take(&mut self.start_notes) {
             out.push(say(Kind::Event, note));
         }
-        if let Some(env) = &self.adjourned {
+        if let Some(env) = &self.m.adjourned {
             let text = self.p(
                 "adjourned.greeting",
                 &[
@@ -645,9 +655,9 @@ impl Session {
             // A game kept with its clock's state goes on exactly there (issue 18.3).
             let (restored, notes) = self.restore_kept(now, real_now);
             out.extend(self.restored_notes(notes));
-            if !restored && !self.game.is_over() {
-                let turn = self.game.turn();
-                if let Some(t) = &mut self.timing {
+            if !restored && !self.m.game.is_over() {
+                let turn = self.m.game.turn();
+                if let Some(t) = &mut self.m.timing {
                     t.start(turn, now, &self.config.clock);
                 }
             }
@@ -663,7 +673,7 @@ impl Session {
 
     /// What is said when the session starts.
     pub fn greeting(&self) -> Vec<Effect> {
-        let g = &self.game;
+        let g = &self.m.game;
         let side = self.side(g.turn());
         let number = g.position().fullmoves().to_string();
         let start = if let Some(last) = g.last_ply().filter(|_| g.is_over()) {
@@ -689,7 +699,7 @@ impl Session {
             self.p("greeting.new", &[("side", &side)])
         };
         // The time control as it was read, so that a bare number in --time is heard for what it means.
-        let start = match &self.timing {
+        let start = match &self.m.timing {
             Some(t) if !g.is_over() => format!(
                 "{start}. {}",
                 words::time::control_at_start(&self.config.phrases, &t.control)
@@ -846,7 +856,7 @@ impl Session {
         match &self.config.save_path {
             Some(path) => {
                 let mut out = vec![self.save_effect(path.clone(), None)];
-                if self.adjourned.is_none() && !self.keep_envelope {
+                if self.m.adjourned.is_none() && !self.keep_envelope {
                     out.push(Effect::Remove {
                         path: adjourn::envelope_path(path),
                     });
@@ -870,7 +880,7 @@ impl Session {
                 .collect(),
             ..Default::default()
         };
-        crate::rules::pgn::export(&self.game, &tags)
+        crate::rules::pgn::export(&self.m.game, &tags)
     }
 
     /// The game as PGN, as it would be saved now.
@@ -879,7 +889,7 @@ impl Session {
             time_control: self.config.time_control.as_ref().map(ToString::to_string),
             ..Default::default()
         };
-        crate::rules::pgn::export(&self.game, &tags)
+        crate::rules::pgn::export(&self.m.game, &tags)
     }
 
     /// A line read once into its action, as the session's state reads it now: a command word of any language
@@ -898,7 +908,7 @@ impl Session {
         let is_move = self.line_is_a_move(rest, line);
         // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
         // move is refused as one: it could be the sealed move).
-        if line.to_lowercase().starts_with("player:") && !(is_move && self.adjourned.is_some()) {
+        if line.to_lowercase().starts_with("player:") && !(is_move && self.m.adjourned.is_some()) {
             return Action::Player(line["player:".len()..].trim().to_string());
         }
         // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
@@ -933,7 +943,7 @@ impl Session {
 
     /// The state that decides what is allowed (session/policy.rs).
     pub(crate) fn state(&self) -> policy::State {
-        if self.adjourned.is_some() {
+        if self.m.adjourned.is_some() {
             policy::State::Adjourned
         } else if self.review.is_some() {
             policy::State::Review
@@ -1161,7 +1171,7 @@ impl Session {
                 return self.check_words_command(rest);
             }
             // The adjournment's (Guidelines I).
-            A::Open if self.adjourned.is_some() => self.open_envelope(now),
+            A::Open if self.m.adjourned.is_some() => self.open_envelope(now),
             _ => self.ordinary(action, line, now),
         };
         self.assistant_view(out)
@@ -1174,7 +1184,7 @@ impl Session {
             && line.starts_with(char::is_alphanumeric)
             && !self.board_check_waits()
             && self.review.is_none()
-            && match words::parse_move(&self.game, &self.config.vocabulary, line) {
+            && match words::parse_move(&self.m.game, &self.config.vocabulary, line) {
                 Ok(_) => true,
                 Err(e) => e.reads_as_move(),
             }
@@ -1201,7 +1211,7 @@ impl Session {
             A::Count => vec![say(Kind::Answer, self.count())],
             A::Board => vec![say(Kind::Answer, self.board())],
             A::Square(rest) => self.square(rest),
-            A::Fen => vec![say(Kind::Answer, self.game.fen())],
+            A::Fen => vec![say(Kind::Answer, self.m.game.fen())],
             A::Claim(rest) => self.claim(rest, now),
             A::Offer => self.offer(now),
             A::Accept => self.accept(now),
@@ -1234,7 +1244,7 @@ impl Session {
             A::Flag => self.flag_claim(now),
             A::Wait(rest) => self.wait(rest, now),
             A::Illegal(rest) => self.illegal(rest, now),
-            A::Press => self.press_without_move(self.game.turn(), now),
+            A::Press => self.press_without_move(self.m.game.turn(), now),
             A::Increment => self.request_increment(now),
             A::Arbiter(rest) => self.arbiter(rest, now),
             A::Seal(rest) => self.seal(rest, now),
@@ -1342,6 +1352,7 @@ impl Session {
     ) -> Option<Vec<Effect>> {
         let role = words::spoken::parse_piece(&self.config.vocabulary, line)?;
         let m = self
+            .m
             .game
             .legal_moves()
             .into_iter()
@@ -1375,9 +1386,9 @@ impl Session {
     fn confirm(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
         match p {
             Pending::Promotion { .. } => Vec::new(),
-            Pending::Resign(side) => match self.game.resign(side) {
+            Pending::Resign(side) => match self.m.game.resign(side) {
                 Ok(e) => {
-                    self.adjourned = None;
+                    self.m.adjourned = None;
                     self.stop_clock(now);
                     let mut out = vec![
                         say(Kind::GameEnd, self.ending_text(e)),
@@ -1401,12 +1412,12 @@ impl Session {
         let Some(offer) = self.resume.take() else {
             return Vec::new();
         };
-        let mut game = offer.game.with_edition(self.game.edition());
-        self.kept = Session::take_kept(&mut game);
+        let mut game = offer.game.with_edition(self.m.game.edition());
+        self.m.kept = Session::take_kept(&mut game);
         if let Some(id) = Session::take_game_id(&mut game) {
             self.game_id = id;
         }
-        self.game = game;
+        self.m.game = game;
         // The game goes on in its own file, with its own action log (issue 18.2); the copy made before the
         // question is not needed.
         let mut files = Vec::new();
@@ -1443,17 +1454,17 @@ impl Session {
             out.push(say(Kind::Event, text));
         }
         self.config.time_control = offer.time_control;
-        self.timing = self
+        self.m.timing = self
             .config
             .time_control
             .as_ref()
-            .and_then(|tc| Timing::new(tc, &self.game, &self.config.clock));
+            .and_then(|tc| Timing::new(tc, &self.m.game, &self.config.clock));
         // An adjourned game goes on with its envelope (Guidelines I.5), as `--load` would.
         let mut sealed = Vec::new();
         if let Some(env) = offer.envelope {
-            match env.belongs_to(&self.game) {
+            match env.belongs_to(&self.m.game) {
                 Ok(()) => {
-                    self.timing = Timing::from_envelope(&env, &self.game, &self.config.clock);
+                    self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
                     sealed.push(say(
                         Kind::Event,
                         self.p(
@@ -1464,17 +1475,17 @@ impl Session {
                             ],
                         ),
                     ));
-                    self.adjourned = Some(env);
-                    self.kept = None;
+                    self.m.adjourned = Some(env);
+                    self.m.kept = None;
                 }
                 Err(key) => sealed.push(say(Kind::Event, self.p(key, &[]))),
             }
         }
         // The clock's state kept with the game: it goes on exactly there (issue 18.3).
         let (restored, notes) = self.restore_kept(now, self.real_at);
-        if !restored && !self.game.is_over() && self.adjourned.is_none() {
-            let turn = self.game.turn();
-            if let Some(t) = &mut self.timing {
+        if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
+            let turn = self.m.game.turn();
+            if let Some(t) = &mut self.m.timing {
                 t.start(turn, now, &self.config.clock);
             }
         }
@@ -1493,8 +1504,8 @@ impl Session {
         let Some(offer) = self.resume.take() else {
             return Vec::new();
         };
-        let turn = self.game.turn();
-        if let Some(t) = &mut self.timing {
+        let turn = self.m.game.turn();
+        if let Some(t) = &mut self.m.timing {
             t.start(turn, now, &self.config.clock);
         }
         let kept = offer.keep_as.display().to_string();
@@ -1553,13 +1564,13 @@ impl Session {
     }
 
     fn play_text(&mut self, text: &str, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         if let Some(refused) = self.engine_refuses_move() {
             return refused;
         }
-        match words::parse_move(&self.game, &self.config.vocabulary, text) {
+        match words::parse_move(&self.m.game, &self.config.vocabulary, text) {
             Ok(m) => self.enter_move(m, Completion::ByPress, now),
             Err(e) if self.tournament.is_some() && tournament::does_not_fit(&e) => {
                 let reason = self.refusal(&e);
@@ -1595,7 +1606,7 @@ impl Session {
     }
 
     fn announce_last_ply(&self) -> String {
-        let ply = self.game.last_ply().expect("a move was just played");
+        let ply = self.m.game.last_ply().expect("a move was just played");
         self.announce(ply, self.config.long_form)
     }
 
@@ -1612,13 +1623,13 @@ impl Session {
         if self.tournament.is_none() {
             return self.play(m, now);
         }
-        let mover = self.game.turn();
+        let mover = self.m.game.turn();
         let mut out = self.make_move(m, now);
         let made = self
             .tournament
             .as_ref()
             .is_some_and(|t| t.move_made_not_completed());
-        if completion == Completion::AsEntered && made && self.game.turn() != mover {
+        if completion == Completion::AsEntered && made && self.m.game.turn() != mover {
             out.extend(self.complete_by_press(mover, now));
             out.extend(self.autosave());
         }
@@ -1628,12 +1639,12 @@ impl Session {
     /// A move is made (executed and announced), then completed: the clock is pressed (R-6.2.1, D.2.3-D.2.4).
     /// A move that ends the game is complete without a press. Play mode only: see [`Session::enter_move`].
     fn play(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
-        let mover = self.game.turn();
-        if let Err(e) = self.game.play(m) {
+        let mover = self.m.game.turn();
+        if let Err(e) = self.m.game.play(m) {
             return vec![say(Kind::Refusal, self.game_error(&e))];
         }
-        if self.qpf_request == Some(mover.other()) {
-            self.qpf_request = None;
+        if self.m.qpf_request == Some(mover.other()) {
+            self.m.qpf_request = None;
         }
         let mut out = self.after_move(mover, now);
         out.extend(self.autosave());
@@ -1642,7 +1653,7 @@ impl Session {
 
     /// Announcement, sound, clock press and ending after a move was made.
     fn after_move(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
-        let ply = self.game.last_ply().expect("a move was just played");
+        let ply = self.m.game.last_ply().expect("a move was just played");
         let cue = if ply.san.suffix.is_some() {
             Cue::Check
         } else if ply.mv.is_capture() {
@@ -1655,7 +1666,7 @@ impl Session {
             said = self.p("move.by", &[("side", &self.side(mover)), ("move", &said)]);
         }
         let mut out = vec![say(Kind::Move, said), Effect::Cue(cue)];
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             self.stop_clock(now);
             self.mark_clock(mover, now);
             out.push(say(Kind::GameEnd, self.ending_text(e)));
@@ -1668,7 +1679,7 @@ impl Session {
     }
 
     fn last(&self) -> String {
-        match self.game.last_ply() {
+        match self.m.game.last_ply() {
             None => self.p("last.none", &[]),
             Some(ply) => self.p(
                 "last.move",
@@ -1682,7 +1693,7 @@ impl Session {
     }
 
     fn moves(&self, count: &Arg<usize>) -> Vec<Effect> {
-        let plies = self.game.plies();
+        let plies = self.m.game.plies();
         let n = match count {
             Arg::None => plies.len(),
             Arg::Given(n) => (*n).min(plies.len()),
@@ -1715,7 +1726,7 @@ impl Session {
 
     /// Appendix D.2.6.1 / D.2.10.4: the number of moves completed and whose turn it is.
     fn count(&self) -> String {
-        let pos = self.game.position();
+        let pos = self.m.game.position();
         let number = pos.fullmoves().get();
         let completed = number - 1;
         let key = if completed == 1 {
@@ -1732,8 +1743,8 @@ impl Session {
             ],
         );
         // The clock's move counter once the arbiter has corrected it: said as it now stands.
-        match &self.timing {
-            Some(t) if self.counter_corrected => {
+        match &self.m.timing {
+            Some(t) if self.m.counter_corrected => {
                 let clock = self.p(
                     "count.clock",
                     &[
@@ -1750,7 +1761,7 @@ impl Session {
     }
 
     fn board(&self) -> String {
-        let board = self.game.position().board();
+        let board = self.m.game.position().board();
         let v = &self.config.vocabulary;
         let mut sides = Vec::new();
         for color in [Color::White, Color::Black] {
@@ -1779,7 +1790,7 @@ impl Session {
         format!(
             "{}. {}",
             sides.join(". "),
-            self.p("board.turn", &[("side", &self.side(self.game.turn()))])
+            self.p("board.turn", &[("side", &self.side(self.m.game.turn()))])
         )
     }
 
@@ -1791,7 +1802,7 @@ impl Session {
             )];
         };
         let v = &self.config.vocabulary;
-        let text = match self.game.position().board().piece_at(sq) {
+        let text = match self.m.game.position().board().piece_at(sq) {
             Some(p) => self.p(
                 "square.piece",
                 &[
@@ -1825,7 +1836,7 @@ impl Session {
 
     /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with an intended move.
     fn claim(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         // The side to move claims: not the player while the engine is to move.
@@ -1835,7 +1846,7 @@ impl Session {
         let intended = if rest.is_empty() {
             None
         } else {
-            match words::parse_move(&self.game, &self.config.vocabulary, rest) {
+            match words::parse_move(&self.m.game, &self.config.vocabulary, rest) {
                 Ok(m) => Some(m),
                 Err(e) => {
                     return vec![say(
@@ -1845,9 +1856,9 @@ impl Session {
                 }
             }
         };
-        let claimant = self.game.turn();
+        let claimant = self.m.game.turn();
         let side = self.side(claimant);
-        match self.game.claim(intended) {
+        match self.m.game.claim(intended) {
             Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
             Ok(ClaimVerdict::Correct { kind, with_move }) => {
                 let mut out = Vec::new();
@@ -1863,7 +1874,7 @@ impl Session {
                     Kind::Event,
                     self.p(key, &[("side", &side), ("kind", &self.claim_kind(kind))]),
                 ));
-                if let Some(e) = self.game.ending() {
+                if let Some(e) = self.m.game.ending() {
                     self.stop_clock(now);
                     out.push(say(Kind::GameEnd, self.ending_text(e)));
                     out.push(Effect::Cue(Cue::GameEnd));
@@ -1914,15 +1925,15 @@ impl Session {
             // Against the engine, offers are the player's.
             return self.config.engine_color.other();
         }
-        match self.game.last_ply() {
+        match self.m.game.last_ply() {
             Some(p) => p.color(),
-            None => self.game.turn(),
+            None => self.m.game.turn(),
         }
     }
 
     fn offer(&mut self, now: Duration) -> Vec<Effect> {
         let by = self.offerer();
-        match self.game.offer_draw(by) {
+        match self.m.game.offer_draw(by) {
             Ok(()) => {
                 let mut out = vec![
                     say(
@@ -1947,10 +1958,10 @@ impl Session {
     fn engine_answers_offer(&mut self, now: Duration) -> Vec<Effect> {
         let engine = self.config.engine_color;
         if self.engine_accepts_draw() {
-            match self.game.accept_draw(engine) {
+            match self.m.game.accept_draw(engine) {
                 Ok(e) => {
-                    self.qpf_request = None;
-                    self.adjourned = None;
+                    self.m.qpf_request = None;
+                    self.m.adjourned = None;
                     self.stop_clock(now);
                     let mut out = vec![
                         say(Kind::Event, self.p("engine.accepts_draw", &[])),
@@ -1964,7 +1975,7 @@ impl Session {
                 Err(e) => return vec![say(Kind::Refusal, self.game_error(&e))],
             }
         }
-        let mut out = match self.game.decline_draw(engine) {
+        let mut out = match self.m.game.decline_draw(engine) {
             Ok(()) => vec![say(Kind::Event, self.p("engine.declines_draw", &[]))],
             Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
         };
@@ -1974,6 +1985,7 @@ impl Session {
 
     fn no_offer(&self) -> Vec<Effect> {
         let e = self
+            .m
             .game
             .ending()
             .map_or(GameError::NoDrawOffer, GameError::GameOver);
@@ -1983,7 +1995,7 @@ impl Session {
     /// Who answers the open offer: against the engine always the player (their own offer is refused), at one
     /// keyboard the side that did not offer.
     fn answerer(&self) -> Option<Color> {
-        let offer = self.game.draw_offer()?;
+        let offer = self.m.game.draw_offer()?;
         if self.engine_opponent() {
             Some(self.config.engine_color.other())
         } else {
@@ -1995,10 +2007,10 @@ impl Session {
         let Some(by) = self.answerer() else {
             return self.no_offer();
         };
-        match self.game.accept_draw(by) {
+        match self.m.game.accept_draw(by) {
             Ok(e) => {
-                self.qpf_request = None;
-                self.adjourned = None;
+                self.m.qpf_request = None;
+                self.m.adjourned = None;
                 self.stop_clock(now);
                 let mut out = vec![
                     say(Kind::GameEnd, self.ending_text(e)),
@@ -2015,7 +2027,7 @@ impl Session {
         let Some(by) = self.answerer() else {
             return self.no_offer();
         };
-        match self.game.decline_draw(by) {
+        match self.m.game.decline_draw(by) {
             Ok(()) => {
                 let mut out = vec![say(
                     Kind::Event,
@@ -2030,13 +2042,13 @@ impl Session {
 
     /// Article 5.1.2: resignation, always confirmed.
     fn resign(&mut self, rest: &str) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         let side = match rest.to_lowercase().as_str() {
             // Against the engine, the player resigns, whoever is to move.
             "" if self.config.opponent == Opponent::Engine => self.config.engine_color.other(),
-            "" => self.game.turn(),
+            "" => self.m.game.turn(),
             w if self.config.phrases.is_word("arg.white", w) => Color::White,
             b if self.config.phrases.is_word("arg.black", b) => Color::Black,
             other => {

@@ -266,12 +266,12 @@ impl Session {
 
     /// The state to keep with the next save, as at the session's last command (issue 18.3).
     pub(super) fn kept_now(&self) -> Option<Kept> {
-        if self.timing.is_none() && self.tournament.is_none() {
+        if self.m.timing.is_none() && self.tournament.is_none() {
             return None;
         }
         let now = self.at;
         let at_ms = self.wall_ms(self.real_at);
-        let (run, since_ms, sides) = match &self.timing {
+        let (run, since_ms, sides) = match &self.m.timing {
             None => (Run::NoClock, None, None),
             Some(t) => {
                 let c = &t.clock;
@@ -306,9 +306,10 @@ impl Session {
             sides,
             made,
             unpressed,
-            illegal: self.illegal,
-            virtual_clock: self.virtual_now.is_some(),
+            illegal: self.m.illegal,
+            virtual_clock: self.m.virtual_now.is_some(),
             per_move: self
+                .m
                 .timing
                 .as_ref()
                 .and_then(|t| t.clock.per_move_override()),
@@ -333,7 +334,7 @@ impl Session {
         real_now: Duration,
     ) -> (bool, Vec<String>) {
         let mut notes = Vec::new();
-        let kept = match self.kept.take() {
+        let kept = match self.m.kept.take() {
             None => return (false, notes),
             Some(Err(reason)) => {
                 notes.push(self.p("resume.state_unusable", &[("reason", &reason)]));
@@ -341,13 +342,14 @@ impl Session {
             }
             Some(Ok(k)) => k,
         };
-        self.illegal = kept.illegal;
+        self.m.illegal = kept.illegal;
         if let Some(t) = &mut self.tournament {
             t.restore_made(kept.made, kept.unpressed);
         }
         let mut clock_restored = false;
         // The kept clock belongs to the game's own time control: another one given with --time starts afresh.
         let own = self
+            .m
             .game
             .tags
             .get("TimeControl")
@@ -358,7 +360,7 @@ impl Session {
         {
             let state = match kept.run {
                 // A finished game's clock stands, whatever the tag says.
-                _ if self.game.is_over() => ClockState::Stopped,
+                _ if self.m.game.is_over() => ClockState::Stopped,
                 Run::Running(c) => ClockState::Running(c),
                 Run::Paused(c) => ClockState::Paused(c),
                 Run::Stopped => ClockState::Stopped,
@@ -374,7 +376,7 @@ impl Session {
             if let (ClockState::Running(c), false, false, Some(at), Some(wall)) = (
                 state,
                 kept.virtual_clock,
-                self.virtual_now.is_some(),
+                self.m.virtual_now.is_some(),
                 kept.at_ms,
                 self.wall_ms(real_now),
             ) && wall > at
@@ -392,13 +394,13 @@ impl Session {
                     Clock::restored(control.clone(), state, sides, kept.per_move, now)
             {
                 let class = control
-                    .class(self.game.edition())
+                    .class(self.m.game.edition())
                     .unwrap_or(TimeClass::Standard);
                 let mut timing = Timing::from_clock(clock, class);
                 for side in [Color::White, Color::Black] {
                     timing.arm_side(side, now, &self.config.clock);
                 }
-                self.timing = Some(timing);
+                self.m.timing = Some(timing);
                 clock_restored = true;
                 let t = |d: Duration| words::time::duration(&self.config.phrases, d);
                 let clock_words = match state {
@@ -407,7 +409,7 @@ impl Session {
                     }
                     _ => self.p("tournament.clock_stopped", &[]),
                 };
-                let now_sides = self.timing.as_ref().map(|t| {
+                let now_sides = self.m.timing.as_ref().map(|t| {
                     (
                         t.clock.remaining(Color::White, now),
                         t.clock.remaining(Color::Black, now),
@@ -434,7 +436,7 @@ impl Session {
             }
         }
         if let Some((mover, ply)) = kept.made
-            && let Some(p) = self.game.plies().get(ply)
+            && let Some(p) = self.m.game.plies().get(ply)
         {
             notes.push(self.p(
                 "resume.made_restored",

@@ -184,7 +184,7 @@ impl Session {
     pub fn shown_game(&self) -> &Game {
         match &self.review {
             Some(r) => &r.shown,
-            None => &self.game,
+            None => &self.m.game,
         }
     }
 
@@ -241,7 +241,7 @@ impl Session {
     pub fn with_review_at_start(mut self) -> Session {
         self.review_at_start = true;
         self.config.time_control = None;
-        self.timing = None;
+        self.m.timing = None;
         self.config.save_path = None;
         self
     }
@@ -249,7 +249,7 @@ impl Session {
     /// Called when the game to review is known (at the start, or after the choice of a game).
     /// "Review of the game, N half-moves; ..." (one half-move said as one).
     fn review_opened_text(&self) -> String {
-        match self.game.plies().len() {
+        match self.m.game.plies().len() {
             1 => self.p("review.opened_one", &[]),
             n => self.p("review.opened", &[("n", &n.to_string())]),
         }
@@ -259,9 +259,9 @@ impl Session {
         if !std::mem::take(&mut self.review_at_start) {
             return Vec::new();
         }
-        self.timing = None;
+        self.m.timing = None;
         self.config.time_control = None;
-        self.review = Some(Review::new(&self.game, true));
+        self.review = Some(Review::new(&self.m.game, true));
         let mut text = self.review_opened_text();
         text.push_str(". ");
         text.push_str(&self.review_position_text());
@@ -270,7 +270,7 @@ impl Session {
 
     /// Why a review cannot start now, if it cannot.
     fn review_refused(&self) -> Option<String> {
-        if self.game.is_over() {
+        if self.m.game.is_over() {
             return None;
         }
         if self.tournament.is_some() {
@@ -279,7 +279,8 @@ impl Session {
         if self.clock_running().is_some() {
             return Some(self.p("review.clock", &[]));
         }
-        if self.config.opponent == Opponent::Engine && self.game.turn() == self.config.engine_color
+        if self.config.opponent == Opponent::Engine
+            && self.m.game.turn() == self.config.engine_color
         {
             return Some(self.p("review.engine", &[]));
         }
@@ -292,10 +293,10 @@ impl Session {
         let Some(review) = &mut self.review else {
             return Vec::new();
         };
-        std::mem::swap(&mut self.game, &mut review.shown);
+        std::mem::swap(&mut self.m.game, &mut review.shown);
         let out = f(self);
         if let Some(review) = &mut self.review {
-            std::mem::swap(&mut self.game, &mut review.shown);
+            std::mem::swap(&mut self.m.game, &mut review.shown);
         }
         out
     }
@@ -312,7 +313,7 @@ impl Session {
         if let Some(reason) = self.review_refused() {
             return vec![say(Kind::Refusal, reason)];
         }
-        self.review = Some(Review::new(&self.game, false));
+        self.review = Some(Review::new(&self.m.game, false));
         let mut text = self.review_opened_text();
         text.push_str(". ");
         text.push_str(&self.review_position_text());
@@ -323,7 +324,7 @@ impl Session {
         self.review = None;
         let mut text = self.p("review.closed", &[]);
         text.push_str(". ");
-        text.push_str(&match self.game.ending() {
+        text.push_str(&match self.m.game.ending() {
             Some(e) => self.ending_text(e),
             None => self.count(),
         });

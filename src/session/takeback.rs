@@ -12,12 +12,12 @@ impl Session {
         if !self.takeback_allowed() {
             return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
         }
-        let plies = self.game.plies().len();
+        let plies = self.m.game.plies().len();
         let n = if *count == Arg::None {
             let player = self.config.engine_color.other();
             if self.config.opponent == Opponent::Engine {
                 // Back to the player's turn: one half-move if the engine has not answered yet, else two.
-                match self.game.last_ply() {
+                match self.m.game.last_ply() {
                     Some(p) if p.color() == player => 1,
                     Some(_) => 2,
                     None => 0,
@@ -40,15 +40,15 @@ impl Session {
             return vec![say(Kind::Refusal, self.p("last.none", &[]))];
         }
         let n = n.min(plies);
-        let removed = self.game.truncate(plies - n);
+        let removed = self.m.game.truncate(plies - n);
         self.clock_after_takeback(now);
-        self.adjourned = None;
-        self.qpf_request = None;
+        self.m.adjourned = None;
+        self.m.qpf_request = None;
         self.engine
             .evals
             .truncate(self.engine.evals.len().saturating_sub(n.div_ceil(2)));
         let said: Vec<String> = removed.iter().map(|p| self.announce(p, false)).collect();
-        let clocks = self.timing.as_ref().map(|t| {
+        let clocks = self.m.timing.as_ref().map(|t| {
             self.p(
                 "takeback.clocks",
                 &[
@@ -70,7 +70,7 @@ impl Session {
                     "takeback.done",
                     &[
                         ("moves", &said.join(", ")),
-                        ("side", &self.side(self.game.turn())),
+                        ("side", &self.side(self.m.game.turn())),
                     ],
                 ),
             ),
@@ -88,12 +88,12 @@ impl Session {
     /// time), the move counters follow the moves that stand, the time used stays what was really used, and the
     /// clock of the side to move runs. A game that had ended (a mate, a flag) is open again.
     fn clock_after_takeback(&mut self, now: Duration) {
-        let Some(old) = self.timing.take() else {
+        let Some(old) = self.m.timing.take() else {
             return;
         };
-        let Some(mut fresh) = super::Timing::new(&old.control, &self.game, &self.config.clock)
+        let Some(mut fresh) = super::Timing::new(&old.control, &self.m.game, &self.config.clock)
         else {
-            self.timing = Some(old);
+            self.m.timing = Some(old);
             return;
         };
         for side in [shakmaty::Color::White, shakmaty::Color::Black] {
@@ -102,8 +102,8 @@ impl Session {
                 .set_used(side, old.clock.used(side, now), Duration::ZERO);
         }
         fresh.class = old.class;
-        fresh.start(self.game.turn(), now, &self.config.clock);
-        self.timing = Some(fresh);
+        fresh.start(self.m.game.turn(), now, &self.config.clock);
+        self.m.timing = Some(fresh);
     }
 
     /// `new`: a new game from the same start, the same sides; the unfinished game is kept first.
@@ -125,8 +125,8 @@ impl Session {
     fn restart(&mut self, now: Duration, swap: bool) -> Vec<Effect> {
         let mut out = Vec::new();
         // An unfinished game with moves is kept in the folder of kept games before it is replaced.
-        if !self.game.is_over()
-            && !self.game.plies().is_empty()
+        if !self.m.game.is_over()
+            && !self.m.game.plies().is_empty()
             && let Some(dir) = &self.config.kept_dir
         {
             let n = self.config.kept_games.len() + 1;
@@ -145,26 +145,26 @@ impl Session {
             });
             self.config.kept_games.push(path);
         }
-        self.game.truncate(0);
+        self.m.game.truncate(0);
         // Another game: its exported files are another game's (issue 18.22).
         self.game_id = self.next_game_id();
-        self.counter_corrected = false;
-        self.adjourned = None;
-        self.qpf_request = None;
-        self.illegal = [0; 2];
+        self.m.counter_corrected = false;
+        self.m.adjourned = None;
+        self.m.qpf_request = None;
+        self.m.illegal = [0; 2];
         self.pending = None;
         self.engine.evals.clear();
         self.engine.offered_at = None;
         if swap {
             self.config.engine_color = self.config.engine_color.other();
         }
-        self.timing = self
+        self.m.timing = self
             .config
             .time_control
             .as_ref()
-            .and_then(|tc| super::Timing::new(tc, &self.game, &self.config.clock));
-        let turn = self.game.turn();
-        if let Some(t) = &mut self.timing {
+            .and_then(|tc| super::Timing::new(tc, &self.m.game, &self.config.clock));
+        let turn = self.m.game.turn();
+        if let Some(t) = &mut self.m.timing {
             t.start(turn, now, &self.config.clock);
         }
         out.extend(self.greeting());

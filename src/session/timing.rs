@@ -189,25 +189,28 @@ pub(super) fn parse_side(text: &str) -> Option<Color> {
 
 impl Session {
     pub(super) fn t(&self, d: Duration) -> String {
-        words::time::duration(&self.config.phrases, d)
+        self.config.t(d)
     }
 
     /// When the edge should wake the session next (real time only; the virtual clock moves by `wait`).
     pub fn next_wake(&self, real_now: Duration) -> Option<Duration> {
-        if self.virtual_now.is_some() || self.game.is_over() {
+        if self.m.virtual_now.is_some() || self.m.game.is_over() {
             return None;
         }
-        self.timing.as_ref()?.next_due(real_now, &self.config.clock)
+        self.m
+            .timing
+            .as_ref()?
+            .next_due(real_now, &self.config.clock)
     }
 
     /// Everything that has fallen due by `now`, in order: flags, period and threshold announcements, cues.
     pub(super) fn tick(&mut self, now: Duration) -> Vec<Effect> {
         let mut out = Vec::new();
-        if self.game.is_over() {
+        if self.m.game.is_over() {
             return out;
         }
         let settings = self.config.clock.clone();
-        let Some(timing) = &mut self.timing else {
+        let Some(timing) = &mut self.m.timing else {
             return out;
         };
         let events = timing.clock.observe(now);
@@ -222,7 +225,7 @@ impl Session {
                 out.extend(self.flag_alert(side));
             }
         }
-        let Some(timing) = &mut self.timing else {
+        let Some(timing) = &mut self.m.timing else {
             return out;
         };
         let ClockState::Running(side) = timing.clock.state() else {
@@ -250,7 +253,7 @@ impl Session {
                 out.push(Effect::Cue(Cue::LowTime));
             }
         }
-        let Some(timing) = &mut self.timing else {
+        let Some(timing) = &mut self.m.timing else {
             return out;
         };
         if settings.tactile {
@@ -288,7 +291,7 @@ impl Session {
     /// The mover presses the clock: the move is completed. Period starts are announced.
     pub(super) fn press(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
         let settings = self.config.clock.clone();
-        let Some(timing) = &mut self.timing else {
+        let Some(timing) = &mut self.m.timing else {
             return Vec::new();
         };
         let Ok(events) = timing.clock.press(mover, now) else {
@@ -297,7 +300,7 @@ impl Session {
         let mut out = Vec::new();
         for e in events {
             if let ClockEvent::PeriodStarted { side, added, .. } = e {
-                let timing = self.timing.as_mut().expect("checked");
+                let timing = self.m.timing.as_mut().expect("checked");
                 timing.arm_side(side, now, &settings);
                 let left = timing.clock.remaining(side, now);
                 if settings.announce_period_start {
@@ -319,9 +322,9 @@ impl Session {
     /// Writes the mover's remaining time after the move into the record, as PGN clock comments do
     /// (`[%clk 1:29:50]`), so a saved game continues with its clocks.
     pub(super) fn mark_clock(&mut self, mover: Color, now: Duration) {
-        let Some(timing) = &self.timing else { return };
+        let Some(timing) = &self.m.timing else { return };
         let left = timing.clock.remaining(mover, now);
-        if let Some(ply) = self.game.plies_mut().last_mut() {
+        if let Some(ply) = self.m.game.plies_mut().last_mut() {
             ply.annotations.comments.retain(|c| parse_clk(c).is_none());
             ply.annotations.comments.push(clk_comment(left));
         }
@@ -330,9 +333,9 @@ impl Session {
     /// Writes `side`'s remaining time into the record after the ply at `ply` (a move completed later than the
     /// last one: a late press, R-6.2.2, or a completion by the mover's next move, R-6.2.1.2).
     pub(super) fn mark_clock_on(&mut self, ply: usize, side: Color, now: Duration) {
-        let Some(timing) = &self.timing else { return };
+        let Some(timing) = &self.m.timing else { return };
         let left = timing.clock.remaining(side, now);
-        if let Some(p) = self.game.plies_mut().get_mut(ply) {
+        if let Some(p) = self.m.game.plies_mut().get_mut(ply) {
             p.annotations.comments.retain(|c| parse_clk(c).is_none());
             p.annotations.comments.push(clk_comment(left));
         }
@@ -340,25 +343,25 @@ impl Session {
 
     /// The game has ended: the clock stops.
     pub(super) fn stop_clock(&mut self, now: Duration) {
-        if let Some(t) = &mut self.timing {
+        if let Some(t) = &mut self.m.timing {
             t.clock.stop(now);
         }
     }
 
     /// the flagged side loses, unless the opponent cannot checkmate by any series of legal moves.
     fn decide_flag(&mut self, side: Color, now: Duration) -> Vec<Effect> {
-        if self.game.is_over() {
+        if self.m.game.is_over() {
             return Vec::new();
         }
         let opponent = side.other();
-        let cannot_mate = self.game.can_checkmate(opponent) == MatingChance::No;
+        let cannot_mate = self.m.game.can_checkmate(opponent) == MatingChance::No;
         let ending = if cannot_mate {
             Ending::draw(EndReason::DrawOnTime)
         } else {
             Ending::new(EndReason::TimeForfeit, GameResult::win_for(opponent))
         };
-        self.game.end(ending);
-        self.adjourned = None;
+        self.m.game.end(ending);
+        self.m.adjourned = None;
         self.stop_clock(now);
         let key = if cannot_mate {
             "flag.draw"
@@ -407,7 +410,7 @@ impl Session {
 
     /// ANN-T1: remaining time of both sides, in words.
     pub(super) fn time_answer(&self, now: Duration) -> Vec<Effect> {
-        let Some(t) = &self.timing else {
+        let Some(t) = &self.m.timing else {
             return self.no_clock();
         };
         let text = self.both(
@@ -420,7 +423,7 @@ impl Session {
 
     /// ANN-T2 / D.2.10.4: time used by both sides.
     pub(super) fn used_answer(&self, now: Duration) -> Vec<Effect> {
-        let Some(t) = &self.timing else {
+        let Some(t) = &self.m.timing else {
             return self.no_clock();
         };
         let text = self.both(
@@ -433,7 +436,7 @@ impl Session {
 
     /// ANN-T4: the time control read back, with the period each side is in.
     pub(super) fn control_answer(&self, _now: Duration) -> Vec<Effect> {
-        let Some(t) = &self.timing else {
+        let Some(t) = &self.m.timing else {
             return self.no_clock();
         };
         let mut text = self.p(
@@ -460,10 +463,10 @@ impl Session {
 
     /// a flag claimed. Decided for the side whose flag fell first.
     pub(super) fn flag_claim(&mut self, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
-        let Some(t) = &self.timing else {
+        let Some(t) = &self.m.timing else {
             return self.no_clock();
         };
         match t.clock.first_flag(now) {
@@ -481,7 +484,7 @@ impl Session {
 
     /// `wait DURATION` with the virtual clock: time passes, and whatever falls due is said at its moment.
     pub(super) fn wait(&mut self, arg: &Arg<Duration>, now: Duration) -> Vec<Effect> {
-        let Some(virtual_now) = self.virtual_now else {
+        let Some(virtual_now) = self.m.virtual_now else {
             return vec![say(Kind::Refusal, self.p("wait.none", &[]))];
         };
         let Arg::Given(d) = *arg else {
@@ -498,18 +501,18 @@ impl Session {
         let mut out = Vec::new();
         let mut at = virtual_now;
         for _ in 0..100_000 {
-            let due = match &self.timing {
-                Some(t) if !self.game.is_over() => t
+            let due = match &self.m.timing {
+                Some(t) if !self.m.game.is_over() => t
                     .next_due(at, &self.config.clock)
                     .filter(|d| *d > at && *d <= target),
                 _ => None,
             };
             let Some(due) = due else { break };
             at = due;
-            self.virtual_now = Some(at);
+            self.m.virtual_now = Some(at);
             out.extend(self.tick(at));
         }
-        self.virtual_now = Some(target);
+        self.m.virtual_now = Some(target);
         out.extend(self.tick(target));
         out
     }
@@ -519,15 +522,15 @@ impl Session {
     /// opponent cannot checkmate. An unpromoted pawn on the last rank becomes a queen and the move stands
     ///
     pub(super) fn illegal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
-        let offender = self.game.turn();
+        let offender = self.m.game.turn();
         let mut out = Vec::new();
         if !rest.is_empty() {
-            match words::parse_move(&self.game, &self.config.vocabulary, rest) {
+            match words::parse_move(&self.m.game, &self.config.vocabulary, rest) {
                 Err(words::MoveInputError::PromotionNeeded { from, to }) => {
-                    let queen = self.game.legal_moves().into_iter().find(|m| {
+                    let queen = self.m.game.legal_moves().into_iter().find(|m| {
                         m.from() == Some(from)
                             && m.to() == to
                             && m.promotion() == Some(shakmaty::Role::Queen)
@@ -552,7 +555,7 @@ impl Session {
                             ],
                         );
                         self.note_on_record(note);
-                        if self.game.is_over() {
+                        if self.m.game.is_over() {
                             out.extend(self.autosave());
                             return out;
                         }
@@ -605,10 +608,10 @@ impl Session {
     /// move: nothing is recorded, the arbiter may rule on it.
     pub(super) fn press_without_move(&mut self, side: Color, now: Duration) -> Vec<Effect> {
         let _ = now;
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
-        let edition = self.game.edition();
+        let edition = self.m.game.edition();
         if edition != crate::rules::Edition::E2018 {
             return vec![self.to_operator(self.p(
                 "press.not_illegal",
@@ -629,7 +632,7 @@ impl Session {
         side: Color,
         now: Duration,
     ) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         let mut out = vec![say(
@@ -646,7 +649,7 @@ impl Session {
     /// The article of the illegal-move penalty in the game's edition (section 14 row 1): 7.5.5 (2018), 7.5 b
     /// (2014), 7.4 b (2005, 2009).
     pub(super) fn illegal_article(&self) -> &'static str {
-        match self.game.edition() {
+        match self.m.game.edition() {
             crate::rules::Edition::E2018 => "7.5.5",
             crate::rules::Edition::E2014 => "7.5 b",
             crate::rules::Edition::E2005 | crate::rules::Edition::E2009 => "7.4 b",
@@ -655,10 +658,11 @@ impl Session {
 
     fn penalise_illegal(&mut self, offender: Color, now: Duration, restored: bool) -> Vec<Effect> {
         let opponent = offender.other();
-        let edition = self.game.edition();
-        self.illegal[idx(offender)] += 1;
-        let n = self.illegal[idx(offender)];
+        let edition = self.m.game.edition();
+        self.m.illegal[idx(offender)] += 1;
+        let n = self.m.illegal[idx(offender)];
         let class = self
+            .m
             .timing
             .as_ref()
             .map_or(TimeClass::Standard, |t| t.class);
@@ -684,20 +688,20 @@ impl Session {
             Effect::Cue(Cue::Illegal),
         ];
         if n >= limit || bonus.is_none() {
-            let cannot_mate = self.game.can_checkmate(opponent) == MatingChance::No;
+            let cannot_mate = self.m.game.can_checkmate(opponent) == MatingChance::No;
             let ending = if cannot_mate {
                 Ending::draw(EndReason::DrawAfterIllegalMove)
             } else {
                 Ending::new(EndReason::IllegalMoveForfeit, GameResult::win_for(opponent))
             };
-            self.game.end(ending);
+            self.m.game.end(ending);
             self.stop_clock(now);
             out.push(say(Kind::GameEnd, self.ending_text(ending)));
             out.push(Effect::Cue(Cue::GameEnd));
             return out;
         }
         let bonus = bonus.unwrap_or_default();
-        if let Some(t) = &mut self.timing {
+        if let Some(t) = &mut self.m.timing {
             t.clock.add_time(opponent, bonus, now);
         }
         let article = self.illegal_article();
@@ -730,8 +734,8 @@ impl Session {
 
     /// R-9.5.3 (and section 14 row 4): a wrong claim gives the opponent time; in 2005 the claimant is also cut.
     pub(super) fn wrong_claim_penalty(&mut self, claimant: Color, now: Duration) -> Vec<Effect> {
-        let edition = self.game.edition();
-        let Some(t) = &mut self.timing else {
+        let edition = self.m.game.edition();
+        let Some(t) = &mut self.m.timing else {
             return Vec::new();
         };
         let opponent = claimant.other();
@@ -766,11 +770,11 @@ impl Session {
     /// R-GIII.4: the player to move, under 2 minutes, in a game without increment (not blitz), asks for a
     /// 5-second increment for both. The request is a draw offer.
     pub(super) fn request_increment(&mut self, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
-        let side = self.game.turn();
-        let eligible = self.timing.as_ref().is_some_and(|t| {
+        let side = self.m.game.turn();
+        let eligible = self.m.timing.as_ref().is_some_and(|t| {
             !t.control.has_time_per_move()
                 && t.clock.per_move(side).amount().is_zero()
                 && t.class != TimeClass::Blitz
@@ -779,10 +783,10 @@ impl Session {
         if !eligible {
             return vec![say(Kind::Refusal, self.p("qpf.not_eligible", &[]))];
         }
-        if let Err(e) = self.game.offer_draw(side) {
+        if let Err(e) = self.m.game.offer_draw(side) {
             return vec![say(Kind::Refusal, self.game_error(&e))];
         }
-        self.qpf_request = Some(side);
+        self.m.qpf_request = Some(side);
         vec![
             say(
                 Kind::Event,
@@ -794,11 +798,11 @@ impl Session {
 
     /// R-GIII.4: the offer was declined; the arbiter grants the increment, and the opponent gets 2 minutes.
     pub(super) fn grant_increment(&mut self, requester: Color, now: Duration) -> Vec<Effect> {
-        if self.qpf_request != Some(requester) {
+        if self.m.qpf_request != Some(requester) {
             return Vec::new();
         }
-        self.qpf_request = None;
-        let Some(t) = &mut self.timing else {
+        self.m.qpf_request = None;
+        let Some(t) = &mut self.m.timing else {
             return Vec::new();
         };
         t.clock.introduce_increment(clock::QPF_INCREMENT, now);
@@ -822,7 +826,7 @@ impl Session {
         };
         match (action.as_str(), &parts[1..]) {
             ("draw", []) | ("win", [_]) => {
-                if let Some(e) = self.game.ending() {
+                if let Some(e) = self.m.game.ending() {
                     return vec![say(Kind::Refusal, self.game_over(e))];
                 }
                 let result = match parts.get(1).map(|s| parse_side(s)) {
@@ -831,8 +835,8 @@ impl Session {
                     Some(None) => return usage(),
                 };
                 let ending = Ending::new(EndReason::ArbiterDecision, result);
-                self.game.end(ending);
-                self.adjourned = None;
+                self.m.game.end(ending);
+                self.m.adjourned = None;
                 self.stop_clock(now);
                 let mut out = vec![
                     say(Kind::GameEnd, self.ending_text(ending)),
@@ -842,7 +846,7 @@ impl Session {
                 out
             }
             ("log", []) => {
-                let Some(t) = &self.timing else {
+                let Some(t) = &self.m.timing else {
                     return self.no_clock();
                 };
                 if t.clock.audit().is_empty() {
@@ -860,7 +864,7 @@ impl Session {
                 )]
             }
             ("pause", []) | ("resume", []) => {
-                let Some(t) = &mut self.timing else {
+                let Some(t) = &mut self.m.timing else {
                     return self.no_clock();
                 };
                 let (result, key) = if action == "pause" {
@@ -881,7 +885,7 @@ impl Session {
                 let (Some(side), Some(d)) = (parse_side(side), parse_duration(amount)) else {
                     return usage();
                 };
-                let Some(t) = &mut self.timing else {
+                let Some(t) = &mut self.m.timing else {
                     return self.no_clock();
                 };
                 let key = match action.as_str() {
@@ -909,17 +913,17 @@ impl Session {
                 let Ok(n) = n.parse::<u32>() else {
                     return usage();
                 };
-                let Some(t) = &mut self.timing else {
+                let Some(t) = &mut self.m.timing else {
                     return self.no_clock();
                 };
                 let black_moving = match t.clock.state() {
                     ClockState::Running(side) | ClockState::Paused(side) => side == Color::Black,
-                    _ => self.game.turn() == Color::Black,
+                    _ => self.m.game.turn() == Color::Black,
                 };
                 let black = if black_moving { n.saturating_sub(1) } else { n };
                 t.clock.set_moves(Color::White, n, now);
                 t.clock.set_moves(Color::Black, black, now);
-                self.counter_corrected = true;
+                self.m.counter_corrected = true;
                 vec![say(
                     Kind::Event,
                     self.p(
@@ -937,11 +941,11 @@ impl Session {
                 let (Some(side), Ok(n)) = (parse_side(side), n.parse::<u32>()) else {
                     return usage();
                 };
-                let Some(t) = &mut self.timing else {
+                let Some(t) = &mut self.m.timing else {
                     return self.no_clock();
                 };
                 t.clock.set_moves(side, n, now);
-                self.counter_corrected = true;
+                self.m.counter_corrected = true;
                 vec![say(
                     Kind::Event,
                     self.p(

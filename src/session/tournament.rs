@@ -319,11 +319,11 @@ impl Session {
         // the move once it is played.
         if self.commands.canonical(&word) == Some("seal") || word == "seal" {
             action = self.p("log.seal_hidden", &[]);
-            if self.adjourned.is_none() {
+            if self.m.adjourned.is_none() {
                 // A refused seal: its reason could name the move.
                 said = vec![self.p("log.seal_refused_hidden", &[])];
             }
-        } else if self.adjourned.is_some() {
+        } else if self.m.adjourned.is_some() {
             // A move typed while the game is adjourned is refused; it could be the sealed move, typed without
             // `seal`: its text is not kept either.
             let refused = self.p("adjourned.refused", &[]);
@@ -408,15 +408,16 @@ impl Session {
     /// is complete without a press (R-6.2.1.1). Every way of entering a move reaches the profile here, through
     /// [`Session::enter_move`].
     pub(super) fn make_move(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
-        let mover = self.game.turn();
+        let mover = self.m.game.turn();
         // a flag that has fallen counts only once it is claimed or the arbiter observes it: a move made
         // after it (by either side) stands, and the record says so for the arbiter.
         let after_flag = self
+            .m
             .timing
             .as_ref()
             .and_then(|t| t.clock.first_flag(now))
             .map(|(side, _)| side);
-        if let Err(e) = self.game.play(m) {
+        if let Err(e) = self.m.game.play(m) {
             return vec![say(Kind::Refusal, self.game_error(&e))];
         }
         self.made_in_profile(mover, after_flag, now)
@@ -433,10 +434,10 @@ impl Session {
         now: Duration,
     ) -> Vec<Effect> {
         let mut out = Vec::new();
-        if self.qpf_request == Some(mover.other()) {
-            self.qpf_request = None;
+        if self.m.qpf_request == Some(mover.other()) {
+            self.m.qpf_request = None;
         }
-        let ply_index = self.game.plies().len() - 1;
+        let ply_index = self.m.game.plies().len() - 1;
         if let Some(flagged) = after_flag {
             let note = self.p("pgn.after_flag", &[("side", &self.side(flagged))]);
             self.note_on_ply(ply_index, note);
@@ -454,7 +455,7 @@ impl Session {
                 t.completed_by_next.push(ply_index);
             }
             if let Some(prev) = ply_index.checked_sub(2) {
-                let said = self.announce(&self.game.plies()[prev], false);
+                let said = self.announce(&self.m.game.plies()[prev], false);
                 let note = self.p(
                     "tournament.completed_by_next",
                     &[("side", &self.side(mover)), ("move", &said)],
@@ -473,7 +474,7 @@ impl Session {
             .as_mut()
             .map(|t| std::mem::take(&mut t.correcting))
             .unwrap_or(false);
-        let ply = self.game.last_ply().expect("just played");
+        let ply = self.m.game.last_ply().expect("just played");
         let cue = if ply.san.suffix.is_some() {
             Cue::Check
         } else if ply.mv.is_capture() {
@@ -492,7 +493,7 @@ impl Session {
         if let Some(t) = &mut self.tournament {
             t.last_to_player = Some(said);
         }
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             self.stop_clock(now);
             self.mark_clock(mover, now);
             if let Some(t) = &mut self.tournament {
@@ -516,15 +517,15 @@ impl Session {
     /// none), read back by the importer like any comment.
     pub(super) fn note_on_ply(&mut self, ply: usize, note: String) {
         let note = note.replace(['{', '}'], "");
-        match self.game.plies_mut().get_mut(ply) {
+        match self.m.game.plies_mut().get_mut(ply) {
             Some(p) => p.annotations.comments.push(note),
-            None => self.game.initial_comments.push(note),
+            None => self.m.game.initial_comments.push(note),
         }
     }
 
     /// A note after the last move of the record (an illegal move, a rewind), for the arbiter.
     pub(super) fn note_on_record(&mut self, note: String) {
-        let last = self.game.plies().len().wrapping_sub(1);
+        let last = self.m.game.plies().len().wrapping_sub(1);
         self.note_on_ply(last, note);
     }
 
@@ -547,19 +548,19 @@ impl Session {
     /// game). While the arbiter has the clock standing (after a rewind, R-7.1) a press completes the move and the
     /// clock stands on until the arbiter starts it.
     pub(super) fn press_clock(&mut self, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
-        if self.adjourned.is_some() {
+        if self.m.adjourned.is_some() {
             return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))];
         }
         let made = self.tournament.as_ref().and_then(|t| t.made);
-        let state = self.timing.as_ref().map(|t| t.clock.state());
+        let state = self.m.timing.as_ref().map(|t| t.clock.state());
         let standing = matches!(state, Some(ClockState::Paused(_)));
         // The side whose clock runs (or stands) presses; without a clock, the side that made the move.
         let presser = match state {
             Some(ClockState::Running(side) | ClockState::Paused(side)) => side,
-            _ => made.map_or(self.game.turn().other(), |m| m.mover),
+            _ => made.map_or(self.m.game.turn().other(), |m| m.mover),
         };
         let owed = self
             .tournament
@@ -577,14 +578,14 @@ impl Session {
             // without a clock the side to move.
             let side = match state {
                 Some(ClockState::Running(side)) => side,
-                _ => self.game.turn(),
+                _ => self.m.game.turn(),
             };
             return self.press_without_move(side, now);
         }
         let mut out = self.complete_by_press(presser, now);
         let key = if standing {
             "tournament.pressed_standing"
-        } else if self.timing.is_some() {
+        } else if self.m.timing.is_some() {
             "tournament.pressed"
         } else {
             "tournament.completed"
@@ -611,14 +612,20 @@ impl Session {
                 t.made = None;
             }
         }
-        let ply = self.game.plies().iter().rposition(|p| p.color() == presser);
+        let ply = self
+            .m
+            .game
+            .plies()
+            .iter()
+            .rposition(|p| p.color() == presser);
         let standing = self
+            .m
             .timing
             .as_ref()
             .is_some_and(|t| matches!(t.clock.state(), ClockState::Paused(_)));
         let out = if standing {
             // The press counts (move counter, increment) and the clock stands on, now on the opponent's side.
-            if let Some(t) = &mut self.timing {
+            if let Some(t) = &mut self.m.timing {
                 let _ = t.clock.resume(now);
                 let _ = t.clock.press(presser, now);
                 let _ = t.clock.pause(now);
@@ -636,17 +643,18 @@ impl Session {
     /// `undo`: a slip is corrected before the clock press (D.2.8); after it, corrections go to the arbiter.
     pub(super) fn undo_made(&mut self, now: Duration) -> Vec<Effect> {
         let _ = now;
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
         let made = self.tournament.as_ref().and_then(|t| t.made);
-        let last = self.game.plies().len().checked_sub(1);
+        let last = self.m.game.plies().len().checked_sub(1);
         let Some(made) = made.filter(|m| Some(m.ply) == last) else {
-            let key = match self.game.last_ply() {
+            let key = match self.m.game.last_ply() {
                 None => "last.none",
                 Some(_) => "tournament.undo_after_press",
             };
             let said = self
+                .m
                 .game
                 .last_ply()
                 .map(|p| self.announce(p, false))
@@ -654,7 +662,7 @@ impl Session {
             return vec![say(Kind::Refusal, self.p(key, &[("move", &said)]))];
         };
         let said = self.announce_last_ply();
-        self.game.truncate(made.ply);
+        self.m.game.truncate(made.ply);
         let mut earlier_again = false;
         if let Some(t) = &mut self.tournament {
             t.made = None;
@@ -669,20 +677,20 @@ impl Session {
             }
         }
         if earlier_again && let Some(prev) = made.ply.checked_sub(2) {
-            let said = self.announce(&self.game.plies()[prev], false);
+            let said = self.announce(&self.m.game.plies()[prev], false);
             let note = self.p(
                 "tournament.completed_by_next",
                 &[("side", &self.side(made.mover)), ("move", &said)],
             );
-            if let Some(p) = self.game.plies_mut().get_mut(prev) {
+            if let Some(p) = self.m.game.plies_mut().get_mut(prev) {
                 p.annotations
                     .comments
                     .retain(|c| *c != note && super::timing::parse_clk(c).is_none());
             }
         }
         // The record's last move is made, not completed, again when its mover has not pressed for it.
-        let len = self.game.plies().len();
-        if let (Some(last), Some(t)) = (self.game.last_ply(), &mut self.tournament) {
+        let len = self.m.game.plies().len();
+        if let (Some(last), Some(t)) = (self.m.game.last_ply(), &mut self.tournament) {
             let mover = last.color();
             if t.unpressed[idx(mover)] > 0 {
                 t.made = Some(Made {
@@ -709,7 +717,7 @@ impl Session {
     /// `state`: whether the last move is made or completed, and whose clock runs or stands (ANN-M15).
     pub(super) fn state_text(&self, now: Duration) -> String {
         let _ = now;
-        let running = match self.timing.as_ref().map(|t| t.clock.state()) {
+        let running = match self.m.timing.as_ref().map(|t| t.clock.state()) {
             Some(ClockState::Running(side)) => {
                 self.p("tournament.clock_runs", &[("side", &self.side(side))])
             }
@@ -717,9 +725,9 @@ impl Session {
             None => self.p("clock.none", &[]),
         };
         let made = self.tournament.as_ref().and_then(|t| t.made);
-        let mut text = match (self.game.last_ply(), made) {
+        let mut text = match (self.m.game.last_ply(), made) {
             (None, _) => self.p("tournament.state_none", &[("clock", &running)]),
-            (Some(ply), Some(m)) if m.ply + 1 == self.game.plies().len() => self.p(
+            (Some(ply), Some(m)) if m.ply + 1 == self.m.game.plies().len() => self.p(
                 "tournament.state_made",
                 &[
                     ("move", &self.announce(ply, false)),
@@ -737,9 +745,9 @@ impl Session {
             ),
         };
         // The other side's move made before it and not pressed for either (R-6.2.2: it can still be pressed).
-        if let (Some(last), Some(t)) = (self.game.last_ply(), &self.tournament) {
+        if let (Some(last), Some(t)) = (self.m.game.last_ply(), &self.tournament) {
             let other = last.color().other();
-            let plies = self.game.plies();
+            let plies = self.m.game.plies();
             if t.unpressed[idx(other)] > 0
                 && let Some(ply) = plies.iter().rev().find(|p| p.color() == other)
             {
@@ -755,7 +763,7 @@ impl Session {
                 ));
             }
         }
-        match self.game.ending() {
+        match self.m.game.ending() {
             Some(e) => format!("{text}. {}", self.ending_text(e)),
             None => text,
         }
@@ -829,7 +837,7 @@ impl Session {
     /// the draw offers written (=) and the time each player had left after the move, when the record
     /// keeps it.
     pub(super) fn scoresheet(&self, rest: &str) -> Vec<Effect> {
-        let plies = self.game.plies();
+        let plies = self.m.game.plies();
         let rest = rest.trim();
         let n = if rest.is_empty() {
             plies.len()
@@ -874,7 +882,7 @@ impl Session {
                 text.push_str(&format!(", {said}"));
             }
         }
-        if let Some(e) = self.game.ending() {
+        if let Some(e) = self.m.game.ending() {
             text.push_str(&format!(". {}", self.ending_text(e)));
         }
         vec![say(
@@ -890,6 +898,7 @@ impl Session {
             ..Default::default()
         };
         let clocks: Vec<Option<Duration>> = self
+            .m
             .game
             .plies()
             .iter()
@@ -902,10 +911,11 @@ impl Session {
             .collect();
         let sheet_words = words::scoresheet::SheetWords::new(
             &self.config.phrases,
-            self.game.ending().map(|e| self.ending_text(e)),
+            self.m.game.ending().map(|e| self.ending_text(e)),
         );
-        let text = words::scoresheet::plain_text_in(&self.game, &tags, &clocks, &sheet_words);
-        let braille = words::scoresheet::braille_text_in(&self.game, &tags, &clocks, &sheet_words);
+        let text = words::scoresheet::plain_text_in(&self.m.game, &tags, &clocks, &sheet_words);
+        let braille =
+            words::scoresheet::braille_text_in(&self.m.game, &tags, &clocks, &sheet_words);
         Effect::Export {
             failed: self.p("export.failed", &[("dir", &dir.display().to_string())]),
             done: done.unwrap_or_default(),
@@ -1023,7 +1033,7 @@ impl Session {
             )];
         };
         let v = &self.config.vocabulary;
-        let text = match self.game.position().board().piece_at(sq) {
+        let text = match self.m.game.position().board().piece_at(sq) {
             Some(p) => self.p(
                 "tournament.touched",
                 &[
@@ -1073,11 +1083,11 @@ impl Session {
             return vec![say(Kind::Refusal, self.p("tournament.announce_usage", &[]))];
         };
         self.config.clock = silent_clock(super::ClockSettings::default(), on);
-        if let Some(t) = &mut self.timing {
+        if let Some(t) = &mut self.m.timing {
             for side in [Color::White, Color::Black] {
                 t.arm_side(
                     side,
-                    self.virtual_now.unwrap_or_default(),
+                    self.m.virtual_now.unwrap_or_default(),
                     &self.config.clock,
                 );
             }
@@ -1112,7 +1122,7 @@ impl Session {
             "tournament.inspection",
             &[
                 ("mode", &mode),
-                ("edition", &self.game.edition().year().to_string()),
+                ("edition", &self.m.game.edition().year().to_string()),
                 ("control", &control),
                 ("hearing", &on_off(t.hearing_impaired_opponent)),
                 ("check_words", &on_off(t.check_words)),

@@ -11,7 +11,7 @@ impl Session {
     /// Both sides' remaining time (White, Black) at `real_now`, or None in a game without a clock.
     pub fn clock_remaining(&self, real_now: Duration) -> Option<[Duration; 2]> {
         let now = self.now(real_now);
-        let clock = &self.timing.as_ref()?.clock;
+        let clock = &self.m.timing.as_ref()?.clock;
         Some([
             clock.remaining(Color::White, now),
             clock.remaining(Color::Black, now),
@@ -20,7 +20,7 @@ impl Session {
 
     /// The side whose clock is running, if one is.
     pub fn clock_running(&self) -> Option<Color> {
-        match self.timing.as_ref()?.clock.state() {
+        match self.m.timing.as_ref()?.clock.state() {
             ClockState::Running(side) => Some(side),
             _ => None,
         }
@@ -28,7 +28,7 @@ impl Session {
 
     /// The session's time moves only with `wait` (`--virtual-clock`): a face needs no clock wake-ups.
     pub fn is_virtual_clock(&self) -> bool {
-        self.virtual_now.is_some()
+        self.m.virtual_now.is_some()
     }
 
     /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves).

@@ -1,0 +1,30 @@
+//! The match: the game on the board, its clock, the penalties and the adjournment, owned in one part.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::adjourn::Envelope;
+use super::resume;
+use super::timing::Timing;
+use crate::rules::Game;
+
+/// The game being played and what the Laws keep about it beside the moves: the clock, illegal moves
+/// completed, a 5-second request (R-GIII.4), the arbiter's counter correction, the sealed
+/// move (Guidelines I) and the clock's state kept in the game's file (issue 18.3).
+pub(super) struct Match {
+    pub(super) game: Game,
+    pub(super) timing: Option<Timing>,
+    /// With `--virtual-clock`: the session's own time, moved on only by `wait`.
+    pub(super) virtual_now: Option<Duration>,
+    /// A sealed move waiting in its envelope (Guidelines I).
+    pub(super) adjourned: Option<Envelope>,
+    /// Illegal moves completed by White and Black.
+    pub(super) illegal: [u32; 2],
+    /// A 5-second increment request that counts as a draw offer (R-GIII.4).
+    pub(super) qpf_request: Option<Color>,
+    /// The arbiter corrected the clock's move counter: `count` says it too.
+    pub(super) counter_corrected: bool,
+    /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
+    pub(super) kept: Option<Result<resume::Kept, String>>,
+}
