@@ -166,7 +166,8 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
     }
 }
 
-/// Issue 19.6: line mode under fenrir: every command's answer spoken, no word split.
+/// Issue 19.6: line mode under fenrir: a dozen commands, every answer spoken, fenrir never says "blank" (the empty
+/// row the line editor's Enter moves to) nor "space" (an empty row scrolling away), and no word is split.
 #[test]
 fn fenrir_speaks_every_line_mode_answer_whole() {
     let f = Fenrir::start("line", "--line --opponent human");
@@ -176,14 +177,35 @@ fn fenrir_speaks_every_line_mode_answer_whole() {
         std::thread::sleep(Duration::from_millis(100));
     }
     std::thread::sleep(Duration::from_secs(2));
-    for command in ["e4", "e5", "board", "count", "moves", "Nf3"] {
+    // At the start the greeting is the first thing said: no letters, no empty rows read out before it.
+    let first = f
+        .said()
+        .iter()
+        .map(|s| rows_joined(s))
+        .find(|s| !s.is_empty() && s != "Start Fenrir");
+    assert!(
+        first.as_deref().is_some_and(|s| s
+            .trim_start_matches(|c: char| c == ',' || c.is_whitespace())
+            .starts_with("New game")),
+        "{first:?}"
+    );
+    for command in [
+        "e4", "e5", "board", "count", "moves", "Nf3", "Nc6", "Bb5", "a6", "time", "material",
+        "turn", "last",
+    ] {
         f.tmux(&["send-keys", "-t", "f", "-l", command]);
         let (answer, said) = f.key("Enter");
         assert!(said.contains(&answer), "{command}: {said:?}");
     }
-    // Not checked yet: fenrir often says "blank" before an answer (2-4 commands in 6 here), when it reads the
-    // screen between the line editor's new line for Enter and hector's answer (issue 19.6, left open).
     let said = f.said();
+    for s in &said {
+        let words = rows_joined(s).replace(',', " ");
+        let words = words.trim();
+        assert!(
+            words != "blank" && words != "space",
+            "fenrir said {s:?}: {said:?}"
+        );
+    }
     assert!(
         !said
             .iter()
