@@ -12,13 +12,20 @@
 #     before the next key's answer is spoken); answers dropped: those never spoken;
 #   - answered first: the first utterance after the key holds the answer (at most a title before it);
 #   - answer lag: key sent -> the utterance holding the answer started; median and 90th percentile;
-#   - cut off: answer utterances fenrir stopped before espeak-ng would have finished them.
+#   - cut off: answers fenrir stopped (for the next key) before espeak-ng would have said their last word.
 #
-# Usage: bash benches/fenrir_measure.sh [--keys N] [--busy] [--gap SECONDS] [--view plain|colour] [--keep]
+# fenrir's speech rate is its shipped default (0.65 of 80..450 words a minute: about 320), which the script gives
+# espeak-ng; fenrir's own settings otherwise, except hasAttributes=False (as the README advises).
+#
+# Usage: bash benches/fenrir_measure.sh [--keys N] [--busy] [--gap SECONDS] [--view plain|colour] [--interrupt]
+#            [--keep]
 #   --keys N   how many keys (default 60; 500 for the race check, about 10 minutes)
 #   --busy     two `yes >/dev/null` load both cores during the run
 #   --view     plain (`--plain`, the setting the README gives for fenrir; default) or colour (the default view)
+#   --interrupt  fenrir's keyboard#interruptOnKeyPress=True (a key stops what fenrir is saying; its shipped
+#              settings.conf has False)
 #   --keep     keep the work folder (utterances, speech log, key times) and print its path
+#   --analyse DIR  only report on a kept work folder
 # Needs fenrir, tmux, espeak-ng and python3 (scripts/install-deps.sh --tests). Builds hector (dev profile,
 # optimised) unless HECTOR=/path/to/hector is set.
 set -euo pipefail
@@ -28,6 +35,8 @@ BUSY=0
 GAP=1.2
 VIEW=plain
 KEEP=0
+INTERRUPT=False
+ANALYSE=
 while (($#)); do
     case $1 in
         --keys) KEYS=$2; shift ;;
@@ -35,6 +44,8 @@ while (($#)); do
         --gap) GAP=$2; shift ;;
         --view) VIEW=$2; shift ;;
         --keep) KEEP=1 ;;
+        --interrupt) INTERRUPT=True ;;
+        --analyse) ANALYSE=$2; KEEP=1; shift ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -42,6 +53,10 @@ done
 for tool in fenrir tmux espeak-ng python3; do
     command -v "$tool" >/dev/null || { echo "$tool is needed (scripts/install-deps.sh --tests)" >&2; exit 1; }
 done
+if [[ -n $ANALYSE ]]; then
+    work=$ANALYSE
+    trap 'echo "work folder: $work"' EXIT
+else
 if [[ -z ${HECTOR:-} ]]; then
     cargo build --locked --quiet
     HECTOR=$PWD/target/debug/hector
@@ -60,8 +75,8 @@ trap cleanup EXIT
 # would have finished it (E). fenrir stops an utterance by ending the script: then no E line.
 cat > "$work/say.sh" <<EOF
 #!/bin/sh
-printf 'S\t%s\t%s\t%s\n' "\$\$" "\$(date +%s.%N)" "\$2" >> $work/said.tsv
-b=\$(espeak-ng --stdout -- "\$2" 2>/dev/null | wc -c)
+printf 'S\t%s\t%s\t%s\t%s\n' "\$\$" "\$(date +%s.%N)" "\$1" "\$2" >> $work/said.tsv
+b=\$(espeak-ng -s "\${1%.*}" --stdout -- "\$2" 2>/dev/null | wc -c)
 sleep \$(awk -v b="\$b" 'BEGIN { printf "%.3f", (b > 44 ? b - 44 : 0) / 44100 }')
 printf 'E\t%s\t%s\n' "\$\$" "\$(date +%s.%N)" >> $work/said.tsv
 EOF
@@ -98,8 +113,9 @@ done
 script=("${script[@]:0:KEYS}")
 
 opts="speech#driver=genericDriver;speech#genericSpeechCommand=$work/say.sh fenrirRate \"fenrirText\";"
-opts+="sound#enabled=False;remote#enable=False;general#shell=$work/run.sh;general#hasAttributes=False"
+opts+="sound#enabled=False;remote#enable=False;general#shell=$work/run.sh;general#hasAttributes=False;keyboard#interruptOnKeyPress=$INTERRUPT"
 launch=$(date +%s.%N)
+echo "$launch" > "$work/launch"
 tmux -L "$sock" -f /dev/null new-session -d -s f -x 80 -y 24 \
     "LANG=C.UTF-8 fenrir -e -o '$opts' 2>$work/fenrir.err"
 # The start: wait until fenrir has been quiet (every utterance finished) for 2 s, at most 60 s.
@@ -109,7 +125,7 @@ deadline = time.time() + 60
 while time.time() < deadline:
     time.sleep(0.5)
     rows = [l.split('\t') for l in open(sys.argv[1]).read().splitlines()]
-    starts = {r[1] for r in rows if r[0] == 'S' and r[3] != 'Start Fenrir'}
+    starts = {r[1] for r in rows if r[0] == 'S' and r[-1] != 'Start Fenrir'}
     ends = {r[1]: float(r[2]) for r in rows if r[0] == 'E'}
     if starts and starts <= set(ends) and time.time() - max(ends.values()) > 2:
         break
@@ -122,23 +138,28 @@ done
 sleep 5
 tmux -L "$sock" capture-pane -p -t f > "$work/screen.txt"
 
-conditions="view $VIEW, $KEYS keys one every ${GAP}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+conditions="view $VIEW, interruptOnKeyPress=$INTERRUPT, $KEYS keys one every ${GAP}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 ((BUSY)) && conditions+=", busy (two yes >/dev/null)"
-python3 - "$work" "$launch" "$conditions" <<'EOF'
-import re, statistics, sys
+echo "$conditions" > "$work/conditions"
+fi
+python3 - "$work" <<'EOF'
+import re, statistics, subprocess, sys
 from datetime import datetime
 
-work, launch, conditions = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+work = sys.argv[1]
+launch = float(open(f'{work}/launch').read())
+conditions = open(f'{work}/conditions').read().strip()
 
 def words(text):
     return re.sub(r'[^\w]+', ' ', text.lower()).split()
 
 # fenrir's utterances: start time, end time (None when fenrir stopped it), text.
-starts, ends = {}, {}
+starts, ends, rate = {}, {}, '175'
 for line in open(f'{work}/said.tsv', encoding='utf-8', errors='replace'):
     r = line.rstrip('\n').split('\t')
-    if r[0] == 'S' and len(r) >= 4:
-        starts[r[1]] = (float(r[2]), r[3])
+    if r[0] == 'S' and len(r) >= 5:
+        starts[r[1]] = (float(r[2]), r[4])
+        rate = r[3].split('.')[0] or '175'
     elif r[0] == 'E' and len(r) >= 3:
         ends[r[1]] = float(r[2])
 utterances = sorted((t, ends.get(pid), text) for pid, (t, text) in starts.items() if text != 'Start Fenrir')
@@ -191,15 +212,20 @@ if first_heard:
           f'({"the first thing said" if spoken_first else "NOT the first thing said"}); fenrir spoke until '
           f'{quiet - launch:.1f} s after launch' if quiet else '')
 
+def duration(text):
+    """How long espeak-ng speaks the text at fenrir's rate."""
+    out = subprocess.run(['espeak-ng', '-s', rate, '--stdout', '--', text], capture_output=True).stdout
+    return max(len(out) - 44, 0) / 44100
+
 answered = first = no_answer = 0
-lags, dropped, late_first, cut = [], [], [], 0
+lags, dropped, late_first, cut, cut_keys = [], [], [], 0, []
 for i, (k, key) in enumerate(keys):
     nxt = keys[i + 1][0] if i + 1 < len(keys) else k + 30
     answer = next((text for t, text in heard if k <= t < nxt), None)
     if answer is None:
         no_answer += 1
         continue
-    after = [u for u in utterances if k <= u[0] < k + 30]
+    after = [u for u in utterances if k <= u[0] < k + 60]
     hit = next((u for u in after if holds(u[2], answer)), None)
     # Spoken for this key: before the next key's answer is spoken (a later repeat does not count).
     if hit is None:
@@ -208,7 +234,13 @@ for i, (k, key) in enumerate(keys):
     answered += 1
     lags.append(hit[0] - k)
     if hit[1] is None:
-        cut += 1
+        # Stopped: by the next utterance's start. The answer was heard whole when the words up to its end fit.
+        stop = next((u[0] for u in utterances if u[0] > hit[0]), hit[0] + 60)
+        u = words(hit[2])
+        upto = ' '.join(u[:before(hit[2], answer) + len(words(answer))])
+        if stop - hit[0] < duration(upto):
+            cut += 1
+            cut_keys.append((i, key, answer, stop - hit[0]))
     if after[0] is hit and before(hit[2], answer) <= 6:
         first += 1
     else:
@@ -224,7 +256,9 @@ if lags:
     q = statistics.quantiles(lags, n=10) if len(lags) > 1 else [lags[0]] * 9
     print(f'answer lag (key -> answer utterance starts): median {statistics.median(lags):.2f} s, '
           f'90th percentile {q[8]:.2f} s, max {max(lags):.2f} s')
-print(f'answer utterances cut off by fenrir before their end: {cut}')
+print(f'answers cut off by fenrir before their last word: {cut}')
+for i, key, answer, spoke in cut_keys[:10]:
+    print(f'  cut off: key {i} {key}: {answer!r} after {spoke:.2f} s')
 for i, key, answer in dropped[:10]:
     print(f'  dropped: key {i} {key}: {answer!r}')
 for i, key, answer, said in late_first[:10]:

@@ -150,10 +150,12 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
         std::thread::sleep(Duration::from_millis(100));
     }
     std::thread::sleep(Duration::from_secs(2));
-    // e2-e4 by keys, e7-e5 the same way, and the same answer twice (s after an arrow).
+    // e2-e4 by keys, e7-e5 the same way, and the same answer twice (s after an arrow); then Ng1-f3 and Nb8-c6 by
+    // file (Alt-letter) and rank keys, as the measurement (benches/fenrir_measure.sh) plays, and queries.
     for key in [
         "Up", "s", "Down", "Enter", "Up", "Up", "Enter", "8", "Down", "Enter", "Down", "Down",
-        "Enter", "C-x", "S", "F",
+        "Enter", "C-x", "S", "F", "M-g", "1", "Enter", "M-f", "3", "Enter", "l", "M-b", "8",
+        "Enter", "M-c", "6", "Enter", "w", "c", "o",
     ] {
         let (answer, said) = f.key(key);
         // The answer first: fenrir reads the changed rows from the top; before the answer at most the status
@@ -164,6 +166,16 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
             "{key}: answer {answer:?} not first in {said:?}"
         );
     }
+    // The squares a chosen piece can reach are not marked by a symbol fenrir reads on every row (issue 19.2).
+    let said = f.said();
+    assert!(!said.iter().any(|s| s.contains("star")), "{said:?}");
+    // The moves by file and rank keys were made.
+    let heard = f.heard();
+    assert!(
+        heard.iter().any(|h| h == "Springer Felix drei")
+            && heard.iter().any(|h| h == "Springer Cesar sechs"),
+        "{heard:?}"
+    );
 }
 
 /// Issue 19.6: line mode under fenrir: a dozen commands, every answer spoken, fenrir never says "blank" (the empty
