@@ -456,7 +456,13 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
             None => (said_text(app, p), false),
         },
     };
-    let status_block = block(mode_label(app, session), theme);
+    let mut status_block = block(mode_label(app, session), theme);
+    if theme.plain {
+        // Plain (for screen readers): what the keys do now below the answer, so that a screen reader, which reads
+        // the changed rows from the top, says the answer first ("Bauer Eva zwei chosen; ..." before "Target for
+        // Bauer Eva zwei"; issue 19.2).
+        status_block = status_block.title_position(ratatui::widgets::TitlePosition::Bottom);
+    }
     // A long answer (the whole board, help, a long list) is shown whole: the status line grows down over the
     // board until the next key, its rows broken between words (issue 19.3: nothing cut off).
     let width = usize::from(g.status.width.saturating_sub(2)).max(1);
