@@ -151,18 +151,20 @@ launch = float(open(f'{work}/launch').read())
 conditions = open(f'{work}/conditions').read().strip()
 
 def words(text):
-    return re.sub(r'[^\w]+', ' ', text.lower()).split()
+    return re.sub(r'[\W_]+', ' ', text.lower()).split()
 
-# fenrir's utterances: start time, end time (None when fenrir stopped it), text.
-starts, ends, rate = {}, {}, '175'
+# fenrir's utterances: start time, end time (None when fenrir stopped it), text. A process id is used again in a
+# long run: an E line ends the latest utterance of its process.
+utterances, latest, rate = [], {}, '175'
 for line in open(f'{work}/said.tsv', encoding='utf-8', errors='replace'):
     r = line.rstrip('\n').split('\t')
     if r[0] == 'S' and len(r) >= 5:
-        starts[r[1]] = (float(r[2]), r[4])
-        rate = r[3].split('.')[0] or '175'
-    elif r[0] == 'E' and len(r) >= 3:
-        ends[r[1]] = float(r[2])
-utterances = sorted((t, ends.get(pid), text) for pid, (t, text) in starts.items() if text != 'Start Fenrir')
+        latest[r[1]] = len(utterances)
+        utterances.append([float(r[2]), None, r[4]])
+        rate = r[3].split('.')[0] or rate
+    elif r[0] == 'E' and len(r) >= 3 and r[1] in latest:
+        utterances[latest.pop(r[1])][1] = float(r[2])
+utterances = sorted(tuple(u) for u in utterances if u[2] != 'Start Fenrir')
 
 # hector's speech log: time, text.
 heard = []
@@ -173,7 +175,8 @@ for line in open(f'{work}/speech.log', encoding='utf-8'):
 keys = [(float(r[1]), r[2]) for r in (l.rstrip('\n').split('\t') for l in open(f'{work}/keys.tsv'))]
 
 def holds(utterance, answer):
-    """The answer's words in the utterance in order, at most one other word between two of them."""
+    """The answer's words in the utterance in order, at most two other words between two of them (fenrir says
+    "slash", "dash" in a path)."""
     u, a = words(utterance), words(answer)
     if not a:
         return True
@@ -183,7 +186,7 @@ def holds(utterance, answer):
         i, gap = s, 0
         for w in a[1:]:
             j = i + 1
-            while j < len(u) and u[j] != w and j - i <= 2:
+            while j < len(u) and u[j] != w and j - i <= 3:
                 j += 1
             if j >= len(u) or u[j] != w:
                 break
