@@ -150,6 +150,18 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
         std::thread::sleep(Duration::from_millis(100));
     }
     std::thread::sleep(Duration::from_secs(2));
+    // At the start the greeting is the first thing fenrir says, before the board's letters (issue 19.6).
+    let first = f
+        .said()
+        .iter()
+        .map(|s| rows_joined(s))
+        .find(|s| !s.is_empty() && s != "Start Fenrir");
+    assert!(
+        first
+            .as_deref()
+            .is_some_and(|s| s.starts_with("New game, White to move")),
+        "{first:?}"
+    );
     // e2-e4 by keys, e7-e5 the same way, and the same answer twice (s after an arrow); then Ng1-f3 and Nb8-c6 by
     // file (Alt-letter) and rank keys, as the measurement (benches/fenrir_measure.sh) plays, and queries.
     for key in [
