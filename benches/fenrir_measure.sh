@@ -10,7 +10,8 @@
 #   - the start: launch to hector's greeting, to fenrir starting to say it, and how long fenrir then speaks;
 #   - keys answered: hector's answer to the key is spoken by fenrir (in an utterance that started after the key,
 #     before the next key's answer is spoken); answers dropped: those never spoken;
-#   - answered first: the first utterance after the key holds the answer (at most a title before it);
+#   - answered first: the first utterance after the key holds the answer (at most a title before it), and how
+#     often not a word comes before it (but "Again:");
 #   - answer lag: key sent -> the utterance holding the answer started; median and 90th percentile;
 #   - cut off: answers fenrir stopped (for the next key) before espeak-ng would have said their last word.
 #
@@ -220,7 +221,7 @@ def duration(text):
     out = subprocess.run(['espeak-ng', '-s', rate, '--stdout', '--', text], capture_output=True).stdout
     return max(len(out) - 44, 0) / 44100
 
-answered = first = no_answer = 0
+answered = first = very_first = no_answer = 0
 lags, dropped, late_first, cut, cut_keys = [], [], [], 0, []
 for i, (k, key) in enumerate(keys):
     nxt = keys[i + 1][0] if i + 1 < len(keys) else k + 30
@@ -246,6 +247,8 @@ for i, (k, key) in enumerate(keys):
             cut_keys.append((i, key, answer, stop - hit[0]))
     if after[0] is hit and before(hit[2], answer) <= 6:
         first += 1
+        if words(hit[2])[:before(hit[2], answer)] in ([], ['again']):
+            very_first += 1
     else:
         late_first.append((i, key, answer, after[0][2][:80]))
 
@@ -254,7 +257,8 @@ def pct(x):
     return f'{100 * x / n:.1f} %' if n else '-'
 print(f'keys: {len(keys)}; with an answer in hector\'s speech log: {n} (none: {no_answer})')
 print(f'answered (spoken by fenrir): {answered}/{n} = {pct(answered)}; dropped: {len(dropped)}')
-print(f'answered first: {first}/{n} = {pct(first)}')
+print(f'answered first: {first}/{n} = {pct(first)}; with not a word before the answer (but "Again"): '
+      f'{very_first}/{n} = {pct(very_first)}')
 if lags:
     q = statistics.quantiles(lags, n=10) if len(lags) > 1 else [lags[0]] * 9
     print(f'answer lag (key -> answer utterance starts): median {statistics.median(lags):.2f} s, '
