@@ -587,7 +587,8 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
             // The squares the chosen piece can go to are shown by reversed colours alone, and in plain mode the
             // chosen piece by underlining: a mark (`*`, brackets) would change the board's rows, and a screen
             // reader reads every changed row after the answer ("star" on each; the answer names the targets
-            // already; issue 19.2).
+            // already; issue 19.2). In plain mode the terminal cursor alone marks the focus, so moving it changes
+            // no row of the board either.
             let target = targets.contains(&sq);
             let (open, close) = if theme.plain {
                 (" ", " ")
