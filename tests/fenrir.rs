@@ -150,23 +150,49 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
         std::thread::sleep(Duration::from_millis(100));
     }
     std::thread::sleep(Duration::from_secs(2));
-    // e2-e4 by keys, e7-e5 the same way, and the same answer twice (s after an arrow).
+    // At the start the greeting is the first thing fenrir says, before the board's letters (issue 19.6).
+    let first = f
+        .said()
+        .iter()
+        .map(|s| rows_joined(s))
+        .find(|s| !s.is_empty() && s != "Start Fenrir");
+    assert!(
+        first
+            .as_deref()
+            .is_some_and(|s| s.starts_with("New game, White to move")),
+        "{first:?}"
+    );
+    // e2-e4 by keys, e7-e5 the same way, and the same answer twice (s after an arrow); then Ng1-f3 and Nb8-c6 by
+    // file (Alt-letter) and rank keys, as the measurement (benches/fenrir_measure.sh) plays, and queries.
     for key in [
         "Up", "s", "Down", "Enter", "Up", "Up", "Enter", "8", "Down", "Enter", "Down", "Down",
-        "Enter", "C-x", "S", "F",
+        "Enter", "C-x", "S", "F", "M-g", "1", "Enter", "M-f", "3", "Enter", "l", "M-b", "8",
+        "Enter", "M-c", "6", "Enter", "w", "c", "o",
     ] {
         let (answer, said) = f.key(key);
-        // The answer first: fenrir reads the changed rows from the top; before the answer at most the status
-        // line's title ("Target for Bauer Eva zwei:"), never a board row, the clocks or the move list.
-        let before = &said[..said.find(&answer).unwrap()];
+        // The answer first: fenrir reads the changed rows from the top, and the answer is the first row (what the
+        // keys do now, "Target for Bauer Eva zwei:", is below it); before it at most "Again:" (the same answer
+        // as before), never a title, a board row, the clocks or the move list.
+        let before = said[..said.find(&answer).unwrap()].trim();
         assert!(
-            before.chars().count() < 40 && !before.contains(" . ") && !before.contains("star"),
+            before.is_empty() || before == "Again:",
             "{key}: answer {answer:?} not first in {said:?}"
         );
     }
+    // The squares a chosen piece can reach are not marked by a symbol fenrir reads on every row (issue 19.2).
+    let said = f.said();
+    assert!(!said.iter().any(|s| s.contains("star")), "{said:?}");
+    // The moves by file and rank keys were made.
+    let heard = f.heard();
+    assert!(
+        heard.iter().any(|h| h == "Springer Felix drei")
+            && heard.iter().any(|h| h == "Springer Cesar sechs"),
+        "{heard:?}"
+    );
 }
 
-/// Issue 19.6: line mode under fenrir: every command's answer spoken, no word split.
+/// Issue 19.6: line mode under fenrir: a dozen commands, every answer spoken, fenrir never says "blank" (the empty
+/// row the line editor's Enter moves to) nor "space" (an empty row scrolling away), and no word is split.
 #[test]
 fn fenrir_speaks_every_line_mode_answer_whole() {
     let f = Fenrir::start("line", "--line --opponent human");
@@ -176,14 +202,35 @@ fn fenrir_speaks_every_line_mode_answer_whole() {
         std::thread::sleep(Duration::from_millis(100));
     }
     std::thread::sleep(Duration::from_secs(2));
-    for command in ["e4", "e5", "board", "count", "moves", "Nf3"] {
+    // At the start the greeting is the first thing said: no letters, no empty rows read out before it.
+    let first = f
+        .said()
+        .iter()
+        .map(|s| rows_joined(s))
+        .find(|s| !s.is_empty() && s != "Start Fenrir");
+    assert!(
+        first.as_deref().is_some_and(|s| s
+            .trim_start_matches(|c: char| c == ',' || c.is_whitespace())
+            .starts_with("New game")),
+        "{first:?}"
+    );
+    for command in [
+        "e4", "e5", "board", "count", "moves", "Nf3", "Nc6", "Bb5", "a6", "time", "material",
+        "turn", "last",
+    ] {
         f.tmux(&["send-keys", "-t", "f", "-l", command]);
         let (answer, said) = f.key("Enter");
         assert!(said.contains(&answer), "{command}: {said:?}");
     }
-    // Not checked yet: fenrir often says "blank" before an answer (2-4 commands in 6 here), when it reads the
-    // screen between the line editor's new line for Enter and hector's answer (issue 19.6, left open).
     let said = f.said();
+    for s in &said {
+        let words = rows_joined(s).replace(',', " ");
+        let words = words.trim();
+        assert!(
+            words != "blank" && words != "space",
+            "fenrir said {s:?}: {said:?}"
+        );
+    }
     assert!(
         !said
             .iter()

@@ -74,6 +74,30 @@ fn terminal_width(stdout: &io::Stdout) -> Option<usize> {
     (width >= 20).then_some(width)
 }
 
+/// The mark a row is filled with at the start: three no-break spaces, blank to the eye and to a screen reader.
+const FILL: &str = "\u{a0}\u{a0}\u{a0}";
+
+/// On a terminal, before the greeting: fills the screen with rows that look blank (the screen's old text scrolls
+/// away) and leaves the cursor on the last row, so every line written from then on scrolls the screen.
+///
+/// Why (issue 19.6): the line editor moves the cursor to a new line for Enter a moment before hector's answer is
+/// written. On a row above the last, that is a cursor move onto an empty row with no new text, and fenrir reads
+/// the empty row: "blank". At the last row the new line scrolls the screen instead; fenrir then reads the text
+/// that scrolled away at the top when it is shorter than three characters (an empty row: "space"), so the rows
+/// that will scroll away first are not empty but hold no-break spaces, which fenrir and espeak-ng keep silent.
+fn start_at_last_row(stdout: &io::Stdout) {
+    if !stdout.is_terminal() {
+        return;
+    }
+    let Ok((_, rows)) = crossterm::terminal::size() else {
+        return;
+    };
+    let fill = format!("\r{FILL}\x1b[K\r\n").repeat(usize::from(rows.saturating_sub(1)));
+    let mut out = stdout.lock();
+    let _ = out.write_all(format!("{fill}\x1b[K").as_bytes());
+    let _ = out.flush();
+}
+
 /// Breaks a text into lines of at most `width` characters at spaces; a word longer than a line is cut.
 pub fn wrap_words(text: &str, width: usize) -> String {
     let width = width.max(1);
@@ -196,6 +220,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         None => None,
     };
     let echo = std::env::var_os(ECHO_ENV).is_some();
+    start_at_last_row(&out.stdout);
     let start = Instant::now();
     if out.run(session.start(start.elapsed())) {
         out.edge.finish(FINISH);

@@ -456,7 +456,13 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
             None => (said_text(app, p), false),
         },
     };
-    let status_block = block(mode_label(app, session), theme);
+    let mut status_block = block(mode_label(app, session), theme);
+    if theme.plain {
+        // Plain (for screen readers): what the keys do now below the answer, so that a screen reader, which reads
+        // the changed rows from the top, says the answer first ("Bauer Eva zwei chosen; ..." before "Target for
+        // Bauer Eva zwei"; issue 19.2).
+        status_block = status_block.title_position(ratatui::widgets::TitlePosition::Bottom);
+    }
     // A long answer (the whole board, help, a long list) is shown whole: the status line grows down over the
     // board until the next key, its rows broken between words (issue 19.3: nothing cut off).
     let width = usize::from(g.status.width.saturating_sub(2)).max(1);
@@ -578,21 +584,34 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
             }
             let cx = x + g.cell_w / 2;
             let cy = y + g.cell_h / 2;
-            let (open, close) = if sq == app.focus && Some(sq) == selected {
-                ("{", "}")
-            } else if sq == app.focus && theme.plain {
-                // Plain (for screen readers): the terminal cursor alone marks the focus, so moving it changes
-                // no row of the board and a screen reader reads only the answer (issue 19.2).
+            // The squares the chosen piece can go to are shown by reversed colours alone, and in plain mode the
+            // chosen piece by underlining: a mark (`*`, brackets) would change the board's rows, and a screen
+            // reader reads every changed row after the answer ("star" on each; the answer names the targets
+            // already; issue 19.2). In plain mode the terminal cursor alone marks the focus, so moving it changes
+            // no row of the board either.
+            let target = targets.contains(&sq);
+            let (open, close) = if theme.plain {
                 (" ", " ")
+            } else if sq == app.focus && Some(sq) == selected {
+                ("{", "}")
             } else if sq == app.focus {
                 ("[", "]")
             } else if Some(sq) == selected {
                 ("<", ">")
-            } else if targets.contains(&sq) && board.piece_at(sq).is_some() {
-                ("(", ")")
             } else {
                 (" ", " ")
             };
+            let marked = |style: Style| {
+                if target {
+                    style.add_modifier(Modifier::REVERSED)
+                } else if theme.plain && Some(sq) == selected {
+                    style.add_modifier(Modifier::UNDERLINED)
+                } else {
+                    style
+                }
+            };
+            buf.set_string(cx - 1, cy, open, cell_style);
+            buf.set_string(cx + 1, cy, close, cell_style);
             match board.piece_at(sq) {
                 Some(piece) => {
                     let chip = if theme.plain {
@@ -608,19 +627,11 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
                             .bg(theme.black_piece_bg)
                             .add_modifier(Modifier::BOLD)
                     };
-                    buf.set_string(cx - 1, cy, open, cell_style);
-                    buf.set_string(cx, cy, glyph(piece, theme.pieces, v), chip);
-                    buf.set_string(cx + 1, cy, close, cell_style);
+                    buf.set_string(cx, cy, glyph(piece, theme.pieces, v), marked(chip));
                 }
                 None => {
-                    let mark = if targets.contains(&sq) {
-                        "*"
-                    } else if theme.plain && dark {
-                        "."
-                    } else {
-                        " "
-                    };
-                    buf.set_string(cx - 1, cy, format!("{open}{mark}{close}"), cell_style);
+                    let mark = if theme.plain && dark { "." } else { " " };
+                    buf.set_string(cx, cy, mark, marked(cell_style));
                 }
             }
         }

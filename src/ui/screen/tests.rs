@@ -628,9 +628,10 @@ fn in_plain_mode_moving_the_focus_changes_only_the_answer() {
         .filter(|(_, (b, a))| b != a)
         .map(|(i, _)| i)
         .collect();
+    // The answer's row is the first: in plain mode what the keys do ("Explore:") is below it.
     assert_eq!(
         changed,
-        vec![1],
+        vec![0],
         "only the answer's row:\n{before}\n{after}"
     );
     let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
@@ -683,6 +684,67 @@ fn keys_send_actions_with_the_lines_the_log_has_always_kept() {
         // The same line typed is read into the same action.
         if let Some(Out::Act(act)) = outs.iter().find(|o| matches!(o, Out::Act(_))) {
             assert_eq!(s.read(line).action, act.action, "{line}");
+        }
+    }
+}
+
+/// The style of the middle cell of a square (where its letter or mark is drawn).
+fn cell_style(app: &App, session: &Session, sq: Square) -> ratatui::style::Style {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|f| draw::draw(f, app, session, Duration::ZERO))
+        .unwrap();
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
+    let c = draw::cursor_of(&g, sq, Color::White);
+    terminal.backend().buffer()[(c.x, c.y)].style()
+}
+
+/// Issue 19.2: the squares the chosen piece can reach are shown by reversed colours, not by a `*` that a screen
+/// reader reads "star" on every row; with --plain choosing a piece changes no row of the board at all (the chosen
+/// piece underlined), so a screen reader reads only the answer; a piece that can be taken is reversed too.
+#[test]
+fn target_squares_are_shown_by_attributes_not_marks() {
+    use ratatui::style::Modifier;
+    for plain in [true, false] {
+        let mut s = session(&["e4", "d5"]);
+        let mut theme = Theme::default();
+        theme.plain = plain;
+        let mut a = App::new(Color::White, theme, Keymap::builtin());
+        press(&mut a, &mut s, &[key('4')]);
+        let (before, _) = screen(&a, &s, 80, 24);
+        let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
+        assert_eq!(said, vec!["Bauer Eva vier chosen; now the target square"]);
+        let (after, _) = screen(&a, &s, 80, 24);
+        assert!(!after.contains('*') && !after.contains('('), "{after}");
+        // e5 (empty) and d5 (a pawn to take) reversed; e4 (the piece) and e6 (out of reach) not.
+        for (sq, reversed) in [
+            (Square::E5, true),
+            (Square::D5, true),
+            (Square::E6, false),
+            (Square::E4, false),
+        ] {
+            let style = cell_style(&a, &s, sq);
+            assert_eq!(
+                style.add_modifier.contains(Modifier::REVERSED),
+                reversed,
+                "plain {plain}, {sq}: {style:?}"
+            );
+        }
+        if plain {
+            assert!(
+                cell_style(&a, &s, Square::E4)
+                    .add_modifier
+                    .contains(Modifier::UNDERLINED)
+            );
+            // The answer on the first row, read first; what the keys do now below it.
+            let first = after.lines().next().unwrap();
+            assert!(first.contains("Bauer Eva vier chosen"), "{after}");
+            let board = |t: &str| t.lines().skip(5).map(str::to_string).collect::<Vec<_>>();
+            assert_eq!(
+                board(&before),
+                board(&after),
+                "no board row changes:\n{before}\n{after}"
+            );
         }
     }
 }
