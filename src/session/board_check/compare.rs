@@ -39,7 +39,7 @@ impl BoardCheck {
                 limit: MAX_FILE_BYTES,
             }];
         }
-        let r = scoresheet_text::replay(&game, &cfg.vocabulary, rest);
+        let r = scoresheet_text::replay(game, &cfg.vocabulary, rest);
         if r.moves.is_empty() {
             return Self::nothing_read(cfg, None, r.stopped.as_ref());
         }
@@ -157,7 +157,7 @@ impl BoardCheck {
         if !Self::same_start(game, sheet.fen.as_deref()) {
             return vec![say(Kind::Event, cfg.p("compare.other_start", &[]))];
         }
-        let r = scoresheet_text::replay(&game, &cfg.vocabulary, &sheet.moves);
+        let r = scoresheet_text::replay(game, &cfg.vocabulary, &sheet.moves);
         if r.moves.is_empty() {
             return Self::nothing_read(cfg, Some(&shown), r.stopped.as_ref());
         }
