@@ -736,7 +736,9 @@ impl Session {
                 out.extend(answer);
             }
             Command::Read { path, text } => {
-                let mut answer = self.file_read(&path, text);
+                let mut answer =
+                    self.board_check
+                        .file_read(&self.config, &self.m.game, &path, text);
                 self.log_command(&format!("compare {}", path.display()), &mut answer, now);
                 out.extend(answer);
             }
@@ -919,15 +921,15 @@ impl Session {
         if self.board_check_waits() && !board_check::PASS_THROUGH.contains(&word.as_str()) {
             return Action::Entry(line.to_string());
         }
-        if self.board_check_clocks() {
-            if self.is_word(&word, "keep", "words.keep") {
+        if self.board_check.clocks() {
+            if board_check::is_word(&self.config, &word, "keep", "words.keep") {
                 return Action::Keep;
             }
             if word == "set" {
                 return Action::SetClocks(rest.to_string());
             }
         }
-        if self.is_word(&word, "is", "words.question") {
+        if board_check::is_word(&self.config, &word, "is", "words.question") {
             return Action::Is(rest.to_string());
         }
         if let Some(a) = Action::command(&word, rest) {
@@ -1030,11 +1032,12 @@ impl Session {
             policy::Verdict::Allowed => self.answer(action, line, now),
             policy::Verdict::Refused(key) => self.refused(key, line),
             policy::Verdict::Answer => {
-                let out = if self.board_check_walks() {
-                    self.walk_answer(line)
+                let (cfg, game) = (&self.config, &self.m.game);
+                let out = if self.board_check.walks() {
+                    self.board_check.walk_answer(cfg, game, line)
                 } else {
                     let (word, _) = words::action::split(&self.commands, line);
-                    self.entry_line(line, &word)
+                    self.board_check.entry_line(cfg, game, line, &word)
                 };
                 self.board_check_view(out)
             }
@@ -1122,15 +1125,19 @@ impl Session {
                 return self.board_check_view(out);
             }
             A::SetClocks(rest) => {
-                let out = self.clocks_set(rest, now);
+                let out = board_check::BoardCheck::clocks_set(&self.config, &mut self.m, rest, now);
                 return self.board_check_view(out);
             }
             A::Check(rest) => {
-                let out = self.check_command(rest);
+                let out = self
+                    .board_check
+                    .check_command(&self.config, &self.m.game, rest);
                 return self.board_check_view(out);
             }
             A::Compare(rest) => {
-                let out = self.compare_command(rest);
+                let out = self
+                    .board_check
+                    .compare_command(&self.config, &self.m.game, rest);
                 return self.board_check_view(out);
             }
             A::Rewind => {
@@ -1138,11 +1145,14 @@ impl Session {
                 return self.board_check_view(out);
             }
             A::Rewound => {
-                let out = self.rewound();
+                let log = self.tournament.as_ref().map(|t| t.log_entries());
+                let out = self.board_check.rewound(&self.config, log);
                 return self.board_check_view(out);
             }
             A::Is(rest) => {
-                let out = self.quick_question(rest);
+                let out = self
+                    .board_check
+                    .quick_question(&self.config, &self.m.game, rest);
                 return self.board_check_view(out);
             }
             // The tournament profile's own commands (D.2).
@@ -1331,7 +1341,10 @@ impl Session {
                 None => String::new(),
             },
             Pending::NotFitting | Pending::ChooseGame => String::new(),
-            Pending::Rewind => self.rewind_question(),
+            Pending::Rewind => {
+                self.board_check
+                    .rewind_question(&self.config, &self.m.game, &self.how_to_answer())
+            }
             Pending::PressWithoutMove(side) => self.p(
                 "press.confirm",
                 &[("side", &self.side(side)), ("how", &self.how_to_answer())],
@@ -2073,5 +2086,56 @@ impl Session {
             &[("path", &words::quote(&path.display().to_string()))],
         );
         vec![self.save_effect(path, Some(done))]
+    }
+
+    // --- board check ---
+
+    /// The square the board check's guided walk asks now, if a walk is on.
+    pub fn board_check_square(&self) -> Option<shakmaty::Square> {
+        self.board_check.square()
+    }
+
+    /// The board check or the one-by-one scoresheet entry waits for the next line.
+    pub fn board_check_waits(&self) -> bool {
+        self.board_check.waits()
+    }
+
+    /// `rewind`: the question of R-D.2.9b, open until it is answered.
+    fn rewind_command(&mut self) -> Vec<Effect> {
+        let how = self.how_to_answer();
+        match self
+            .board_check
+            .rewind_command(&self.config, &self.m.game, &how)
+        {
+            Ok(out) => {
+                self.pending = Some(Pending::Rewind);
+                out
+            }
+            Err(out) => out,
+        }
+    }
+
+    /// R-D.2.9b-c: `yes` to the rewind: the moves retraced, the rewind noted on the record and in the action
+    /// log, the tournament profile's made move dropped, the game saved.
+    fn rewind_confirmed(&mut self, now: Duration) -> Vec<Effect> {
+        let r = match self.board_check.retrace(&self.config, &mut self.m, now) {
+            Ok(r) => r,
+            Err(out) => return out,
+        };
+        self.note_on_record(r.note);
+        if let Some(t) = &mut self.tournament {
+            t.rewound();
+        }
+        let mut out = r.said;
+        out.extend(self.log_action(now, log::Actor::Hector, "rewind", vec![r.logged]));
+        out.extend(self.autosave());
+        out
+    }
+
+    /// R-7.1 / R-D.2.9c: `keep`: the arbiter starts the clocks as they are; the time is said.
+    fn clocks_keep(&mut self, now: Duration) -> Vec<Effect> {
+        let mut out = self.board_check.clocks_keep(&self.config, &mut self.m, now);
+        out.extend(self.time_answer(now));
+        out
     }
 }
