@@ -2,11 +2,48 @@
 //! square named in the command. Reading the position (rank, file, pieces, pawns, turn) is always allowed;
 //! analysis (lines, diagonals, knight squares, attackers, legal moves, material) only where `analysis_allowed`.
 
-use shakmaty::{Color, File, Rank, Square};
+use shakmaty::{Color, File, Position, Rank, Role, Square};
 
-use super::{Config, Effect, Kind, Opponent, quote, say};
+use super::view::Voice;
+use super::{Config, Effect, Kind, Match, Opponent, quote, say};
 use crate::rules::{Ending, Game};
-use crate::words::{explore, spoken};
+use crate::words::action::{Action, Arg};
+use crate::words::{self, explore, spoken};
+
+/// What the questions about a position are answered with: the session's voice (its words, how a move is said),
+/// whether analysis is allowed, how a game's end is said, and the match (its clock's corrected move counter).
+pub(super) struct Asked<'a> {
+    pub(super) voice: Voice<'a>,
+    pub(super) analysis_allowed: bool,
+    pub(super) ending: &'a dyn Fn(Ending) -> String,
+    pub(super) m: &'a Match,
+}
+
+/// The questions about a position (`board`, `square`, `fen`, `count`, `moves`, the exploring commands),
+/// answered on `game`: the game's own, or the reviewed position.
+pub(super) fn answer(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
+    use Action as A;
+    let cfg = q.voice.cfg;
+    match action {
+        A::Moves(rest) => moves(&q.voice, game, rest),
+        A::Count => vec![say(Kind::Answer, count(cfg, game, q.m))],
+        A::Board => vec![say(Kind::Answer, board(cfg, game))],
+        A::Square(rest) => square(cfg, game, rest),
+        A::Fen => vec![say(Kind::Answer, game.fen())],
+        A::Rank(rest)
+        | A::File(rest)
+        | A::Diagonals(rest)
+        | A::Lines(rest)
+        | A::Knights(rest)
+        | A::Attackers(rest)
+        | A::Legal(rest)
+        | A::Pieces(rest)
+        | A::Pawns(rest)
+        | A::Material(rest)
+        | A::Turn(rest) => explore_word(q, game, action.name(), rest),
+        _ => Vec::new(),
+    }
+}
 
 /// The side whose view names directions (up, left): the player's.
 fn orientation(cfg: &Config) -> Color {
@@ -50,21 +87,14 @@ fn explore_square(cfg: &Config, word: &str, rest: &str) -> Option<Square> {
 }
 
 /// `rank`, `file`, `diagonals`, `lines`, `knights`, `attackers`, `legal`, `pieces`, `pawns`, `material`, `turn`,
-/// asked of `game` (the game's position, or the reviewed one); analysis only when `analysis` allows it, a game's
-/// end said by `ending`.
-pub(super) fn explore(
-    cfg: &Config,
-    game: &Game,
-    analysis_allowed: bool,
-    ending: &dyn Fn(Ending) -> String,
-    word: &str,
-    rest: &str,
-) -> Vec<Effect> {
+/// asked of `game`; analysis only where it is allowed.
+fn explore_word(q: &Asked, game: &Game, word: &str, rest: &str) -> Vec<Effect> {
+    let cfg = q.voice.cfg;
     let analysis = matches!(
         word,
         "diagonals" | "lines" | "knights" | "attackers" | "legal" | "material"
     );
-    if analysis && !analysis_allowed {
+    if analysis && !q.analysis_allowed {
         return vec![say(Kind::Refusal, cfg.p("tournament.not_allowed", &[]))];
     }
     let (v, p) = (&cfg.vocabulary, &cfg.phrases);
@@ -75,7 +105,7 @@ pub(super) fn explore(
         "material" => return answer(explore::material(pos, v, p)),
         "turn" => {
             return answer(match game.ending() {
-                Some(e) => ending(e),
+                Some(e) => (q.ending)(e),
                 None => explore::turn(pos, p),
             });
         }
@@ -115,4 +145,133 @@ pub(super) fn explore(
         "attackers" => explore::attackers(pos, sq, v, p),
         _ => explore::legal_moves(game, sq, v, p),
     })
+}
+
+/// `moves [N]`: the game's moves (the last N), as they were announced.
+pub(super) fn moves(v: &Voice, game: &Game, count: &Arg<usize>) -> Vec<Effect> {
+    let cfg = v.cfg;
+    let plies = game.plies();
+    let n = match count {
+        Arg::None => plies.len(),
+        Arg::Given(n) => (*n).min(plies.len()),
+        Arg::Bad(text) => {
+            return vec![say(
+                Kind::Refusal,
+                cfg.p("moves.bad", &[("text", &words::quote(text))]),
+            )];
+        }
+    };
+    if plies.is_empty() {
+        return vec![say(Kind::Answer, cfg.p("last.none", &[]))];
+    }
+    let mut text = String::new();
+    for (i, ply) in plies[plies.len() - n..].iter().enumerate() {
+        let said = v.announce(ply, false);
+        if ply.color() == Color::White {
+            if !text.is_empty() {
+                text.push_str("; ");
+            }
+            text.push_str(&format!("{}. {said}", ply.move_number()));
+        } else if i == 0 {
+            text.push_str(&format!("{}... {said}", ply.move_number()));
+        } else {
+            text.push_str(&format!(", {said}"));
+        }
+    }
+    vec![say(Kind::Answer, text)]
+}
+
+/// Appendix D.2.6.1 / D.2.10.4: the number of moves completed in `game` and whose turn it is, and the
+/// match's clock counter once the arbiter has corrected it.
+pub(super) fn count(cfg: &Config, game: &Game, m: &Match) -> String {
+    let pos = game.position();
+    let number = pos.fullmoves().get();
+    let completed = number - 1;
+    let key = if completed == 1 {
+        "count.one"
+    } else {
+        "count.many"
+    };
+    let text = cfg.p(
+        key,
+        &[
+            ("number", &number.to_string()),
+            ("side", &cfg.side(pos.turn())),
+            ("completed", &completed.to_string()),
+        ],
+    );
+    // The clock's move counter once the arbiter has corrected it: said as it now stands.
+    match &m.timing {
+        Some(t) if m.counter_corrected => {
+            let clock = cfg.p(
+                "count.clock",
+                &[
+                    ("white_side", &cfg.side(Color::White)),
+                    ("white", &t.clock.moves_completed(Color::White).to_string()),
+                    ("black_side", &cfg.side(Color::Black)),
+                    ("black", &t.clock.moves_completed(Color::Black).to_string()),
+                ],
+            );
+            format!("{text}; {clock}")
+        }
+        _ => text,
+    }
+}
+
+/// `board`: the pieces of each side and whose turn it is.
+pub(super) fn board(cfg: &Config, game: &Game) -> String {
+    let board = game.position().board();
+    let v = &cfg.vocabulary;
+    let mut sides = Vec::new();
+    for color in [Color::White, Color::Black] {
+        let mut groups = Vec::new();
+        for role in [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ] {
+            let squares: Vec<String> = (board.by_color(color) & board.by_role(role))
+                .into_iter()
+                .map(|s| v.square(s))
+                .collect();
+            if !squares.is_empty() {
+                groups.push(format!("{} {}", v.piece(role), squares.join(", ")));
+            }
+        }
+        sides.push(cfg.p(
+            "board.side",
+            &[("side", &cfg.side(color)), ("pieces", &groups.join("; "))],
+        ));
+    }
+    format!(
+        "{}. {}",
+        sides.join(". "),
+        cfg.p("board.turn", &[("side", &cfg.side(game.turn()))])
+    )
+}
+
+/// `square X`: what stands on a square.
+pub(super) fn square(cfg: &Config, game: &Game, rest: &str) -> Vec<Effect> {
+    let Some(sq) = words::spoken::parse_square(&cfg.vocabulary, rest) else {
+        return vec![say(
+            Kind::Refusal,
+            cfg.p("square.bad", &[("text", &words::quote(rest))]),
+        )];
+    };
+    let v = &cfg.vocabulary;
+    let text = match game.position().board().piece_at(sq) {
+        Some(p) => cfg.p(
+            "square.piece",
+            &[
+                ("square", &v.square(sq)),
+                ("side", &cfg.side(p.color)),
+                ("piece", v.piece(p.role)),
+            ],
+        ),
+        None => cfg.p("square.empty", &[("square", &v.square(sq))]),
+    };
+    vec![say(Kind::Answer, text)]
 }

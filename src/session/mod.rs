@@ -20,11 +20,11 @@ mod view;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use shakmaty::{Color, Position, Role};
+use shakmaty::{Color, Position};
 
 use crate::rules::time_control::TimeControl;
 use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
-use crate::words::action::{Act, Action, Arg};
+use crate::words::action::{Act, Action};
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
@@ -1677,138 +1677,12 @@ impl Session {
         }
     }
 
-    fn moves(&self, game: &Game, count: &Arg<usize>) -> Vec<Effect> {
-        let plies = game.plies();
-        let n = match count {
-            Arg::None => plies.len(),
-            Arg::Given(n) => (*n).min(plies.len()),
-            Arg::Bad(text) => {
-                return vec![say(
-                    Kind::Refusal,
-                    self.p("moves.bad", &[("text", &words::quote(text))]),
-                )];
-            }
-        };
-        if plies.is_empty() {
-            return vec![say(Kind::Answer, self.p("last.none", &[]))];
-        }
-        let mut text = String::new();
-        for (i, ply) in plies[plies.len() - n..].iter().enumerate() {
-            let said = self.announce(ply, false);
-            if ply.color() == Color::White {
-                if !text.is_empty() {
-                    text.push_str("; ");
-                }
-                text.push_str(&format!("{}. {said}", ply.move_number()));
-            } else if i == 0 {
-                text.push_str(&format!("{}... {said}", ply.move_number()));
-            } else {
-                text.push_str(&format!(", {said}"));
-            }
-        }
-        vec![say(Kind::Answer, text)]
-    }
-
-    /// Appendix D.2.6.1 / D.2.10.4: the number of moves completed and whose turn it is.
     fn count(&self) -> String {
-        self.count_of(&self.m.game)
-    }
-
-    /// The count of `game`'s position (the game's, or the reviewed one), with the clock's corrected counter.
-    fn count_of(&self, game: &Game) -> String {
-        let pos = game.position();
-        let number = pos.fullmoves().get();
-        let completed = number - 1;
-        let key = if completed == 1 {
-            "count.one"
-        } else {
-            "count.many"
-        };
-        let text = self.p(
-            key,
-            &[
-                ("number", &number.to_string()),
-                ("side", &self.side(pos.turn())),
-                ("completed", &completed.to_string()),
-            ],
-        );
-        // The clock's move counter once the arbiter has corrected it: said as it now stands.
-        match &self.m.timing {
-            Some(t) if self.m.counter_corrected => {
-                let clock = self.p(
-                    "count.clock",
-                    &[
-                        ("white_side", &self.side(Color::White)),
-                        ("white", &t.clock.moves_completed(Color::White).to_string()),
-                        ("black_side", &self.side(Color::Black)),
-                        ("black", &t.clock.moves_completed(Color::Black).to_string()),
-                    ],
-                );
-                format!("{text}; {clock}")
-            }
-            _ => text,
-        }
+        explore::count(&self.config, &self.m.game, &self.m)
     }
 
     fn board(&self) -> String {
-        self.board_of(&self.m.game)
-    }
-
-    /// The pieces of `game`'s position (the game's, or the reviewed one) and whose turn it is.
-    fn board_of(&self, game: &Game) -> String {
-        let board = game.position().board();
-        let v = &self.config.vocabulary;
-        let mut sides = Vec::new();
-        for color in [Color::White, Color::Black] {
-            let mut groups = Vec::new();
-            for role in [
-                Role::King,
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-                Role::Pawn,
-            ] {
-                let squares: Vec<String> = (board.by_color(color) & board.by_role(role))
-                    .into_iter()
-                    .map(|s| v.square(s))
-                    .collect();
-                if !squares.is_empty() {
-                    groups.push(format!("{} {}", v.piece(role), squares.join(", ")));
-                }
-            }
-            sides.push(self.p(
-                "board.side",
-                &[("side", &self.side(color)), ("pieces", &groups.join("; "))],
-            ));
-        }
-        format!(
-            "{}. {}",
-            sides.join(". "),
-            self.p("board.turn", &[("side", &self.side(game.turn()))])
-        )
-    }
-
-    fn square(&self, game: &Game, rest: &str) -> Vec<Effect> {
-        let Some(sq) = words::spoken::parse_square(&self.config.vocabulary, rest) else {
-            return vec![say(
-                Kind::Refusal,
-                self.p("square.bad", &[("text", &words::quote(rest))]),
-            )];
-        };
-        let v = &self.config.vocabulary;
-        let text = match game.position().board().piece_at(sq) {
-            Some(p) => self.p(
-                "square.piece",
-                &[
-                    ("square", &v.square(sq)),
-                    ("side", &self.side(p.color)),
-                    ("piece", v.piece(p.role)),
-                ],
-            ),
-            None => self.p("square.empty", &[("square", &v.square(sq))]),
-        };
-        vec![say(Kind::Answer, text)]
+        explore::board(&self.config, &self.m.game)
     }
 
     fn claim_kind(&self, k: ClaimKind) -> String {
@@ -2162,33 +2036,13 @@ impl Session {
     /// The questions about a position (`board`, `square`, `fen`, `count`, `moves`, the exploring commands),
     /// answered on `game`: the game's own, or the reviewed position.
     fn position_answer(&self, action: &Action, game: &Game) -> Vec<Effect> {
-        use Action as A;
-        match action {
-            A::Moves(rest) => self.moves(game, rest),
-            A::Count => vec![say(Kind::Answer, self.count_of(game))],
-            A::Board => vec![say(Kind::Answer, self.board_of(game))],
-            A::Square(rest) => self.square(game, rest),
-            A::Fen => vec![say(Kind::Answer, game.fen())],
-            A::Rank(rest)
-            | A::File(rest)
-            | A::Diagonals(rest)
-            | A::Lines(rest)
-            | A::Knights(rest)
-            | A::Attackers(rest)
-            | A::Legal(rest)
-            | A::Pieces(rest)
-            | A::Pawns(rest)
-            | A::Material(rest)
-            | A::Turn(rest) => explore::explore(
-                &self.config,
-                game,
-                self.analysis_allowed(),
-                &|e| self.ending_text(e),
-                action.name(),
-                rest,
-            ),
-            _ => Vec::new(),
-        }
+        let asked = explore::Asked {
+            voice: self.voice(),
+            analysis_allowed: self.analysis_allowed(),
+            ending: &|e| self.ending_text(e),
+            m: &self.m,
+        };
+        explore::answer(&asked, game, action)
     }
 
     // --- explore ---
