@@ -1677,10 +1677,12 @@ impl Session {
         }
     }
 
+    /// The count of the game (explore::count).
     fn count(&self) -> String {
         explore::count(&self.config, &self.m.game, &self.m)
     }
 
+    /// The game's board in words (explore::board).
     fn board(&self) -> String {
         explore::board(&self.config, &self.m.game)
     }

@@ -56,7 +56,7 @@ impl<'a> Voice<'a> {
 
     /// A move said in the short form, or in the long form (from- and to-square).
     pub(super) fn announce(&self, ply: &Ply, long: bool) -> String {
-        let mut san = ply.san.clone();
+        let mut san = ply.san;
         if !self.check_words {
             san.suffix = None;
         }
