@@ -2,121 +2,276 @@
 //! square named in the command. Reading the position (rank, file, pieces, pawns, turn) is always allowed;
 //! analysis (lines, diagonals, knight squares, attackers, legal moves, material) only where `analysis_allowed`.
 
-use shakmaty::{Color, File, Rank, Square};
+use shakmaty::{Color, File, Position, Rank, Role, Square};
 
-use super::{Effect, Kind, Opponent, Session, quote, say};
-use crate::words::{explore, spoken};
+use super::view::Voice;
+use super::{Config, Effect, Kind, Match, Opponent, quote, say};
+use crate::rules::{Ending, Game};
+use crate::words::action::{Action, Arg};
+use crate::words::{self, explore, spoken};
 
-impl Session {
-    /// Analysis of the position (attackers, legal moves, lines, the engine): refused in a tournament game
-    /// . The one check the tournament profile hooks.
-    pub fn analysis_allowed(&self) -> bool {
-        self.tournament.is_none() || self.review_allows_analysis()
+/// What the questions about a position are answered with: the session's voice (its words, how a move is said),
+/// whether analysis is allowed, how a game's end is said, and the match (its clock's corrected move counter).
+pub(super) struct Asked<'a> {
+    pub(super) voice: Voice<'a>,
+    pub(super) analysis_allowed: bool,
+    pub(super) ending: &'a dyn Fn(Ending) -> String,
+    pub(super) m: &'a Match,
+}
+
+/// The questions about a position (`board`, `square`, `fen`, `count`, `moves`, the exploring commands),
+/// answered on `game`: the game's own, or the reviewed position.
+pub(super) fn answer(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
+    use Action as A;
+    let cfg = q.voice.cfg;
+    match action {
+        A::Moves(rest) => moves(&q.voice, game, rest),
+        A::Count => vec![say(Kind::Answer, count(cfg, game, q.m))],
+        A::Board => vec![say(Kind::Answer, board(cfg, game))],
+        A::Square(rest) => square(cfg, game, rest),
+        A::Fen => vec![say(Kind::Answer, game.fen())],
+        A::Rank(rest)
+        | A::File(rest)
+        | A::Diagonals(rest)
+        | A::Lines(rest)
+        | A::Knights(rest)
+        | A::Attackers(rest)
+        | A::Legal(rest)
+        | A::Pieces(rest)
+        | A::Pawns(rest)
+        | A::Material(rest)
+        | A::Turn(rest) => explore_word(q, game, action.name(), rest),
+        _ => Vec::new(),
     }
+}
 
-    /// Taking moves back, a new game, a rematch: not in a tournament game.
-    pub fn takeback_allowed(&self) -> bool {
-        self.tournament.is_none()
+/// The side whose view names directions (up, left): the player's.
+fn orientation(cfg: &Config) -> Color {
+    match cfg.opponent {
+        Opponent::Engine => cfg.engine_color.other(),
+        Opponent::Human => Color::White,
     }
+}
 
-    /// The side whose view names directions (up, left): the player's.
-    fn orientation(&self) -> Color {
-        match self.config.opponent {
-            Opponent::Engine => self.config.engine_color.other(),
-            Opponent::Human => Color::White,
-        }
+/// A square, or for `rank` a rank ("4", "vier") and for `file` a file ("e", "Eva").
+fn explore_square(cfg: &Config, word: &str, rest: &str) -> Option<Square> {
+    let v = &cfg.vocabulary;
+    if let Some(sq) = spoken::parse_square(v, rest) {
+        return Some(sq);
     }
-
-    /// A square, or for `rank` a rank ("4", "vier") and for `file` a file ("e", "Eva").
-    fn explore_square(&self, word: &str, rest: &str) -> Option<Square> {
-        let v = &self.config.vocabulary;
-        if let Some(sq) = spoken::parse_square(v, rest) {
-            return Some(sq);
+    let t = rest.trim().to_lowercase();
+    let folded = crate::words::normalize::fold(&t);
+    let same = |w: &str| crate::words::normalize::fold(w) == folded;
+    match word {
+        "rank" => {
+            let n = t
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=8).contains(n))
+                .map(|n| n - 1)
+                .or_else(|| v.ranks.iter().position(|w| same(w)).map(|i| i as u32))?;
+            Some(Square::from_coords(File::A, Rank::new(n)))
         }
-        let t = rest.trim().to_lowercase();
-        let folded = crate::words::normalize::fold(&t);
-        let same = |w: &str| crate::words::normalize::fold(w) == folded;
-        match word {
-            "rank" => {
-                let n = t
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| (1..=8).contains(n))
-                    .map(|n| n - 1)
-                    .or_else(|| v.ranks.iter().position(|w| same(w)).map(|i| i as u32))?;
-                Some(Square::from_coords(File::A, Rank::new(n)))
-            }
-            "file" => {
-                let i = v.files.iter().position(|w| same(w)).or_else(|| {
-                    let mut c = t.chars();
-                    match (c.next(), c.next()) {
-                        (Some(ch @ 'a'..='h'), None) => Some(ch as usize - 'a' as usize),
-                        _ => None,
-                    }
-                })?;
-                Some(Square::from_coords(File::new(i as u32), Rank::First))
-            }
-            _ => None,
+        "file" => {
+            let i = v.files.iter().position(|w| same(w)).or_else(|| {
+                let mut c = t.chars();
+                match (c.next(), c.next()) {
+                    (Some(ch @ 'a'..='h'), None) => Some(ch as usize - 'a' as usize),
+                    _ => None,
+                }
+            })?;
+            Some(Square::from_coords(File::new(i as u32), Rank::First))
         }
+        _ => None,
     }
+}
 
-    /// `rank`, `file`, `diagonals`, `lines`, `knights`, `attackers`, `legal`, `pieces`, `pawns`, `material`, `turn`.
-    pub(super) fn explore(&self, word: &str, rest: &str) -> Vec<Effect> {
-        let analysis = matches!(
-            word,
-            "diagonals" | "lines" | "knights" | "attackers" | "legal" | "material"
-        );
-        if analysis && !self.analysis_allowed() {
-            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+/// `rank`, `file`, `diagonals`, `lines`, `knights`, `attackers`, `legal`, `pieces`, `pawns`, `material`, `turn`,
+/// asked of `game`; analysis only where it is allowed.
+fn explore_word(q: &Asked, game: &Game, word: &str, rest: &str) -> Vec<Effect> {
+    let cfg = q.voice.cfg;
+    let analysis = matches!(
+        word,
+        "diagonals" | "lines" | "knights" | "attackers" | "legal" | "material"
+    );
+    if analysis && !q.analysis_allowed {
+        return vec![say(Kind::Refusal, cfg.p("tournament.not_allowed", &[]))];
+    }
+    let (v, p) = (&cfg.vocabulary, &cfg.phrases);
+    let pos = game.position();
+    let answer = |text: String| vec![say(Kind::Answer, text)];
+    match word {
+        "pawns" => return answer(explore::pawns(pos, v, p)),
+        "material" => return answer(explore::material(pos, v, p)),
+        "turn" => {
+            return answer(match game.ending() {
+                Some(e) => (q.ending)(e),
+                None => explore::turn(pos, p),
+            });
         }
-        let (v, p) = (&self.config.vocabulary, &self.config.phrases);
-        let game = &self.m.game;
-        let pos = game.position();
-        let answer = |text: String| vec![say(Kind::Answer, text)];
-        match word {
-            "pawns" => return answer(explore::pawns(pos, v, p)),
-            "material" => return answer(explore::material(pos, v, p)),
-            "turn" => {
-                return answer(match game.ending() {
-                    Some(e) => self.ending_text(e),
-                    None => explore::turn(pos, p),
-                });
-            }
-            "pieces" => {
-                let color = if rest.is_empty() {
-                    self.orientation()
-                } else if p.is_word("arg.white", rest) {
-                    Color::White
-                } else if p.is_word("arg.black", rest) {
-                    Color::Black
-                } else {
-                    return vec![say(
-                        Kind::Refusal,
-                        self.p("explore.bad_side", &[("text", &quote(rest))]),
-                    )];
-                };
-                return answer(explore::pieces(pos, color, v, p));
-            }
-            _ => {}
+        "pieces" => {
+            let color = if rest.is_empty() {
+                orientation(cfg)
+            } else if p.is_word("arg.white", rest) {
+                Color::White
+            } else if p.is_word("arg.black", rest) {
+                Color::Black
+            } else {
+                return vec![say(
+                    Kind::Refusal,
+                    cfg.p("explore.bad_side", &[("text", &quote(rest))]),
+                )];
+            };
+            return answer(explore::pieces(pos, color, v, p));
         }
-        let Some(sq) = self.explore_square(word, rest) else {
+        _ => {}
+    }
+    let Some(sq) = explore_square(cfg, word, rest) else {
+        return vec![say(
+            Kind::Refusal,
+            cfg.p(
+                "explore.bad_square",
+                &[("command", word), ("text", &quote(rest))],
+            ),
+        )];
+    };
+    let o = orientation(cfg);
+    answer(match word {
+        "rank" => explore::rank(pos, sq, v, p),
+        "file" => explore::file(pos, sq, v, p),
+        "diagonals" => explore::diagonals(pos, sq, o, v, p),
+        "lines" => explore::lines(pos, sq, o, v, p),
+        "knights" => explore::knight_squares(pos, sq, v, p),
+        "attackers" => explore::attackers(pos, sq, v, p),
+        _ => explore::legal_moves(game, sq, v, p),
+    })
+}
+
+/// `moves [N]`: the game's moves (the last N), as they were announced.
+pub(super) fn moves(v: &Voice, game: &Game, count: &Arg<usize>) -> Vec<Effect> {
+    let cfg = v.cfg;
+    let plies = game.plies();
+    let n = match count {
+        Arg::None => plies.len(),
+        Arg::Given(n) => (*n).min(plies.len()),
+        Arg::Bad(text) => {
             return vec![say(
                 Kind::Refusal,
-                self.p(
-                    "explore.bad_square",
-                    &[("command", word), ("text", &quote(rest))],
-                ),
+                cfg.p("moves.bad", &[("text", &words::quote(text))]),
             )];
-        };
-        let o = self.orientation();
-        answer(match word {
-            "rank" => explore::rank(pos, sq, v, p),
-            "file" => explore::file(pos, sq, v, p),
-            "diagonals" => explore::diagonals(pos, sq, o, v, p),
-            "lines" => explore::lines(pos, sq, o, v, p),
-            "knights" => explore::knight_squares(pos, sq, v, p),
-            "attackers" => explore::attackers(pos, sq, v, p),
-            _ => explore::legal_moves(game, sq, v, p),
-        })
+        }
+    };
+    if plies.is_empty() {
+        return vec![say(Kind::Answer, cfg.p("last.none", &[]))];
     }
+    let mut text = String::new();
+    for (i, ply) in plies[plies.len() - n..].iter().enumerate() {
+        let said = v.announce(ply, false);
+        if ply.color() == Color::White {
+            if !text.is_empty() {
+                text.push_str("; ");
+            }
+            text.push_str(&format!("{}. {said}", ply.move_number()));
+        } else if i == 0 {
+            text.push_str(&format!("{}... {said}", ply.move_number()));
+        } else {
+            text.push_str(&format!(", {said}"));
+        }
+    }
+    vec![say(Kind::Answer, text)]
+}
+
+/// Appendix D.2.6.1 / D.2.10.4: the number of moves completed in `game` and whose turn it is, and the
+/// match's clock counter once the arbiter has corrected it.
+pub(super) fn count(cfg: &Config, game: &Game, m: &Match) -> String {
+    let pos = game.position();
+    let number = pos.fullmoves().get();
+    let completed = number - 1;
+    let key = if completed == 1 {
+        "count.one"
+    } else {
+        "count.many"
+    };
+    let text = cfg.p(
+        key,
+        &[
+            ("number", &number.to_string()),
+            ("side", &cfg.side(pos.turn())),
+            ("completed", &completed.to_string()),
+        ],
+    );
+    // The clock's move counter once the arbiter has corrected it: said as it now stands.
+    match &m.timing {
+        Some(t) if m.counter_corrected => {
+            let clock = cfg.p(
+                "count.clock",
+                &[
+                    ("white_side", &cfg.side(Color::White)),
+                    ("white", &t.clock.moves_completed(Color::White).to_string()),
+                    ("black_side", &cfg.side(Color::Black)),
+                    ("black", &t.clock.moves_completed(Color::Black).to_string()),
+                ],
+            );
+            format!("{text}; {clock}")
+        }
+        _ => text,
+    }
+}
+
+/// `board`: the pieces of each side and whose turn it is.
+pub(super) fn board(cfg: &Config, game: &Game) -> String {
+    let board = game.position().board();
+    let v = &cfg.vocabulary;
+    let mut sides = Vec::new();
+    for color in [Color::White, Color::Black] {
+        let mut groups = Vec::new();
+        for role in [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ] {
+            let squares: Vec<String> = (board.by_color(color) & board.by_role(role))
+                .into_iter()
+                .map(|s| v.square(s))
+                .collect();
+            if !squares.is_empty() {
+                groups.push(format!("{} {}", v.piece(role), squares.join(", ")));
+            }
+        }
+        sides.push(cfg.p(
+            "board.side",
+            &[("side", &cfg.side(color)), ("pieces", &groups.join("; "))],
+        ));
+    }
+    format!(
+        "{}. {}",
+        sides.join(". "),
+        cfg.p("board.turn", &[("side", &cfg.side(game.turn()))])
+    )
+}
+
+/// `square X`: what stands on a square.
+pub(super) fn square(cfg: &Config, game: &Game, rest: &str) -> Vec<Effect> {
+    let Some(sq) = words::spoken::parse_square(&cfg.vocabulary, rest) else {
+        return vec![say(
+            Kind::Refusal,
+            cfg.p("square.bad", &[("text", &words::quote(rest))]),
+        )];
+    };
+    let v = &cfg.vocabulary;
+    let text = match game.position().board().piece_at(sq) {
+        Some(p) => cfg.p(
+            "square.piece",
+            &[
+                ("square", &v.square(sq)),
+                ("side", &cfg.side(p.color)),
+                ("piece", v.piece(p.role)),
+            ],
+        ),
+        None => cfg.p("square.empty", &[("square", &v.square(sq))]),
+    };
+    vec![say(Kind::Answer, text)]
 }

@@ -20,11 +20,11 @@ mod view;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use shakmaty::{Color, Position, Role};
+use shakmaty::{Color, Position};
 
 use crate::rules::time_control::TimeControl;
 use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
-use crate::words::action::{Act, Action, Arg};
+use crate::words::action::{Act, Action};
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
@@ -1080,16 +1080,16 @@ impl Session {
                 self.leave_review()
             }
             A::Review(_) | A::Last if reviewing => {
-                vec![say(Kind::Answer, self.review_here(false))]
+                self.in_review(|r, v| vec![say(Kind::Answer, r.here(v, false))])
             }
             A::Done if reviewing => self.leave_review(),
-            A::Back if reviewing => self.review_step(-1),
-            A::Forward if reviewing => self.review_step(1),
-            A::Start if reviewing => self.review_jump(false),
-            A::End if reviewing => self.review_jump(true),
-            A::Goto(rest) if reviewing => self.review_goto(rest),
-            A::Variation(rest) if reviewing => self.enter_variation(rest),
-            A::Leave if reviewing => self.leave_variation(),
+            A::Back if reviewing => self.in_review(|r, v| r.step(v, -1)),
+            A::Forward if reviewing => self.in_review(|r, v| r.step(v, 1)),
+            A::Start if reviewing => self.in_review(|r, v| r.jump(v, false)),
+            A::End if reviewing => self.in_review(|r, v| r.jump(v, true)),
+            A::Goto(rest) if reviewing => self.in_review(|r, v| r.goto(v, rest)),
+            A::Variation(rest) if reviewing => self.in_review(|r, v| r.enter_variation(v, rest)),
+            A::Leave if reviewing => self.in_review(|r, v| r.leave_variation(v)),
             A::Board
             | A::Square(_)
             | A::Fen
@@ -1108,7 +1108,7 @@ impl Session {
             | A::Turn(_)
                 if reviewing =>
             {
-                self.on_shown(|s| s.ordinary(action, line, Duration::ZERO))
+                self.position_answer(action, self.shown_game())
             }
             A::Review(rest) => self.enter_review(rest),
             A::Back
@@ -1217,11 +1217,9 @@ impl Session {
             )],
             A::Quit => self.quit(),
             A::Last => vec![say(Kind::Answer, self.last())],
-            A::Moves(rest) => self.moves(rest),
-            A::Count => vec![say(Kind::Answer, self.count())],
-            A::Board => vec![say(Kind::Answer, self.board())],
-            A::Square(rest) => self.square(rest),
-            A::Fen => vec![say(Kind::Answer, self.m.game.fen())],
+            A::Moves(_) | A::Count | A::Board | A::Square(_) | A::Fen => {
+                self.position_answer(action, &self.m.game)
+            }
             A::Claim(rest) => self.claim(rest, now),
             A::Offer => self.offer(now),
             A::Accept => self.accept(now),
@@ -1236,17 +1234,17 @@ impl Session {
             A::Takeback(rest) => self.takeback(rest, now),
             A::New => self.new_game(now),
             A::Rematch => self.rematch(now),
-            A::Rank(rest)
-            | A::File(rest)
-            | A::Diagonals(rest)
-            | A::Lines(rest)
-            | A::Knights(rest)
-            | A::Attackers(rest)
-            | A::Legal(rest)
-            | A::Pieces(rest)
-            | A::Pawns(rest)
-            | A::Material(rest)
-            | A::Turn(rest) => self.explore(action.name(), rest),
+            A::Rank(_)
+            | A::File(_)
+            | A::Diagonals(_)
+            | A::Lines(_)
+            | A::Knights(_)
+            | A::Attackers(_)
+            | A::Legal(_)
+            | A::Pieces(_)
+            | A::Pawns(_)
+            | A::Material(_)
+            | A::Turn(_) => self.position_answer(action, &self.m.game),
             A::Sides(rest) => self.sides_command(rest),
             A::Time => self.time_answer(now),
             A::Used => self.used_answer(now),
@@ -1602,20 +1600,7 @@ impl Session {
     }
 
     fn announce(&self, ply: &crate::rules::Ply, long: bool) -> String {
-        // DN-3 / ANN-M9: in the tournament profile "Schach" and "Matt" are said only when switched on.
-        let mut san = ply.san.clone();
-        if self
-            .tournament
-            .as_ref()
-            .is_some_and(|t| !t.says_check_words())
-        {
-            san.suffix = None;
-        }
-        if long {
-            words::announce::long(&self.config.vocabulary, &san, ply.mv)
-        } else {
-            words::announce::short(&self.config.vocabulary, &san, ply.mv)
-        }
+        self.voice().announce(ply, long)
     }
 
     fn announce_last_ply(&self) -> String {
@@ -1705,128 +1690,14 @@ impl Session {
         }
     }
 
-    fn moves(&self, count: &Arg<usize>) -> Vec<Effect> {
-        let plies = self.m.game.plies();
-        let n = match count {
-            Arg::None => plies.len(),
-            Arg::Given(n) => (*n).min(plies.len()),
-            Arg::Bad(text) => {
-                return vec![say(
-                    Kind::Refusal,
-                    self.p("moves.bad", &[("text", &words::quote(text))]),
-                )];
-            }
-        };
-        if plies.is_empty() {
-            return vec![say(Kind::Answer, self.p("last.none", &[]))];
-        }
-        let mut text = String::new();
-        for (i, ply) in plies[plies.len() - n..].iter().enumerate() {
-            let said = self.announce(ply, false);
-            if ply.color() == Color::White {
-                if !text.is_empty() {
-                    text.push_str("; ");
-                }
-                text.push_str(&format!("{}. {said}", ply.move_number()));
-            } else if i == 0 {
-                text.push_str(&format!("{}... {said}", ply.move_number()));
-            } else {
-                text.push_str(&format!(", {said}"));
-            }
-        }
-        vec![say(Kind::Answer, text)]
-    }
-
-    /// Appendix D.2.6.1 / D.2.10.4: the number of moves completed and whose turn it is.
+    /// The count of the game (explore::count).
     fn count(&self) -> String {
-        let pos = self.m.game.position();
-        let number = pos.fullmoves().get();
-        let completed = number - 1;
-        let key = if completed == 1 {
-            "count.one"
-        } else {
-            "count.many"
-        };
-        let text = self.p(
-            key,
-            &[
-                ("number", &number.to_string()),
-                ("side", &self.side(pos.turn())),
-                ("completed", &completed.to_string()),
-            ],
-        );
-        // The clock's move counter once the arbiter has corrected it: said as it now stands.
-        match &self.m.timing {
-            Some(t) if self.m.counter_corrected => {
-                let clock = self.p(
-                    "count.clock",
-                    &[
-                        ("white_side", &self.side(Color::White)),
-                        ("white", &t.clock.moves_completed(Color::White).to_string()),
-                        ("black_side", &self.side(Color::Black)),
-                        ("black", &t.clock.moves_completed(Color::Black).to_string()),
-                    ],
-                );
-                format!("{text}; {clock}")
-            }
-            _ => text,
-        }
+        explore::count(&self.config, &self.m.game, &self.m)
     }
 
+    /// The game's board in words (explore::board).
     fn board(&self) -> String {
-        let board = self.m.game.position().board();
-        let v = &self.config.vocabulary;
-        let mut sides = Vec::new();
-        for color in [Color::White, Color::Black] {
-            let mut groups = Vec::new();
-            for role in [
-                Role::King,
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-                Role::Pawn,
-            ] {
-                let squares: Vec<String> = (board.by_color(color) & board.by_role(role))
-                    .into_iter()
-                    .map(|s| v.square(s))
-                    .collect();
-                if !squares.is_empty() {
-                    groups.push(format!("{} {}", v.piece(role), squares.join(", ")));
-                }
-            }
-            sides.push(self.p(
-                "board.side",
-                &[("side", &self.side(color)), ("pieces", &groups.join("; "))],
-            ));
-        }
-        format!(
-            "{}. {}",
-            sides.join(". "),
-            self.p("board.turn", &[("side", &self.side(self.m.game.turn()))])
-        )
-    }
-
-    fn square(&self, rest: &str) -> Vec<Effect> {
-        let Some(sq) = words::spoken::parse_square(&self.config.vocabulary, rest) else {
-            return vec![say(
-                Kind::Refusal,
-                self.p("square.bad", &[("text", &words::quote(rest))]),
-            )];
-        };
-        let v = &self.config.vocabulary;
-        let text = match self.m.game.position().board().piece_at(sq) {
-            Some(p) => self.p(
-                "square.piece",
-                &[
-                    ("square", &v.square(sq)),
-                    ("side", &self.side(p.color)),
-                    ("piece", v.piece(p.role)),
-                ],
-            ),
-            None => self.p("square.empty", &[("square", &v.square(sq))]),
-        };
-        vec![say(Kind::Answer, text)]
+        explore::board(&self.config, &self.m.game)
     }
 
     fn claim_kind(&self, k: ClaimKind) -> String {
@@ -2137,5 +2008,141 @@ impl Session {
         let mut out = self.board_check.clocks_keep(&self.config, &mut self.m, now);
         out.extend(self.time_answer(now));
         out
+    }
+
+    // --- review ---
+
+    /// Whether a review is open.
+    pub fn reviewing(&self) -> bool {
+        self.review.is_some()
+    }
+
+    /// The position to show and explore: the reviewed one while reviewing, else the game's.
+    pub fn shown_game(&self) -> &Game {
+        self.review
+            .as_ref()
+            .map_or(&self.m.game, review::Review::shown)
+    }
+
+    /// For the full-screen view's move list: the main-line half-move the review is at (see `Review::main_ply`).
+    pub fn review_main_ply(&self) -> Option<usize> {
+        self.review.as_ref()?.main_ply()
+    }
+
+    /// For the full-screen view's status line: where the review is, and the comment.
+    pub fn review_status(&self) -> Option<String> {
+        Some(self.review.as_ref()?.status(&self.voice()))
+    }
+
+    /// `--review FILE`: the session opens in review, at the start of the game (after the choice of a game when
+    /// the file has several). No clock runs and nothing is saved.
+    pub fn with_review_at_start(mut self) -> Session {
+        self.review_at_start = true;
+        self.config.time_control = None;
+        self.m.timing = None;
+        self.config.save_path = None;
+        self
+    }
+
+    /// Called when the game to review is known (at the start, or after the choice of a game).
+    pub(super) fn open_review_at_start(&mut self) -> Vec<Effect> {
+        if !std::mem::take(&mut self.review_at_start) {
+            return Vec::new();
+        }
+        self.m.timing = None;
+        self.config.time_control = None;
+        self.open_review(true)
+    }
+
+    /// `review`: opens a review of the game at its last move, unless it must wait (review::refused).
+    fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
+        if self.config.phrases.is_word("arg.off", rest) {
+            return vec![say(Kind::Refusal, self.p("review.not_open", &[]))];
+        }
+        if let Some(reason) = review::refused(&self.config, &self.m, self.tournament.is_some()) {
+            return vec![say(Kind::Refusal, reason)];
+        }
+        self.open_review(false)
+    }
+
+    fn open_review(&mut self, at_start: bool) -> Vec<Effect> {
+        let ending = self.m.game.ending().map(|e| self.ending_text(e));
+        let review = review::Review::new(&self.m.game, at_start, ending);
+        let text = review.opened(&self.voice());
+        self.review = Some(review);
+        vec![say(Kind::Event, text)]
+    }
+
+    /// `done`: the review ends; the game goes on where it was.
+    fn leave_review(&mut self) -> Vec<Effect> {
+        self.review = None;
+        let mut text = self.p("review.closed", &[]);
+        text.push_str(". ");
+        text.push_str(&match self.m.game.ending() {
+            Some(e) => self.ending_text(e),
+            None => self.count(),
+        });
+        vec![say(Kind::Event, text)]
+    }
+
+    /// A step of the open review, said with the session's voice.
+    fn in_review(
+        &mut self,
+        f: impl FnOnce(&mut review::Review, &view::Voice) -> Vec<Effect>,
+    ) -> Vec<Effect> {
+        let voice = view::Voice::new(&self.config, self.tournament.as_ref());
+        self.review.as_mut().map_or_else(Vec::new, |r| f(r, &voice))
+    }
+
+    /// How the session says a move (view::Voice).
+    fn voice(&self) -> view::Voice<'_> {
+        view::Voice::new(&self.config, self.tournament.as_ref())
+    }
+
+    /// The questions about a position (`board`, `square`, `fen`, `count`, `moves`, the exploring commands),
+    /// answered on `game`: the game's own, or the reviewed position.
+    fn position_answer(&self, action: &Action, game: &Game) -> Vec<Effect> {
+        let asked = explore::Asked {
+            voice: self.voice(),
+            analysis_allowed: self.analysis_allowed(),
+            ending: &|e| self.ending_text(e),
+            m: &self.m,
+        };
+        explore::answer(&asked, game, action)
+    }
+
+    // --- explore ---
+
+    /// Analysis of the position (attackers, legal moves, lines, the engine): refused in a tournament game
+    /// allowed in a review (which there is only open once the game is over).
+    pub fn analysis_allowed(&self) -> bool {
+        self.tournament.is_none() || self.review.is_some()
+    }
+
+    /// Taking moves back, a new game, a rematch: not in a tournament game.
+    pub fn takeback_allowed(&self) -> bool {
+        self.tournament.is_none()
+    }
+
+    // --- view ---
+
+    /// Both sides' remaining time (White, Black) at `real_now`, or None in a game without a clock.
+    pub fn clock_remaining(&self, real_now: Duration) -> Option<[Duration; 2]> {
+        self.m.clock_remaining(self.now(real_now))
+    }
+
+    /// The side whose clock is running, if one is.
+    pub fn clock_running(&self) -> Option<Color> {
+        self.m.clock_running()
+    }
+
+    /// The session's time moves only with `wait` (`--virtual-clock`): a face needs no clock wake-ups.
+    pub fn is_virtual_clock(&self) -> bool {
+        self.m.virtual_now.is_some()
+    }
+
+    /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves).
+    pub fn awaiting_answer(&self) -> bool {
+        self.pending.is_some_and(view::asks_yes_or_no)
     }
 }

@@ -13,7 +13,8 @@
 
 use shakmaty::Color;
 
-use super::{Effect, Kind, Opponent, Session, say};
+use super::view::Voice;
+use super::{Config, Effect, Kind, Match, Opponent, say};
 use crate::rules::game::MovetextItem;
 use crate::rules::pgn::MAX_VARIATION_DEPTH;
 use crate::rules::{Game, Ply};
@@ -66,11 +67,33 @@ impl Line {
 pub(super) struct Review {
     lines: Vec<Line>,
     /// The reviewed position as a game, kept in step with the cursor.
-    pub(super) shown: Game,
+    shown: Game,
+    /// The main line's ending as the session says it (the game is never changed while it is reviewed).
+    ending: Option<String>,
+}
+
+/// Why a review cannot start now, if it cannot: the game goes on and it is a tournament game, a clock runs, or
+/// the engine is to move.
+pub(super) fn refused(cfg: &Config, m: &Match, tournament: bool) -> Option<String> {
+    if m.game.is_over() {
+        return None;
+    }
+    if tournament {
+        return Some(cfg.p("review.tournament", &[]));
+    }
+    if m.clock_running().is_some() {
+        return Some(cfg.p("review.clock", &[]));
+    }
+    if cfg.opponent == Opponent::Engine && m.game.turn() == cfg.engine_color {
+        return Some(cfg.p("review.engine", &[]));
+    }
+    None
 }
 
 impl Review {
-    fn new(game: &Game, at_start: bool) -> Review {
+    /// A review of `game` (a copy), at its start or at its last move; `ending` is its end as the session says
+    /// it.
+    pub(super) fn new(game: &Game, at_start: bool, ending: Option<String>) -> Review {
         let line = Line {
             game: game.clone(),
             offset: 0,
@@ -83,6 +106,7 @@ impl Review {
         Review {
             lines: vec![line],
             shown,
+            ending,
         }
     }
 
@@ -103,6 +127,11 @@ impl Review {
 
     fn refresh(&mut self) {
         self.shown = self.line().shown();
+    }
+
+    /// The reviewed position, as a game.
+    pub(super) fn shown(&self) -> &Game {
+        &self.shown
     }
 }
 
@@ -174,26 +203,12 @@ const NAMED_NAGS: &[u8] = &[
     1, 2, 3, 4, 5, 6, 7, 10, 13, 14, 15, 16, 17, 18, 19, 22, 23, 36, 37, 40, 41, 132, 133, 138, 139,
 ];
 
-impl Session {
-    /// Whether a review is open.
-    pub fn reviewing(&self) -> bool {
-        self.review.is_some()
-    }
-
-    /// The position to show and explore: the reviewed one while reviewing, else the game's.
-    pub fn shown_game(&self) -> &Game {
-        match &self.review {
-            Some(r) => &r.shown,
-            None => &self.m.game,
-        }
-    }
-
+impl Review {
     /// For the full-screen view's move list: the index of the main-line half-move the review is at (in a
-    /// variation, the one it branched from), if a review is open and past the start.
-    pub fn review_main_ply(&self) -> Option<usize> {
-        let r = self.review.as_ref()?;
-        let main = &r.lines[0];
-        let at = match r.lines.get(1) {
+    /// variation, the one it branched from), if past the start.
+    pub(super) fn main_ply(&self) -> Option<usize> {
+        let main = &self.lines[0];
+        let at = match self.lines.get(1) {
             // A variation replaces the move it branched from: that move is marked.
             Some(v) => v.offset + 1,
             None => main.at,
@@ -202,24 +217,24 @@ impl Session {
     }
 
     /// For the full-screen view's status line: "Review: move 12, White, Springer Felix drei" and the comment.
-    pub fn review_status(&self) -> Option<String> {
-        let r = self.review.as_ref()?;
-        let line = r.line();
+    pub(super) fn status(&self, v: &Voice) -> String {
+        let line = self.line();
         let mut text = match line.current() {
-            Some(ply) => self.p(
+            Some(ply) => v.cfg.p(
                 "review.status",
                 &[
                     ("number", &ply.move_number().to_string()),
-                    ("side", &self.side(ply.color())),
-                    ("move", &self.announce(ply, self.config.long_form)),
+                    ("side", &v.cfg.side(ply.color())),
+                    ("move", &v.announce(ply, v.cfg.long_form)),
                 ],
             ),
-            None => self.p("review.status_start", &[]),
+            None => v.cfg.p("review.status_start", &[]),
         };
-        if r.depth() > 0 {
+        if self.depth() > 0 {
             text.push_str(&format!(
                 " ({})",
-                self.p("review.depth", &[("depth", &r.depth().to_string())])
+                v.cfg
+                    .p("review.depth", &[("depth", &self.depth().to_string())])
             ));
         }
         let comments: &[String] = match line.current() {
@@ -233,212 +248,62 @@ impl Session {
                 text.push_str(&c);
             }
         }
-        Some(text)
+        text
     }
 
-    /// `--review FILE`: the session opens in review, at the start of the game (after the choice of a game when
-    /// the file has several). No clock runs and nothing is saved.
-    pub fn with_review_at_start(mut self) -> Session {
-        self.review_at_start = true;
-        self.config.time_control = None;
-        self.m.timing = None;
-        self.config.save_path = None;
-        self
-    }
-
-    /// Called when the game to review is known (at the start, or after the choice of a game).
-    /// "Review of the game, N half-moves; ..." (one half-move said as one).
-    fn review_opened_text(&self) -> String {
-        match self.m.game.plies().len() {
-            1 => self.p("review.opened_one", &[]),
-            n => self.p("review.opened", &[("n", &n.to_string())]),
-        }
-    }
-
-    pub(super) fn open_review_at_start(&mut self) -> Vec<Effect> {
-        if !std::mem::take(&mut self.review_at_start) {
-            return Vec::new();
-        }
-        self.m.timing = None;
-        self.config.time_control = None;
-        self.review = Some(Review::new(&self.m.game, true));
-        let mut text = self.review_opened_text();
-        text.push_str(". ");
-        text.push_str(&self.review_position_text());
-        vec![say(Kind::Event, text)]
-    }
-
-    /// Why a review cannot start now, if it cannot.
-    fn review_refused(&self) -> Option<String> {
-        if self.m.game.is_over() {
-            return None;
-        }
-        if self.tournament.is_some() {
-            return Some(self.p("review.tournament", &[]));
-        }
-        if self.clock_running().is_some() {
-            return Some(self.p("review.clock", &[]));
-        }
-        if self.config.opponent == Opponent::Engine
-            && self.m.game.turn() == self.config.engine_color
-        {
-            return Some(self.p("review.engine", &[]));
-        }
-        None
-    }
-
-    /// Runs `f` with the reviewed position in place of the game (read-only commands only), then puts the game
-    /// back.
-    pub(super) fn on_shown(&mut self, f: impl FnOnce(&mut Session) -> Vec<Effect>) -> Vec<Effect> {
-        let Some(review) = &mut self.review else {
-            return Vec::new();
+    /// "Review of the game, N half-moves" (one half-move said as one), then where the review is.
+    pub(super) fn opened(&self, v: &Voice) -> String {
+        let mut text = match self.lines[0].game.plies().len() {
+            1 => v.cfg.p("review.opened_one", &[]),
+            n => v.cfg.p("review.opened", &[("n", &n.to_string())]),
         };
-        std::mem::swap(&mut self.m.game, &mut review.shown);
-        let out = f(self);
-        if let Some(review) = &mut self.review {
-            std::mem::swap(&mut self.m.game, &mut review.shown);
-        }
-        out
-    }
-
-    /// Analysis is allowed in a review (which in the tournament profile is only open once the game is over).
-    pub(super) fn review_allows_analysis(&self) -> bool {
-        self.review.is_some()
-    }
-
-    pub(super) fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
-        if self.config.phrases.is_word("arg.off", rest) {
-            return vec![say(Kind::Refusal, self.p("review.not_open", &[]))];
-        }
-        if let Some(reason) = self.review_refused() {
-            return vec![say(Kind::Refusal, reason)];
-        }
-        self.review = Some(Review::new(&self.m.game, false));
-        let mut text = self.review_opened_text();
         text.push_str(". ");
-        text.push_str(&self.review_position_text());
-        vec![say(Kind::Event, text)]
-    }
-
-    pub(super) fn leave_review(&mut self) -> Vec<Effect> {
-        self.review = None;
-        let mut text = self.p("review.closed", &[]);
-        text.push_str(". ");
-        text.push_str(&match self.m.game.ending() {
-            Some(e) => self.ending_text(e),
-            None => self.count(),
-        });
-        vec![say(Kind::Event, text)]
-    }
-
-    /// Where the review is: the move just said with everything about it, or the start of the line.
-    fn review_position_text(&self) -> String {
-        self.review_here(true)
+        text.push_str(&self.here(v, true));
+        text
     }
 
     /// The move at the cursor said in full (move, NAGs, comments, clock, variations), or the start of the line
     /// with its opening comment. At the end of the main line of a finished game, the ending too.
-    pub(super) fn review_here(&self, with_end: bool) -> String {
-        let Some(r) = &self.review else {
-            return String::new();
-        };
-        let line = r.line();
+    pub(super) fn here(&self, v: &Voice, with_end: bool) -> String {
+        let line = self.line();
         let mut parts = Vec::new();
         match line.current() {
             None => {
-                let key = if r.depth() == 0 {
+                let key = if self.depth() == 0 {
                     "review.start"
                 } else {
                     "review.variation_start"
                 };
-                parts.push(self.p(
+                parts.push(v.cfg.p(
                     key,
                     &[
-                        ("side", &self.side(r.shown.turn())),
-                        ("depth", &r.depth().to_string()),
+                        ("side", &v.cfg.side(self.shown.turn())),
+                        ("depth", &self.depth().to_string()),
                     ],
                 ));
-                parts.extend(self.comment_parts(&line.opening));
+                parts.extend(comment_parts(v, &line.opening));
             }
-            Some(ply) => parts.extend(self.ply_parts(ply)),
+            Some(ply) => parts.extend(ply_parts(v, ply)),
         }
         if with_end && line.at == line.len() {
             if let Some(text) = &line.unreadable {
-                parts.push(self.p("review.unreadable", &[("text", &words::quote(text))]));
+                parts.push(
+                    v.cfg
+                        .p("review.unreadable", &[("text", &words::quote(text))]),
+                );
             }
-            if r.depth() == 0
-                && let Some(e) = line.game.ending()
+            if self.depth() == 0
+                && let Some(e) = &self.ending
             {
-                parts.push(self.ending_text(e));
+                parts.push(e.clone());
             }
         }
         parts.join(". ")
     }
 
-    /// One move's words: "Move 12, White: Springer Felix drei", NAGs, comments, clock time, variations.
-    fn ply_parts(&self, ply: &Ply) -> Vec<String> {
-        let mut parts = vec![self.p(
-            "review.move",
-            &[
-                ("number", &ply.move_number().to_string()),
-                ("side", &self.side(ply.color())),
-                ("move", &self.announce(ply, self.config.long_form)),
-            ],
-        )];
-        let a = &ply.annotations;
-        for &n in a.nags.iter().take(MAX_NOTES) {
-            parts.push(self.nag(n));
-        }
-        parts.extend(self.comment_parts(&a.comments));
-        if ply.draw_offer {
-            parts.push(self.p("review.draw_offer", &[]));
-        }
-        match a.variations.len() {
-            0 => {}
-            1 => parts.push(self.p("review.variations_one", &[])),
-            n => parts.push(self.p("review.variations_many", &[("n", &n.to_string())])),
-        }
-        parts
-    }
-
-    /// Comments said: the text without `[%...]` commands, then the clock time of a `[%clk]`.
-    fn comment_parts(&self, comments: &[String]) -> Vec<String> {
-        let mut parts = Vec::new();
-        for c in comments.iter().take(MAX_NOTES) {
-            let text = spoken_comment(c);
-            if !text.is_empty() {
-                parts.push(self.p("review.comment", &[("text", &text)]));
-            }
-            if let Some(Ok(d)) = crate::rules::time_control::parse_clock_comment(c) {
-                parts.push(self.p(
-                    "review.clock_time",
-                    &[("time", &words::time::duration(&self.config.phrases, d))],
-                ));
-            }
-        }
-        parts
-    }
-
-    /// A NAG in words, as a sentence of its own (it follows the move after a full stop).
-    fn nag(&self, n: u8) -> String {
-        let text = if NAMED_NAGS.contains(&n) {
-            self.p(&format!("nag.{n}"), &[])
-        } else {
-            self.p("nag.other", &[("n", &n.to_string())])
-        };
-        let mut chars = text.chars();
-        match chars.next() {
-            Some(first) => first.to_uppercase().chain(chars).collect(),
-            None => text,
-        }
-    }
-
     /// `back` and `forward`: one half-move; at either end of the line it is said and nothing changes.
-    pub(super) fn review_step(&mut self, by: i32) -> Vec<Effect> {
-        let Some(r) = &mut self.review else {
-            return Vec::new();
-        };
-        let line = r.line_mut();
+    pub(super) fn step(&mut self, v: &Voice, by: i32) -> Vec<Effect> {
+        let line = self.line_mut();
         let bound = if by < 0 {
             line.at == 0
         } else {
@@ -447,7 +312,7 @@ impl Session {
         if bound {
             // The end of the line: said, with the edge sound (as at the board's edge).
             return vec![
-                say(Kind::Refusal, self.bound_text(by > 0)),
+                say(Kind::Refusal, self.bound_text(v, by > 0)),
                 Effect::Cue(super::Cue::Edge),
             ];
         }
@@ -456,82 +321,72 @@ impl Session {
         } else {
             line.at += 1;
         }
-        r.refresh();
-        vec![say(Kind::Answer, self.review_position_text())]
+        self.refresh();
+        vec![say(Kind::Answer, self.here(v, true))]
     }
 
-    fn bound_text(&self, end: bool) -> String {
-        let depth = self.review.as_ref().map_or(0, Review::depth);
+    fn bound_text(&self, v: &Voice, end: bool) -> String {
+        let depth = self.depth();
         let key = match (end, depth) {
             (false, 0) => "review.at_start",
             (true, 0) => "review.at_end",
             (false, _) => "review.variation_at_start",
             (true, _) => "review.variation_at_end",
         };
-        let mut text = self.p(key, &[("depth", &depth.to_string())]);
+        let mut text = v.cfg.p(key, &[("depth", &depth.to_string())]);
         if end {
-            let r = self.review.as_ref().expect("reviewing");
-            let line = r.line();
+            let line = self.line();
             if let Some(t) = &line.unreadable {
                 text.push_str(". ");
-                text.push_str(&self.p("review.unreadable", &[("text", &words::quote(t))]));
+                text.push_str(&v.cfg.p("review.unreadable", &[("text", &words::quote(t))]));
             }
             if depth == 0
-                && let Some(e) = line.game.ending()
+                && let Some(e) = &self.ending
             {
                 text.push_str(". ");
-                text.push_str(&self.ending_text(e));
+                text.push_str(e);
             }
         }
         text
     }
 
     /// `start` and `end` of the line.
-    pub(super) fn review_jump(&mut self, end: bool) -> Vec<Effect> {
-        let Some(r) = &mut self.review else {
-            return Vec::new();
-        };
-        let line = r.line_mut();
+    pub(super) fn jump(&mut self, v: &Voice, end: bool) -> Vec<Effect> {
+        let line = self.line_mut();
         let target = if end { line.len() } else { 0 };
         if line.at == target {
             return vec![
-                say(Kind::Refusal, self.bound_text(end)),
+                say(Kind::Refusal, self.bound_text(v, end)),
                 Effect::Cue(super::Cue::Edge),
             ];
         }
         line.at = target;
-        r.refresh();
-        vec![say(Kind::Answer, self.review_position_text())]
+        self.refresh();
+        vec![say(Kind::Answer, self.here(v, true))]
     }
 
     /// `goto N [white|black]`: to White's (or Black's) move N of the line being reviewed.
-    pub(super) fn review_goto(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn goto(&mut self, v: &Voice, rest: &str) -> Vec<Effect> {
         let mut parts = rest.split_whitespace();
         let number = parts
             .next()
             .and_then(|n| n.trim_end_matches('.').parse::<u32>().ok());
         let side = match parts.next() {
             None => Some(Color::White),
-            Some(w) if self.config.phrases.is_word("arg.white", w) => Some(Color::White),
-            Some(b) if self.config.phrases.is_word("arg.black", b) => Some(Color::Black),
+            Some(w) if v.cfg.phrases.is_word("arg.white", w) => Some(Color::White),
+            Some(b) if v.cfg.phrases.is_word("arg.black", b) => Some(Color::Black),
             Some(_) => None,
         };
-        let bad = |s: &Session| {
-            let (first, last) = s
-                .review
-                .as_ref()
-                .map(|r| {
-                    let l = r.line();
-                    let plies = &l.game.plies()[l.offset..];
-                    (
-                        plies.first().map_or(0, Ply::move_number),
-                        plies.last().map_or(0, Ply::move_number),
-                    )
-                })
-                .unwrap_or((0, 0));
+        let bad = |r: &Review| {
+            let l = r.line();
+            let plies = &l.game.plies()[l.offset..];
+            let (first, last) = (
+                plies.first().map_or(0, Ply::move_number),
+                plies.last().map_or(0, Ply::move_number),
+            );
             vec![say(
                 Kind::Refusal,
-                s.p(
+                v.cfg.p(
                     "review.goto_bad",
                     &[
                         ("text", &words::quote(rest)),
@@ -544,10 +399,7 @@ impl Session {
         let (Some(number), Some(side), None) = (number, side, parts.next()) else {
             return bad(self);
         };
-        let Some(r) = &mut self.review else {
-            return Vec::new();
-        };
-        let line = r.line_mut();
+        let line = self.line_mut();
         let found = line.game.plies()[line.offset..]
             .iter()
             .position(|p| p.move_number() == number && p.color() == side);
@@ -555,23 +407,20 @@ impl Session {
             return bad(self);
         };
         line.at = i + 1;
-        r.refresh();
-        vec![say(Kind::Answer, self.review_position_text())]
+        self.refresh();
+        vec![say(Kind::Answer, self.here(v, true))]
     }
 
     /// `variation [N]`: into the N-th variation (the first by default) of the move just said; it replaces that
     /// move, as in PGN. Bounded in depth as the PGN reader bounds it.
-    pub(super) fn enter_variation(&mut self, rest: &str) -> Vec<Effect> {
-        let Some(r) = &self.review else {
-            return Vec::new();
-        };
-        let line = r.line();
+    pub(super) fn enter_variation(&mut self, v: &Voice, rest: &str) -> Vec<Effect> {
+        let line = self.line();
         let Some(ply) = line.current() else {
-            return vec![say(Kind::Refusal, self.p("review.no_variations", &[]))];
+            return vec![say(Kind::Refusal, v.cfg.p("review.no_variations", &[]))];
         };
         let count = ply.annotations.variations.len();
         if count == 0 {
-            return vec![say(Kind::Refusal, self.p("review.no_variations", &[]))];
+            return vec![say(Kind::Refusal, v.cfg.p("review.no_variations", &[]))];
         }
         let n = if rest.is_empty() {
             Some(1)
@@ -588,14 +437,14 @@ impl Session {
             };
             return vec![say(
                 Kind::Refusal,
-                self.p(
+                v.cfg.p(
                     key,
                     &[("text", &words::quote(rest)), ("n", &count.to_string())],
                 ),
             )];
         };
-        if r.depth() >= MAX_VARIATION_DEPTH {
-            return vec![say(Kind::Refusal, self.p("review.too_deep", &[]))];
+        if self.depth() >= MAX_VARIATION_DEPTH {
+            return vec![say(Kind::Refusal, v.cfg.p("review.too_deep", &[]))];
         }
         let mut base = line.game.clone();
         base.truncate(line.offset + line.at - 1);
@@ -605,16 +454,13 @@ impl Session {
             let text = unreadable.unwrap_or_default();
             return vec![say(
                 Kind::Refusal,
-                self.p(
+                v.cfg.p(
                     "review.variation_unreadable",
                     &[("text", &words::quote(&text))],
                 ),
             )];
         }
-        let Some(r) = &mut self.review else {
-            return Vec::new();
-        };
-        r.lines.push(Line {
+        self.lines.push(Line {
             game,
             offset,
             at: 1,
@@ -622,42 +468,97 @@ impl Session {
             unreadable,
             number: n,
         });
-        r.refresh();
-        let depth = r.depth();
-        let mut parts = vec![self.p(
+        self.refresh();
+        let depth = self.depth();
+        let mut parts = vec![v.cfg.p(
             "review.variation_entered",
             &[("n", &n.to_string()), ("depth", &depth.to_string())],
         )];
-        let line = self.review.as_ref().expect("reviewing").line();
-        parts.extend(self.comment_parts(&line.opening));
-        parts.push(self.review_position_text());
+        parts.extend(comment_parts(v, &self.line().opening));
+        parts.push(self.here(v, true));
         vec![say(Kind::Answer, parts.join(". "))]
     }
 
     /// `leave`: out of the variation, back to the move where it branched.
-    pub(super) fn leave_variation(&mut self) -> Vec<Effect> {
-        let Some(r) = &mut self.review else {
-            return Vec::new();
-        };
-        if r.depth() == 0 {
-            return vec![say(Kind::Refusal, self.p("review.not_in_variation", &[]))];
+    pub(super) fn leave_variation(&mut self, v: &Voice) -> Vec<Effect> {
+        if self.depth() == 0 {
+            return vec![say(Kind::Refusal, v.cfg.p("review.not_in_variation", &[]))];
         }
-        let left = r.lines.pop().expect("depth checked").number;
-        r.refresh();
-        let depth = r.depth();
+        let left = self.lines.pop().expect("depth checked").number;
+        self.refresh();
+        let depth = self.depth();
         let text = format!(
             "{}. {}",
             if depth == 0 {
-                self.p("review.variation_left_main", &[("n", &left.to_string())])
+                v.cfg
+                    .p("review.variation_left_main", &[("n", &left.to_string())])
             } else {
-                self.p(
+                v.cfg.p(
                     "review.variation_left",
                     &[("n", &left.to_string()), ("depth", &depth.to_string())],
                 )
             },
-            self.review_position_text()
+            self.here(v, true)
         );
         vec![say(Kind::Answer, text)]
+    }
+}
+
+/// One move's words: "Move 12, White: Springer Felix drei", NAGs, comments, clock time, variations.
+fn ply_parts(v: &Voice, ply: &Ply) -> Vec<String> {
+    let mut parts = vec![v.cfg.p(
+        "review.move",
+        &[
+            ("number", &ply.move_number().to_string()),
+            ("side", &v.cfg.side(ply.color())),
+            ("move", &v.announce(ply, v.cfg.long_form)),
+        ],
+    )];
+    let a = &ply.annotations;
+    for &n in a.nags.iter().take(MAX_NOTES) {
+        parts.push(nag(v.cfg, n));
+    }
+    parts.extend(comment_parts(v, &a.comments));
+    if ply.draw_offer {
+        parts.push(v.cfg.p("review.draw_offer", &[]));
+    }
+    match a.variations.len() {
+        0 => {}
+        1 => parts.push(v.cfg.p("review.variations_one", &[])),
+        n => parts.push(v.cfg.p("review.variations_many", &[("n", &n.to_string())])),
+    }
+    parts
+}
+
+/// Comments said: the text without `[%...]` commands, then the clock time of a `[%clk]`.
+fn comment_parts(v: &Voice, comments: &[String]) -> Vec<String> {
+    let mut parts = Vec::new();
+    for c in comments.iter().take(MAX_NOTES) {
+        let text = spoken_comment(c);
+        if !text.is_empty() {
+            parts.push(v.cfg.p("review.comment", &[("text", &text)]));
+        }
+        if let Some(Ok(d)) = crate::rules::time_control::parse_clock_comment(c) {
+            parts.push(v.cfg.p(
+                "review.clock_time",
+                &[("time", &words::time::duration(&v.cfg.phrases, d))],
+            ));
+        }
+    }
+    parts
+}
+
+/// A NAG in words, as a sentence of its own (it follows the move after a full stop).
+fn nag(cfg: &Config, n: u8) -> String {
+    let text = if NAMED_NAGS.contains(&n) {
+        cfg.p(&format!("nag.{n}"), &[])
+    } else {
+        cfg.p("nag.other", &[("n", &n.to_string())])
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
     }
 }
 
@@ -668,7 +569,7 @@ mod tests {
     use shakmaty::Position;
 
     use super::*;
-    use crate::session::{Command, Config};
+    use crate::session::{Command, Session};
 
     fn said(out: &[Effect]) -> String {
         out.iter()

@@ -1,17 +1,19 @@
-//! Read-only views of the session for a face that draws it (the full-screen view): clocks and open questions.
+//! Read-only views for a face that draws the session (the full-screen view) and for the parts that speak about
+//! the game: the clocks, whether a question is open, and how a move is said (the voice).
 
 use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::Session;
+use super::{Config, Match, Pending, Tournament};
+use crate::rules::Ply;
 use crate::rules::clock::ClockState;
+use crate::words;
 
-impl Session {
-    /// Both sides' remaining time (White, Black) at `real_now`, or None in a game without a clock.
-    pub fn clock_remaining(&self, real_now: Duration) -> Option<[Duration; 2]> {
-        let now = self.now(real_now);
-        let clock = &self.m.timing.as_ref()?.clock;
+impl Match {
+    /// Both sides' remaining time (White, Black) at the session's time `now`, or None in a game without a clock.
+    pub(super) fn clock_remaining(&self, now: Duration) -> Option<[Duration; 2]> {
+        let clock = &self.timing.as_ref()?.clock;
         Some([
             clock.remaining(Color::White, now),
             clock.remaining(Color::Black, now),
@@ -19,29 +21,50 @@ impl Session {
     }
 
     /// The side whose clock is running, if one is.
-    pub fn clock_running(&self) -> Option<Color> {
-        match self.m.timing.as_ref()?.clock.state() {
+    pub(super) fn clock_running(&self) -> Option<Color> {
+        match self.timing.as_ref()?.clock.state() {
             ClockState::Running(side) => Some(side),
             _ => None,
         }
     }
+}
 
-    /// The session's time moves only with `wait` (`--virtual-clock`): a face needs no clock wake-ups.
-    pub fn is_virtual_clock(&self) -> bool {
-        self.m.virtual_now.is_some()
+/// Whether the question waits for yes or no (resignation, continuing a kept game, retracing the moves, a press
+/// without a move).
+pub(super) fn asks_yes_or_no(pending: Pending) -> bool {
+    matches!(
+        pending,
+        Pending::Resign(_) | Pending::Resume | Pending::Rewind | Pending::PressWithoutMove(_)
+    )
+}
+
+/// How the session says a move: in the player's words, and in the tournament profile without "Schach" and
+/// "Matt" unless they are switched on (DN-3 / ANN-M9).
+pub(super) struct Voice<'a> {
+    pub(super) cfg: &'a Config,
+    pub(super) check_words: bool,
+}
+
+impl<'a> Voice<'a> {
+    /// The voice of the settings `cfg` and, in the tournament profile, its choice about check words.
+    pub(super) fn new(cfg: &'a Config, tournament: Option<&Tournament>) -> Voice<'a> {
+        Voice {
+            cfg,
+            check_words: tournament.is_none_or(Tournament::says_check_words),
+        }
     }
 
-    /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves).
-    pub fn awaiting_answer(&self) -> bool {
-        matches!(
-            self.pending,
-            Some(
-                super::Pending::Resign(_)
-                    | super::Pending::Resume
-                    | super::Pending::Rewind
-                    | super::Pending::PressWithoutMove(_)
-            )
-        )
+    /// A move said in the short form, or in the long form (from- and to-square).
+    pub(super) fn announce(&self, ply: &Ply, long: bool) -> String {
+        let mut san = ply.san;
+        if !self.check_words {
+            san.suffix = None;
+        }
+        if long {
+            words::announce::long(&self.cfg.vocabulary, &san, ply.mv)
+        } else {
+            words::announce::short(&self.cfg.vocabulary, &san, ply.mv)
+        }
     }
 }
 
@@ -49,7 +72,7 @@ impl Session {
 mod tests {
     use super::*;
     use crate::rules::Game;
-    use crate::session::{Command, Config};
+    use crate::session::{Command, Session};
 
     #[test]
     fn clocks_and_questions_are_seen_from_outside() {
