@@ -1,23 +1,29 @@
 //! Takeback, a new game and a rematch, from inside the program (not in a tournament game: `takeback_allowed`).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{Cue, Effect, Kind, Opponent, Session, quote, say};
+use super::match_state::Match;
+use super::{Config, Cue, Effect, Kind, Opponent, quote, say};
+use crate::rules::Ply;
 use crate::words::action::Arg;
 
-impl Session {
+impl Match {
     /// `takeback [N]`: against the engine, by default the player's last move and the engine's answer (the
-    /// player is to move again); at one keyboard, by default the last move. `N` half-moves when given.
-    pub(super) fn takeback(&mut self, count: &Arg<usize>, now: Duration) -> Vec<Effect> {
-        if !self.takeback_allowed() {
-            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
-        }
-        let plies = self.m.game.plies().len();
+    /// player is to move again); at one keyboard, by default the last move. `N` half-moves when given. `Ok`: the
+    /// half-moves taken back, oldest first (the clock follows, see `clock_after_takeback`); `Err`: refused.
+    pub(super) fn take_back(
+        &mut self,
+        cfg: &Config,
+        count: &Arg<usize>,
+        now: Duration,
+    ) -> Result<Vec<Ply>, Vec<Effect>> {
+        let plies = self.game.plies().len();
         let n = if *count == Arg::None {
-            let player = self.config.engine_color.other();
-            if self.config.opponent == Opponent::Engine {
+            let player = cfg.engine_color.other();
+            if cfg.opponent == Opponent::Engine {
                 // Back to the player's turn: one half-move if the engine has not answered yet, else two.
-                match self.m.game.last_ply() {
+                match self.game.last_ply() {
                     Some(p) if p.color() == player => 1,
                     Some(_) => 2,
                     None => 0,
@@ -29,36 +35,37 @@ impl Session {
             match count {
                 Arg::Given(n) => *n,
                 Arg::None | Arg::Bad(_) => {
-                    return vec![say(
+                    return Err(vec![say(
                         Kind::Refusal,
-                        self.p("takeback.bad", &[("text", &quote(&count.text()))]),
-                    )];
+                        cfg.p("takeback.bad", &[("text", &quote(&count.text()))]),
+                    )]);
                 }
             }
         };
         if n == 0 || plies == 0 {
-            return vec![say(Kind::Refusal, self.p("last.none", &[]))];
+            return Err(vec![say(Kind::Refusal, cfg.p("last.none", &[]))]);
         }
         let n = n.min(plies);
-        let removed = self.m.game.truncate(plies - n);
-        self.clock_after_takeback(now);
-        self.m.adjourned = None;
-        self.m.qpf_request = None;
-        self.engine
-            .evals
-            .truncate(self.engine.evals.len().saturating_sub(n.div_ceil(2)));
-        let said: Vec<String> = removed.iter().map(|p| self.announce(p, false)).collect();
-        let clocks = self.m.timing.as_ref().map(|t| {
-            self.p(
+        let removed = self.game.truncate(plies - n);
+        self.clock_after_takeback(cfg, now);
+        self.adjourned = None;
+        self.qpf_request = None;
+        Ok(removed)
+    }
+
+    /// What a takeback says: the half-moves taken back (`said`, in words), who is to move, the clocks.
+    pub(super) fn taken_back(&self, cfg: &Config, said: &[String], now: Duration) -> Vec<Effect> {
+        let clocks = self.timing.as_ref().map(|t| {
+            cfg.p(
                 "takeback.clocks",
                 &[
                     (
                         "white",
-                        &self.t(t.clock.remaining(shakmaty::Color::White, now)),
+                        &cfg.t(t.clock.remaining(shakmaty::Color::White, now)),
                     ),
                     (
                         "black",
-                        &self.t(t.clock.remaining(shakmaty::Color::Black, now)),
+                        &cfg.t(t.clock.remaining(shakmaty::Color::Black, now)),
                     ),
                 ],
             )
@@ -66,11 +73,11 @@ impl Session {
         let mut out = vec![
             say(
                 Kind::Event,
-                self.p(
+                cfg.p(
                     "takeback.done",
                     &[
                         ("moves", &said.join(", ")),
-                        ("side", &self.side(self.m.game.turn())),
+                        ("side", &cfg.side(self.game.turn())),
                     ],
                 ),
             ),
@@ -79,7 +86,6 @@ impl Session {
         if let Some(c) = clocks {
             out.push(say(Kind::Event, c));
         }
-        out.extend(self.autosave());
         out
     }
 
@@ -87,13 +93,12 @@ impl Session {
     /// what it had after its last move that stands (the record's clock comments, or the control's starting
     /// time), the move counters follow the moves that stand, the time used stays what was really used, and the
     /// clock of the side to move runs. A game that had ended (a mate, a flag) is open again.
-    fn clock_after_takeback(&mut self, now: Duration) {
-        let Some(old) = self.m.timing.take() else {
+    fn clock_after_takeback(&mut self, cfg: &Config, now: Duration) {
+        let Some(old) = self.timing.take() else {
             return;
         };
-        let Some(mut fresh) = super::Timing::new(&old.control, &self.m.game, &self.config.clock)
-        else {
-            self.m.timing = Some(old);
+        let Some(mut fresh) = super::Timing::new(&old.control, &self.game, &cfg.clock) else {
+            self.timing = Some(old);
             return;
         };
         for side in [shakmaty::Color::White, shakmaty::Color::Black] {
@@ -102,90 +107,52 @@ impl Session {
                 .set_used(side, old.clock.used(side, now), Duration::ZERO);
         }
         fresh.class = old.class;
-        fresh.start(self.m.game.turn(), now, &self.config.clock);
-        self.m.timing = Some(fresh);
+        fresh.start(self.game.turn(), now, &cfg.clock);
+        self.timing = Some(fresh);
     }
 
-    /// `new`: a new game from the same start, the same sides; the unfinished game is kept first.
-    pub(super) fn new_game(&mut self, now: Duration) -> Vec<Effect> {
-        if !self.takeback_allowed() {
-            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+    /// Before a new game: an unfinished game with moves is kept in the folder of kept games (`pgn`: the game
+    /// as written). The save (it says "kept" only once the file is safely written, a failure says why) and the
+    /// path, which the caller adds to the kept games.
+    pub(super) fn keep_unfinished(
+        &self,
+        cfg: &Config,
+        pgn: impl FnOnce() -> String,
+    ) -> Option<(Effect, PathBuf)> {
+        if self.game.is_over() || self.game.plies().is_empty() {
+            return None;
         }
-        self.restart(now, false)
+        let dir = cfg.kept_dir.as_ref()?;
+        let n = cfg.kept_games.len() + 1;
+        let path = dir.join(format!("{}-{n}.pgn", cfg.session_stamp));
+        let failed = cfg.p(
+            "resume.keep_failed",
+            &[("path", &path.display().to_string())],
+        );
+        let done = cfg.p("resume.kept_game", &[("path", &path.display().to_string())]);
+        let save = Effect::Save {
+            path: path.clone(),
+            pgn: pgn(),
+            done: Some(done),
+            failed,
+        };
+        Some((save, path))
     }
 
-    /// `rematch`: a new game with the colours swapped.
-    pub(super) fn rematch(&mut self, now: Duration) -> Vec<Effect> {
-        if !self.takeback_allowed() {
-            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
-        }
-        self.restart(now, true)
-    }
-
-    fn restart(&mut self, now: Duration, swap: bool) -> Vec<Effect> {
-        let mut out = Vec::new();
-        // An unfinished game with moves is kept in the folder of kept games before it is replaced.
-        if !self.m.game.is_over()
-            && !self.m.game.plies().is_empty()
-            && let Some(dir) = &self.config.kept_dir
-        {
-            let n = self.config.kept_games.len() + 1;
-            let path = dir.join(format!("{}-{n}.pgn", self.config.session_stamp));
-            let failed = self.p(
-                "resume.keep_failed",
-                &[("path", &path.display().to_string())],
-            );
-            // "kept" is said only once the file is safely written; a failure says why.
-            let done = self.p("resume.kept_game", &[("path", &path.display().to_string())]);
-            out.push(Effect::Save {
-                path: path.clone(),
-                pgn: self.pgn_kept(),
-                done: Some(done),
-                failed,
-            });
-            self.config.kept_games.push(path);
-        }
-        self.m.game.truncate(0);
-        // Another game: its exported files are another game's (issue 18.22).
-        self.game_id = self.next_game_id();
-        self.m.counter_corrected = false;
-        self.m.adjourned = None;
-        self.m.qpf_request = None;
-        self.m.illegal = [0; 2];
-        self.pending = None;
-        self.engine.evals.clear();
-        self.engine.offered_at = None;
-        if swap {
-            self.config.engine_color = self.config.engine_color.other();
-        }
-        self.m.timing = self
-            .config
+    /// `new`, `rematch`: the match starts afresh from the same start, its clock running for the side to move.
+    pub(super) fn restart(&mut self, cfg: &Config, now: Duration) {
+        self.game.truncate(0);
+        self.counter_corrected = false;
+        self.adjourned = None;
+        self.qpf_request = None;
+        self.illegal = [0; 2];
+        self.timing = cfg
             .time_control
             .as_ref()
-            .and_then(|tc| super::Timing::new(tc, &self.m.game, &self.config.clock));
-        let turn = self.m.game.turn();
-        if let Some(t) = &mut self.m.timing {
-            t.start(turn, now, &self.config.clock);
+            .and_then(|tc| super::Timing::new(tc, &self.game, &cfg.clock));
+        let turn = self.game.turn();
+        if let Some(t) = &mut self.timing {
+            t.start(turn, now, &cfg.clock);
         }
-        out.extend(self.greeting());
-        if self.config.opponent == Opponent::Engine {
-            let player = self.config.engine_color.other();
-            out.push(say(
-                Kind::Event,
-                self.p(
-                    "engine.intro",
-                    &[
-                        ("player", &self.side(player)),
-                        ("side", &self.side(self.config.engine_color)),
-                        ("level", &self.config.level.to_string()),
-                    ],
-                ),
-            ));
-            // The engine is asked afresh (a search for the old game is called off by the follow-up).
-            self.engine.asked_for = None;
-            out.push(Effect::EngineStop);
-        }
-        out.extend(self.autosave());
-        out
     }
 }
