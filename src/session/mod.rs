@@ -1,6 +1,5 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
-mod adjourn;
 mod board_check;
 mod engine;
 mod explore;
@@ -8,12 +7,9 @@ mod games;
 pub mod log;
 mod match_state;
 pub mod policy;
-mod resume;
 mod review;
 pub mod settings;
 pub mod start;
-mod takeback;
-mod timing;
 pub mod tournament;
 mod view;
 
@@ -29,7 +25,7 @@ use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
-use match_state::Match;
+use match_state::{Match, adjourn, resume, timing};
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};

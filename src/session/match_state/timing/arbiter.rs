@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::super::match_state::Match;
+use super::super::Match;
 use super::super::{Config, Cue, Effect, Kind, say};
 use super::{no_clock, parse_duration, parse_side};
 use crate::rules::clock::{ArbiterAction, ClockState};

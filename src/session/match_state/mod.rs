@@ -1,16 +1,20 @@
 //! The match: the game on the board, its clock, the penalties and the adjournment, owned in one part.
 
+pub(super) mod adjourn;
+pub(super) mod resume;
+mod takeback;
+pub(super) mod timing;
+
 use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::Config;
+use super::{ClockSettings, Config, Cue, Effect, Kind, Opponent, quote, say};
 use crate::rules::{EndReason, Ending, GameError, GameResult};
 
-use super::adjourn::Envelope;
-use super::resume;
-use super::timing::Timing;
 use crate::rules::Game;
+use adjourn::Envelope;
+use timing::Timing;
 
 /// The game being played and what the Laws keep about it beside the moves: the clock, illegal moves
 /// completed, a 5-second request (R-GIII.4), the arbiter's counter correction, the sealed

@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Move, Position};
 
-use super::match_state::Match;
+use super::Match;
 use super::timing::Timing;
 use super::{ClockSettings, Config, Cue, Effect, Kind, say};
 use crate::rules::Game;
@@ -200,7 +200,7 @@ impl Timing {
 }
 
 /// What opening the envelope comes to.
-pub(super) enum Opened {
+pub(in crate::session) enum Opened {
     /// No envelope: nothing changed.
     Refused(Vec<Effect>),
     /// Said, and the game saved after it (an envelope of another game or position is dropped).
@@ -215,7 +215,7 @@ impl Match {
     /// Guidelines I.1-I.2, I.8: the player to move seals a legal, unambiguous move; it is not played; his clock
     /// stops; the envelope is kept in the match. `Ok`: the envelope's save and what is said once the game is
     /// saved too; `Err`: refused.
-    pub(super) fn seal(
+    pub(in crate::session) fn seal(
         &mut self,
         cfg: &Config,
         rest: &str,
@@ -295,7 +295,7 @@ impl Match {
     /// R-GI.2: the envelope read aloud (not the sealed move: hector never says it before the envelope is
     /// opened, not even to the arbiter; it was checked legal when it was sealed, Guidelines I.8).
     /// `board`: the position in words.
-    pub(super) fn read_envelope(
+    pub(in crate::session) fn read_envelope(
         &self,
         cfg: &Config,
         board: impl FnOnce() -> String,
@@ -339,7 +339,7 @@ impl Match {
     }
 
     /// R-GI.9: the envelope is opened, the sealed move played, the responder's clock starts.
-    pub(super) fn open_envelope(&mut self, cfg: &Config, now: Duration) -> Opened {
+    pub(in crate::session) fn open_envelope(&mut self, cfg: &Config, now: Duration) -> Opened {
         let Some(env) = self.adjourned.take() else {
             return Opened::Refused(vec![say(Kind::Refusal, cfg.p("envelope.none", &[]))]);
         };

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::match_state::Match;
+use super::Match;
 use super::{Config, Cue, Effect, Kind, Opponent, quote, say};
 use crate::rules::Ply;
 use crate::words::action::Arg;
@@ -12,7 +12,7 @@ impl Match {
     /// `takeback [N]`: against the engine, by default the player's last move and the engine's answer (the
     /// player is to move again); at one keyboard, by default the last move. `N` half-moves when given. `Ok`: the
     /// half-moves taken back, oldest first (the clock follows, see `clock_after_takeback`); `Err`: refused.
-    pub(super) fn take_back(
+    pub(in crate::session) fn take_back(
         &mut self,
         cfg: &Config,
         count: &Arg<usize>,
@@ -54,7 +54,12 @@ impl Match {
     }
 
     /// What a takeback says: the half-moves taken back (`said`, in words), who is to move, the clocks.
-    pub(super) fn taken_back(&self, cfg: &Config, said: &[String], now: Duration) -> Vec<Effect> {
+    pub(in crate::session) fn taken_back(
+        &self,
+        cfg: &Config,
+        said: &[String],
+        now: Duration,
+    ) -> Vec<Effect> {
         let clocks = self.timing.as_ref().map(|t| {
             cfg.p(
                 "takeback.clocks",
@@ -114,7 +119,7 @@ impl Match {
     /// Before a new game: an unfinished game with moves is kept in the folder of kept games (`pgn`: the game
     /// as written). The save (it says "kept" only once the file is safely written, a failure says why) and the
     /// path, which the caller adds to the kept games.
-    pub(super) fn keep_unfinished(
+    pub(in crate::session) fn keep_unfinished(
         &self,
         cfg: &Config,
         pgn: impl FnOnce() -> String,
@@ -140,7 +145,7 @@ impl Match {
     }
 
     /// `new`, `rematch`: the match starts afresh from the same start, its clock running for the side to move.
-    pub(super) fn restart(&mut self, cfg: &Config, now: Duration) {
+    pub(in crate::session) fn restart(&mut self, cfg: &Config, now: Duration) {
         self.game.truncate(0);
         self.counter_corrected = false;
         self.adjourned = None;

@@ -17,12 +17,13 @@ use std::time::{Duration, SystemTime};
 
 use shakmaty::{ByColor, Color};
 
-use super::match_state::Match;
+use super::Config;
+use super::Match;
 use super::timing::Timing;
-use super::{Config, words};
 use crate::rules::Game;
 use crate::rules::clock::{Clock, ClockState, KeptSide};
 use crate::rules::time_control::{PerMove, TimeClass, TimeControl};
+use crate::words;
 
 /// The PGN tag that keeps the clock's state and the made move.
 pub const TAG: &str = "HectorClock";
@@ -38,7 +39,7 @@ const MAX_ILLEGAL: u32 = 100;
 
 /// Which clock ran when the game was kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Run {
+pub(in crate::session) enum Run {
     NoClock,
     NotStarted,
     Running(Color),
@@ -48,7 +49,7 @@ pub(super) enum Run {
 
 /// The state kept with the game at its last save.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Kept {
+pub(in crate::session) struct Kept {
     /// When it was saved: milliseconds since 1970, UTC.
     pub at_ms: Option<u64>,
     pub run: Run,
@@ -81,7 +82,7 @@ fn color_of(word: &str) -> Option<Color> {
 }
 
 /// Wall time as milliseconds since 1970 (None before 1970).
-pub(super) fn epoch_ms(t: SystemTime) -> Option<u64> {
+pub(in crate::session) fn epoch_ms(t: SystemTime) -> Option<u64> {
     t.duration_since(SystemTime::UNIX_EPOCH).ok().map(ms)
 }
 
@@ -259,13 +260,13 @@ impl Kept {
 
 /// The wall time at the session's time `real` (the edge gives when the session started; the session never reads
 /// the clock itself).
-pub(super) fn wall_ms(cfg: &Config, real: Duration) -> Option<u64> {
+pub(in crate::session) fn wall_ms(cfg: &Config, real: Duration) -> Option<u64> {
     let started = cfg.tournament.started?;
     epoch_ms(started.checked_add(real)?)
 }
 
 /// The kept state in a loaded game's tags, taken out of them (it is written anew with every save).
-pub(super) fn take_kept(game: &mut Game) -> Option<Result<Kept, String>> {
+pub(in crate::session) fn take_kept(game: &mut Game) -> Option<Result<Kept, String>> {
     let text = game.tags.get(TAG)?.to_string();
     game.tags.retain(|name, _| name != TAG);
     Some(Kept::parse(&text, game))
@@ -274,7 +275,7 @@ pub(super) fn take_kept(game: &mut Game) -> Option<Result<Kept, String>> {
 impl Match {
     /// The state to keep with the next save, as at the session's last command `now`, saved at the wall time
     /// `at_ms` (issue 18.3). `tournament`: the profile's made move and presses owed, when it is on.
-    pub(super) fn kept_now(
+    pub(in crate::session) fn kept_now(
         &self,
         now: Duration,
         at_ms: Option<u64>,
@@ -329,7 +330,7 @@ impl Match {
     /// with a virtual clock), the illegal moves counted. The player is told what of the clock was restored.
     /// Returns false when nothing of the clock was restored (the caller starts the clock as for any loaded
     /// game), and the kept state used (its made move and presses owed are the tournament profile's).
-    pub(super) fn restore_kept(
+    pub(in crate::session) fn restore_kept(
         &mut self,
         cfg: &Config,
         now: Duration,

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::match_state::Match;
+use super::Match;
 use super::{ClockSettings, Config, Cue, Effect, Kind, say};
 use crate::rules::clock::{Clock, ClockEvent, ClockState};
 use crate::rules::time_control::{TimeClass, TimeControl, parse_clock_comment};
@@ -16,10 +16,10 @@ use crate::words::action::Arg;
 mod arbiter;
 mod penalties;
 
-pub(super) use penalties::Illegal;
+pub(in crate::session) use penalties::Illegal;
 
 /// The clock of a game and what it has already said.
-pub(super) struct Timing {
+pub(in crate::session) struct Timing {
     pub clock: Clock,
     pub control: TimeControl,
     pub class: TimeClass,
@@ -122,7 +122,12 @@ impl Timing {
 
     /// Thresholds at or above a side's time are not said (they lie above what the side has); the ones below
     /// are armed.
-    pub(super) fn arm_side(&mut self, side: Color, now: Duration, settings: &ClockSettings) {
+    pub(in crate::session) fn arm_side(
+        &mut self,
+        side: Color,
+        now: Duration,
+        settings: &ClockSettings,
+    ) {
         let r = self.clock.remaining(side, now);
         self.announced[idx(side)] = settings.thresholds().filter(|t| *t >= r).collect();
         self.last_cue[idx(side)] = Some(r);
@@ -176,7 +181,7 @@ fn tactile_boundary_below(r: Duration) -> Option<Duration> {
 
 pub use crate::words::time::parse_duration;
 
-pub(super) fn parse_side(text: &str) -> Option<Color> {
+pub(in crate::session) fn parse_side(text: &str) -> Option<Color> {
     // The words of every shipped language: an arbiter's command is read whatever the player's language.
     let any = |key: &str| {
         crate::words::phrases::BUILTIN
@@ -195,7 +200,11 @@ pub(super) fn parse_side(text: &str) -> Option<Color> {
 
 impl Match {
     /// When the edge should wake the session next (real time only; the virtual clock moves by `wait`).
-    pub(super) fn next_wake(&self, cfg: &Config, real_now: Duration) -> Option<Duration> {
+    pub(in crate::session) fn next_wake(
+        &self,
+        cfg: &Config,
+        real_now: Duration,
+    ) -> Option<Duration> {
         if self.virtual_now.is_some() || self.game.is_over() {
             return None;
         }
@@ -205,7 +214,7 @@ impl Match {
     /// Everything that has fallen due by `now`, in order: flags, period and threshold announcements, cues.
     /// `alerts` are what a flag observed but not decided says, per side (the tournament profile's, R-6.8).
     /// `.1`: the game ended on a flag (the coordinator saves it).
-    pub(super) fn tick(
+    pub(in crate::session) fn tick(
         &mut self,
         cfg: &Config,
         now: Duration,
@@ -297,7 +306,12 @@ impl Match {
     }
 
     /// The mover presses the clock: the move is completed. Period starts are announced.
-    pub(super) fn press(&mut self, cfg: &Config, mover: Color, now: Duration) -> Vec<Effect> {
+    pub(in crate::session) fn press(
+        &mut self,
+        cfg: &Config,
+        mover: Color,
+        now: Duration,
+    ) -> Vec<Effect> {
         let settings = cfg.clock.clone();
         let Some(timing) = &mut self.timing else {
             return Vec::new();
@@ -329,7 +343,7 @@ impl Match {
 
     /// Writes the mover's remaining time after the move into the record, as PGN clock comments do
     /// (`[%clk 1:29:50]`), so a saved game continues with its clocks.
-    pub(super) fn mark_clock(&mut self, mover: Color, now: Duration) {
+    pub(in crate::session) fn mark_clock(&mut self, mover: Color, now: Duration) {
         let Some(timing) = &self.timing else { return };
         let left = timing.clock.remaining(mover, now);
         if let Some(ply) = self.game.plies_mut().last_mut() {
@@ -340,7 +354,7 @@ impl Match {
 
     /// Writes `side`'s remaining time into the record after the ply at `ply` (a move completed later than the
     /// last one: a late press, R-6.2.2, or a completion by the mover's next move, R-6.2.1.2).
-    pub(super) fn mark_clock_on(&mut self, ply: usize, side: Color, now: Duration) {
+    pub(in crate::session) fn mark_clock_on(&mut self, ply: usize, side: Color, now: Duration) {
         let Some(timing) = &self.timing else { return };
         let left = timing.clock.remaining(side, now);
         if let Some(p) = self.game.plies_mut().get_mut(ply) {
@@ -350,7 +364,7 @@ impl Match {
     }
 
     /// The game has ended: the clock stops.
-    pub(super) fn stop_clock(&mut self, now: Duration) {
+    pub(in crate::session) fn stop_clock(&mut self, now: Duration) {
         if let Some(t) = &mut self.timing {
             t.clock.stop(now);
         }
@@ -417,7 +431,7 @@ fn both(cfg: &Config, key: &str, white: Duration, black: Duration) -> String {
 
 impl Match {
     /// ANN-T1: remaining time of both sides, in words.
-    pub(super) fn time_answer(&self, cfg: &Config, now: Duration) -> Vec<Effect> {
+    pub(in crate::session) fn time_answer(&self, cfg: &Config, now: Duration) -> Vec<Effect> {
         let Some(t) = &self.timing else {
             return no_clock(cfg);
         };
@@ -431,7 +445,7 @@ impl Match {
     }
 
     /// ANN-T2 / D.2.10.4: time used by both sides.
-    pub(super) fn used_answer(&self, cfg: &Config, now: Duration) -> Vec<Effect> {
+    pub(in crate::session) fn used_answer(&self, cfg: &Config, now: Duration) -> Vec<Effect> {
         let Some(t) = &self.timing else {
             return no_clock(cfg);
         };
@@ -445,7 +459,7 @@ impl Match {
     }
 
     /// ANN-T4: the time control read back, with the period each side is in.
-    pub(super) fn control_answer(&self, cfg: &Config, _now: Duration) -> Vec<Effect> {
+    pub(in crate::session) fn control_answer(&self, cfg: &Config, _now: Duration) -> Vec<Effect> {
         let Some(t) = &self.timing else {
             return no_clock(cfg);
         };
@@ -470,7 +484,11 @@ impl Match {
 
     /// a flag claimed. Decided for the side whose flag fell first.
     /// `.1`: the game ended (the coordinator saves it).
-    pub(super) fn flag_claim(&mut self, cfg: &Config, now: Duration) -> (Vec<Effect>, bool) {
+    pub(in crate::session) fn flag_claim(
+        &mut self,
+        cfg: &Config,
+        now: Duration,
+    ) -> (Vec<Effect>, bool) {
         if let Some(e) = self.game.ending() {
             return (vec![say(Kind::Refusal, self.game_over(cfg, e))], false);
         }
@@ -497,7 +515,7 @@ impl Match {
 
     /// `wait DURATION` with the virtual clock: time passes, and whatever falls due is said at its moment.
     /// `alerts` as for [`Match::tick`]; `.1`: the game ended on a flag (the coordinator saves it).
-    pub(super) fn wait(
+    pub(in crate::session) fn wait(
         &mut self,
         cfg: &Config,
         arg: &Arg<Duration>,

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Move};
 
-use super::super::match_state::Match;
+use super::super::Match;
 use super::super::{Config, Cue, Effect, Kind, say};
 use super::idx;
 use crate::rules::clock;
