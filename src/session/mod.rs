@@ -793,7 +793,7 @@ impl Session {
     }
 
     /// The game as PGN with the clock's state and the made move as at the last command (the `HectorClock` tag,
-    /// see session/resume.rs): what is written to the game's file, in the same save as the moves.
+    /// see session/match_state/resume.rs): what is written to the game's file, in the same save as the moves.
     pub(super) fn pgn_kept(&self) -> String {
         let tags = crate::rules::pgn::ExportTags {
             time_control: self.config.time_control.as_ref().map(ToString::to_string),
