@@ -1,6 +1,5 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
-mod adjourn;
 mod board_check;
 mod engine;
 mod explore;
@@ -8,12 +7,9 @@ mod games;
 pub mod log;
 mod match_state;
 pub mod policy;
-mod resume;
 mod review;
 pub mod settings;
 pub mod start;
-mod takeback;
-mod timing;
 pub mod tournament;
 mod view;
 
@@ -23,13 +19,13 @@ use std::time::Duration;
 use shakmaty::{Color, Position};
 
 use crate::rules::time_control::TimeControl;
-use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
-use crate::words::action::{Act, Action};
+use crate::rules::{ClaimKind, ClaimVerdict, Ending, Game, GameError};
+use crate::words::action::{Act, Action, Arg};
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
-use match_state::Match;
+use match_state::{Match, adjourn, resume, timing};
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
@@ -522,86 +518,15 @@ impl Session {
 
     /// The announcement that ends a game: reason and PGN result.
     pub fn ending_text(&self, e: Ending) -> String {
-        let result = self.config.phrases.get(match e.result {
-            GameResult::WhiteWins => "result.white_wins",
-            GameResult::BlackWins => "result.black_wins",
-            GameResult::Draw => "result.draw",
-        });
-        let loser = e
-            .result
-            .winner()
-            .map(|w| self.side(w.other()))
-            .unwrap_or_default();
-        let key = match e.reason {
-            EndReason::Checkmate => "end.checkmate",
-            EndReason::Resignation => "end.resignation",
-            EndReason::Stalemate => "end.stalemate",
-            EndReason::DeadPosition => "end.dead_position",
-            EndReason::Agreement => "end.agreement",
-            EndReason::ThreefoldRepetition => "end.threefold",
-            EndReason::FiftyMoves => "end.fifty",
-            EndReason::FivefoldRepetition => "end.fivefold",
-            EndReason::SeventyFiveMoves => "end.seventy_five",
-            EndReason::TimeForfeit => "end.time_forfeit",
-            EndReason::DrawOnTime => "end.draw_on_time",
-            EndReason::IllegalMoveForfeit | EndReason::DrawAfterIllegalMove => {
-                self.illegal_ending_key(e.result.winner().map(|w| w.other()))
-            }
-            EndReason::ArbiterDecision => "end.arbiter",
-        };
-        self.p(key, &[("result", result), ("loser", &loser)])
-    }
-
-    /// Section 14 row 1: which illegal move of the `loser` (none: a draw) ended the game, by the count kept (the
-    /// second from 2014 on, the third in 2005 and 2009, the first in 2005/2009 blitz, R-B.6); a game read from a
-    /// file has no count: its edition's.
-    fn illegal_ending_key(&self, loser: Option<Color>) -> &'static str {
-        let draw = loser.is_none();
-        let counted = match loser {
-            Some(side) => self.m.illegal[side.fold_wb(0, 1)],
-            None => self.m.illegal.iter().copied().max().unwrap_or(0),
-        };
-        let n = if counted > 0 {
-            counted
-        } else if matches!(
-            self.m.game.edition(),
-            crate::rules::Edition::E2005 | crate::rules::Edition::E2009
-        ) {
-            3
-        } else {
-            2
-        };
-        match (n, draw) {
-            (1, false) => "end.illegal_forfeit_first",
-            (1, true) => "end.draw_after_illegal_first",
-            (2, false) => "end.illegal_forfeit",
-            (2, true) => "end.draw_after_illegal",
-            (_, false) => "end.illegal_forfeit_third",
-            (_, true) => "end.draw_after_illegal_third",
-        }
+        self.m.ending_text(&self.config, e)
     }
 
     fn game_over(&self, e: Ending) -> String {
-        self.p("game_over", &[("ending", &self.ending_text(e))])
+        self.m.game_over(&self.config, e)
     }
 
     fn game_error(&self, e: &GameError) -> String {
-        match e {
-            GameError::GameOver(end) => self.game_over(*end),
-            GameError::IllegalMove => self.p("err.illegal_move", &[]),
-            GameError::NoDrawOffer => self.p("err.no_offer", &[]),
-            GameError::OwnDrawOffer => self.p("err.own_offer", &[]),
-            GameError::AgreementTooEarly => self.p("err.agreement_too_early", &[]),
-            GameError::OfferAlreadyOpen(who) => {
-                let side = if *who == "White" {
-                    self.side(Color::White)
-                } else {
-                    self.side(Color::Black)
-                };
-                self.p("err.offer_open", &[("side", &side)])
-            }
-            other => self.p("err.other", &[("reason", &other.to_string())]),
-        }
+        self.m.game_error(&self.config, e)
     }
 
     /// What is said when the session starts; the clock starts now.
@@ -870,7 +795,7 @@ impl Session {
     }
 
     /// The game as PGN with the clock's state and the made move as at the last command (the `HectorClock` tag,
-    /// see session/resume.rs): what is written to the game's file, in the same save as the moves.
+    /// see session/match_state/resume.rs): what is written to the game's file, in the same save as the moves.
     pub(super) fn pgn_kept(&self) -> String {
         let tags = crate::rules::pgn::ExportTags {
             time_control: self.config.time_control.as_ref().map(ToString::to_string),
@@ -1232,8 +1157,8 @@ impl Session {
             A::Kept => self.kept(),
             A::Repeat => self.repeat(),
             A::Takeback(rest) => self.takeback(rest, now),
-            A::New => self.new_game(now),
-            A::Rematch => self.rematch(now),
+            A::New => self.restart(now, false),
+            A::Rematch => self.restart(now, true),
             A::Rank(_)
             | A::File(_)
             | A::Diagonals(_)
@@ -1248,15 +1173,18 @@ impl Session {
             A::Sides(rest) => self.sides_command(rest),
             A::Time => self.time_answer(now),
             A::Used => self.used_answer(now),
-            A::Control => self.control_answer(now),
-            A::Flag => self.flag_claim(now),
+            A::Control => self.m.control_answer(&self.config, now),
+            A::Flag => {
+                let r = self.m.flag_claim(&self.config, now);
+                self.saved_if(r)
+            }
             A::Wait(rest) => self.wait(rest, now),
             A::Illegal(rest) => self.illegal(rest, now),
             A::Press => self.press_without_move(self.m.game.turn(), now),
-            A::Increment => self.request_increment(now),
+            A::Increment => self.m.request_increment(&self.config, now),
             A::Arbiter(rest) => self.arbiter(rest, now),
             A::Seal(rest) => self.seal(rest, now),
-            A::Envelope => self.read_envelope(),
+            A::Envelope => self.m.read_envelope(&self.config, || self.board()),
             A::Open => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
             A::Engine(rest) => self.engine_command(rest),
             A::Opponent(rest) => self.opponent_command(rest),
@@ -1414,7 +1342,10 @@ impl Session {
             Pending::NotFitting => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             Pending::ChooseGame => self.choose_game("yes", now),
             Pending::Rewind => self.rewind_confirmed(now),
-            Pending::PressWithoutMove(side) => self.press_without_move_confirmed(side, now),
+            Pending::PressWithoutMove(side) => {
+                let r = self.m.press_without_move_confirmed(&self.config, side, now);
+                self.saved_if(r)
+            }
         }
     }
 
@@ -1787,7 +1718,7 @@ impl Session {
                         ],
                     ),
                 )];
-                out.extend(self.wrong_claim_penalty(claimant, now));
+                out.extend(self.m.wrong_claim_penalty(&self.config, claimant, now));
                 if played.is_some() {
                     // the intended move is made; in the profile it waits for its press like any entry.
                     if self.tournament.is_some() {
@@ -1917,7 +1848,7 @@ impl Session {
                     Kind::Event,
                     self.p("offer.declined", &[("side", &self.side(by))]),
                 )];
-                out.extend(self.grant_increment(by.other(), now));
+                out.extend(self.m.grant_increment(&self.config, by.other(), now));
                 out
             }
             Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
@@ -2144,5 +2075,246 @@ impl Session {
     /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves).
     pub fn awaiting_answer(&self) -> bool {
         self.pending.is_some_and(view::asks_yes_or_no)
+    }
+
+    // --- match ---
+
+    /// A duration in words ("1 hour 29 minutes").
+    pub(super) fn t(&self, d: Duration) -> String {
+        self.config.t(d)
+    }
+
+    /// When the edge should wake the session next (real time only; the virtual clock moves by `wait`).
+    pub fn next_wake(&self, real_now: Duration) -> Option<Duration> {
+        self.m.next_wake(&self.config, real_now)
+    }
+
+    pub(super) fn press(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
+        self.m.press(&self.config, mover, now)
+    }
+
+    pub(super) fn mark_clock(&mut self, mover: Color, now: Duration) {
+        self.m.mark_clock(mover, now);
+    }
+
+    pub(super) fn mark_clock_on(&mut self, ply: usize, side: Color, now: Duration) {
+        self.m.mark_clock_on(ply, side, now);
+    }
+
+    pub(super) fn stop_clock(&mut self, now: Duration) {
+        self.m.stop_clock(now);
+    }
+
+    pub(super) fn time_answer(&self, now: Duration) -> Vec<Effect> {
+        self.m.time_answer(&self.config, now)
+    }
+
+    pub(super) fn used_answer(&self, now: Duration) -> Vec<Effect> {
+        self.m.used_answer(&self.config, now)
+    }
+
+    /// What the match said, and the game saved when it ended.
+    fn saved_if(&self, (mut out, ended): (Vec<Effect>, bool)) -> Vec<Effect> {
+        if ended {
+            out.extend(self.autosave());
+        }
+        out
+    }
+
+    /// What a flag observed but not decided says, per side (R-6.8: the tournament profile's alert).
+    fn flag_alerts(&self) -> [Vec<Effect>; 2] {
+        if self.config.clock.observe_flags || self.m.timing.is_none() || self.m.game.is_over() {
+            return [Vec::new(), Vec::new()];
+        }
+        [self.flag_alert(Color::White), self.flag_alert(Color::Black)]
+    }
+
+    /// Everything that has fallen due by `now` (see `Match::tick`).
+    pub(super) fn tick(&mut self, now: Duration) -> Vec<Effect> {
+        let alerts = self.flag_alerts();
+        let r = self.m.tick(&self.config, now, &alerts);
+        self.saved_if(r)
+    }
+
+    /// `wait DURATION` with the virtual clock (see `Match::wait`).
+    fn wait(&mut self, arg: &Arg<Duration>, now: Duration) -> Vec<Effect> {
+        let alerts = self.flag_alerts();
+        let r = self.m.wait(&self.config, arg, now, &alerts);
+        self.saved_if(r)
+    }
+
+    /// an illegal move completed (see `Match::illegal`); a promoted one stands, entered like any move.
+    pub(super) fn illegal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
+        match self.m.illegal(&self.config, rest, now) {
+            timing::Illegal::Refused(out) => out,
+            timing::Illegal::Penalised(out) => self.saved_if((out, true)),
+            timing::Illegal::Promotion {
+                mut said,
+                queen,
+                offender,
+            } => {
+                said.extend(self.enter_move(queen, Completion::AsEntered, now));
+                said.extend(
+                    self.m
+                        .illegal_promotion_entered(&self.config, offender, now),
+                );
+                self.saved_if((said, true))
+            }
+        }
+    }
+
+    /// a press without a move is asked first (see `Match::press_without_move`).
+    pub(super) fn press_without_move(&mut self, side: Color, now: Duration) -> Vec<Effect> {
+        let _ = now;
+        match self.m.press_without_move(&self.config, side) {
+            Err(Ok(out)) => out,
+            Err(Err(text)) => vec![self.to_operator(text)],
+            Ok(()) => {
+                let p = Pending::PressWithoutMove(side);
+                self.pending = Some(p);
+                vec![self.to_operator(self.question(p))]
+            }
+        }
+    }
+
+    /// The arbiter's actions (see `Match::arbiter`); a game the arbiter ends is saved.
+    fn arbiter(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
+        let over = self.m.game.is_over();
+        let out = self.m.arbiter(&self.config, rest, now);
+        let ended = !over && self.m.game.is_over();
+        self.saved_if((out, ended))
+    }
+
+    /// The kept state in a loaded game's tags, taken out of them (see `resume::take_kept`).
+    fn take_kept(game: &mut Game) -> Option<Result<resume::Kept, String>> {
+        resume::take_kept(game)
+    }
+
+    /// The state to keep with the next save, as at the session's last command (issue 18.3).
+    fn kept_now(&self) -> Option<resume::Kept> {
+        let tournament = self
+            .tournament
+            .as_ref()
+            .map(|t| (t.made_move(), t.unpressed_counts()));
+        let at_ms = resume::wall_ms(&self.config, self.real_at);
+        self.m.kept_now(self.at, at_ms, tournament)
+    }
+
+    /// A resumed game goes on where it was kept (see `Match::restore_kept`), with the tournament profile's made
+    /// move and presses owed; the player is told that the physical clock rules.
+    pub(super) fn restore_kept(
+        &mut self,
+        now: Duration,
+        real_now: Duration,
+    ) -> (bool, Vec<String>) {
+        let wall_now = resume::wall_ms(&self.config, real_now);
+        let (restored, mut notes, kept) = self.m.restore_kept(&self.config, now, wall_now);
+        if let Some(kept) = kept {
+            if let Some(t) = &mut self.tournament {
+                t.restore_made(kept.made, kept.unpressed);
+            }
+            if let Some((mover, ply)) = kept.made
+                && let Some(p) = self.m.game.plies().get(ply)
+            {
+                notes.push(self.p(
+                    "resume.made_restored",
+                    &[
+                        ("move", &self.announce(p, false)),
+                        ("side", &self.side(mover)),
+                    ],
+                ));
+            }
+        }
+        if restored {
+            notes.push(self.p("resume.physical_clock", &[]));
+        }
+        (restored, notes)
+    }
+
+    /// Guidelines I.1-I.2, I.8: a move sealed (see `Match::seal`); the envelope is saved beside the game.
+    fn seal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
+        match self.m.seal(&self.config, rest, now) {
+            Err(out) => out,
+            Ok((save, done)) => {
+                self.keep_envelope = false;
+                let mut out = vec![save];
+                out.extend(self.autosave());
+                out.push(done);
+                out
+            }
+        }
+    }
+
+    /// R-GI.9: the envelope opened (see `Match::open_envelope`): the sealed move is played; the autosave of a
+    /// game no longer adjourned removes the envelope.
+    fn open_envelope(&mut self, now: Duration) -> Vec<Effect> {
+        match self.m.open_envelope(&self.config, now) {
+            adjourn::Opened::Refused(out) | adjourn::Opened::Lost(out) => out,
+            adjourn::Opened::Saved(out) => self.saved_if((out, true)),
+            adjourn::Opened::Play { mut said, sealed } => {
+                said.extend(self.enter_move(sealed, Completion::AsEntered, now));
+                self.saved_if((said, true))
+            }
+        }
+    }
+    /// `takeback [N]` (see `Match::take_back`); the engine's evaluations of the moves taken back go too.
+    fn takeback(&mut self, count: &Arg<usize>, now: Duration) -> Vec<Effect> {
+        if !self.takeback_allowed() {
+            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+        }
+        let removed = match self.m.take_back(&self.config, count, now) {
+            Ok(removed) => removed,
+            Err(out) => return out,
+        };
+        let evals = self.engine.evals.len();
+        self.engine
+            .evals
+            .truncate(evals.saturating_sub(removed.len().div_ceil(2)));
+        let said: Vec<String> = removed.iter().map(|p| self.announce(p, false)).collect();
+        let mut out = self.m.taken_back(&self.config, &said, now);
+        out.extend(self.autosave());
+        out
+    }
+
+    /// `new` (the same sides) or `rematch` (`swap`: the colours swapped): a new game from the same start; the
+    /// unfinished game is kept first.
+    fn restart(&mut self, now: Duration, swap: bool) -> Vec<Effect> {
+        if !self.takeback_allowed() {
+            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+        }
+        let mut out = Vec::new();
+        if let Some((save, path)) = self.m.keep_unfinished(&self.config, || self.pgn_kept()) {
+            out.push(save);
+            self.config.kept_games.push(path);
+        }
+        self.m.restart(&self.config, now);
+        // Another game: its exported files are another game's (issue 18.22).
+        self.game_id = self.next_game_id();
+        self.pending = None;
+        self.engine.evals.clear();
+        self.engine.offered_at = None;
+        if swap {
+            self.config.engine_color = self.config.engine_color.other();
+        }
+        out.extend(self.greeting());
+        if self.config.opponent == Opponent::Engine {
+            let player = self.config.engine_color.other();
+            out.push(say(
+                Kind::Event,
+                self.p(
+                    "engine.intro",
+                    &[
+                        ("player", &self.side(player)),
+                        ("side", &self.side(self.config.engine_color)),
+                        ("level", &self.config.level.to_string()),
+                    ],
+                ),
+            ));
+            // The engine is asked afresh (a search for the old game is called off by the follow-up).
+            self.engine.asked_for = None;
+            out.push(Effect::EngineStop);
+        }
+        out.extend(self.autosave());
+        out
     }
 }

@@ -4,10 +4,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Position};
+use shakmaty::{Color, Move, Position};
 
+use super::Match;
 use super::timing::Timing;
-use super::{ClockSettings, Cue, Effect, Kind, Session, say};
+use super::{ClockSettings, Config, Cue, Effect, Kind, say};
 use crate::rules::Game;
 use crate::rules::clock::Clock;
 use crate::rules::time_control::{TimeClass, TimeControl};
@@ -198,51 +199,69 @@ impl Timing {
     }
 }
 
-impl Session {
+/// What opening the envelope comes to.
+pub(in crate::session) enum Opened {
+    /// No envelope: nothing changed.
+    Refused(Vec<Effect>),
+    /// Said, and the game saved after it (an envelope of another game or position is dropped).
+    Saved(Vec<Effect>),
+    /// R-GI.8: the sealed move could not be played: the sealer lost (not saved here, as before).
+    Lost(Vec<Effect>),
+    /// The sealed move is entered after `said` like any move (complete as entered), then the game saved.
+    Play { said: Vec<Effect>, sealed: Move },
+}
+
+impl Match {
     /// Guidelines I.1-I.2, I.8: the player to move seals a legal, unambiguous move; it is not played; his clock
-    /// stops; the envelope is saved beside the game.
-    pub(super) fn seal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.m.game.ending() {
-            return vec![say(Kind::Refusal, self.game_over(e))];
+    /// stops; the envelope is kept in the match. `Ok`: the envelope's save and what is said once the game is
+    /// saved too; `Err`: refused.
+    pub(in crate::session) fn seal(
+        &mut self,
+        cfg: &Config,
+        rest: &str,
+        now: Duration,
+    ) -> Result<(Effect, Effect), Vec<Effect>> {
+        if let Some(e) = self.game.ending() {
+            return Err(vec![say(Kind::Refusal, self.game_over(cfg, e))]);
         }
-        let Some(save_path) = self.config.save_path.clone() else {
-            return vec![say(Kind::Refusal, self.p("seal.no_file", &[]))];
+        let Some(save_path) = cfg.save_path.clone() else {
+            return Err(vec![say(Kind::Refusal, cfg.p("seal.no_file", &[]))]);
         };
-        if self.m.timing.is_none() {
-            return vec![say(Kind::Refusal, self.p("seal.no_clock", &[]))];
+        if self.timing.is_none() {
+            return Err(vec![say(Kind::Refusal, cfg.p("seal.no_clock", &[]))]);
         }
-        let m = match words::parse_move(&self.m.game, &self.config.vocabulary, rest) {
+        let m = match words::parse_move(&self.game, &cfg.vocabulary, rest) {
             Ok(m) => m,
             Err(e) => {
-                return vec![say(
+                let reason = words::explain(&cfg.vocabulary, &cfg.phrases, &e);
+                return Err(vec![say(
                     Kind::Refusal,
-                    self.p("seal.refused", &[("reason", &self.refusal(&e))]),
-                )];
+                    cfg.p("seal.refused", &[("reason", &reason)]),
+                )]);
             }
         };
-        let sealer = self.m.game.turn();
+        let sealer = self.game.turn();
         let tag = |name: &str, default: Color| {
-            self.m
-                .game
+            self.game
                 .tags
                 .get(name)
                 .filter(|v| *v != "?")
                 .map(str::to_owned)
-                .unwrap_or_else(|| self.side(default))
+                .unwrap_or_else(|| cfg.side(default))
         };
         let (white, black) = (tag("White", Color::White), tag("Black", Color::Black));
-        let timing = self.m.timing.as_mut().expect("checked above");
+        let timing = self.timing.as_mut().expect("checked above");
         let _ = timing.clock.pause(now);
         let c = &timing.clock;
         let envelope = Envelope {
             white,
             black,
-            position: self.m.game.fen(),
+            position: self.game.fen(),
             white_used_ms: ms(c.used(Color::White, now)),
             black_used_ms: ms(c.used(Color::Black, now)),
             sealer: color_word(sealer),
-            move_number: self.m.game.position().fullmoves().get(),
-            draw_offer: self.m.game.draw_offer().map(color_word),
+            move_number: self.game.position().fullmoves().get(),
+            draw_offer: self.game.draw_offer().map(color_word),
             resumption: None,
             time_control: timing.control.to_string(),
             white_remaining_ms: ms(c.remaining(Color::White, now)),
@@ -250,36 +269,39 @@ impl Session {
             white_moves: c.moves_completed(Color::White),
             black_moves: c.moves_completed(Color::Black),
             sealed_move: String::new(),
-            sealed_move_coded: code_move(&self.m.game.fen(), &self.m.game.uci(m).to_string()),
+            sealed_move_coded: code_move(&self.game.fen(), &self.game.uci(m).to_string()),
         };
         let path = super::adjourn::envelope_path(&save_path);
-        let failed = self.p("save.failed", &[("path", &path.display().to_string())]);
+        let failed = cfg.p("save.failed", &[("path", &path.display().to_string())]);
         let number = envelope.move_number.to_string();
-        let mut out = vec![Effect::Save {
+        let save = Effect::Save {
             path,
             pgn: envelope.to_ron(),
             done: None,
             failed,
-        }];
+        };
         // Adjourned before the autosave: the autosave of a game that is not adjourned removes its envelope.
-        self.m.adjourned = Some(envelope);
-        self.keep_envelope = false;
-        out.extend(self.autosave());
-        out.push(say(
+        self.adjourned = Some(envelope);
+        let done = say(
             Kind::Event,
-            self.p(
+            cfg.p(
                 "seal.done",
-                &[("side", &self.side(sealer)), ("number", &number)],
+                &[("side", &cfg.side(sealer)), ("number", &number)],
             ),
-        ));
-        out
+        );
+        Ok((save, done))
     }
 
     /// R-GI.2: the envelope read aloud (not the sealed move: hector never says it before the envelope is
     /// opened, not even to the arbiter; it was checked legal when it was sealed, Guidelines I.8).
-    pub(super) fn read_envelope(&self) -> Vec<Effect> {
-        let Some(env) = &self.m.adjourned else {
-            return vec![say(Kind::Refusal, self.p("envelope.none", &[]))];
+    /// `board`: the position in words.
+    pub(in crate::session) fn read_envelope(
+        &self,
+        cfg: &Config,
+        board: impl FnOnce() -> String,
+    ) -> Vec<Effect> {
+        let Some(env) = &self.adjourned else {
+            return vec![say(Kind::Refusal, cfg.p("envelope.none", &[]))];
         };
         let offer = match &env.draw_offer {
             Some(side) => {
@@ -288,26 +310,26 @@ impl Session {
                 } else {
                     Color::White
                 };
-                self.p("envelope.offer_open", &[("side", &self.side(c))])
+                cfg.p("envelope.offer_open", &[("side", &cfg.side(c))])
             }
-            None => self.p("envelope.no_offer", &[]),
+            None => cfg.p("envelope.no_offer", &[]),
         };
         let resumption = env
             .resumption
             .clone()
-            .unwrap_or_else(|| self.p("envelope.resumption_unknown", &[]));
-        let t = |ms: u64| words::time::duration(&self.config.phrases, Duration::from_millis(ms));
-        let text = self.p(
+            .unwrap_or_else(|| cfg.p("envelope.resumption_unknown", &[]));
+        let t = |ms: u64| words::time::duration(&cfg.phrases, Duration::from_millis(ms));
+        let text = cfg.p(
             "envelope.read",
             &[
                 ("white", &env.white),
                 ("black", &env.black),
-                ("position", &self.board()),
-                ("white_side", &self.side(Color::White)),
-                ("black_side", &self.side(Color::Black)),
+                ("position", &board()),
+                ("white_side", &cfg.side(Color::White)),
+                ("black_side", &cfg.side(Color::Black)),
                 ("white_used", &t(env.white_used_ms)),
                 ("black_used", &t(env.black_used_ms)),
-                ("sealer", &self.side(env.sealer_color())),
+                ("sealer", &cfg.side(env.sealer_color())),
                 ("number", &env.move_number.to_string()),
                 ("offer", &offer),
                 ("resumption", &resumption),
@@ -317,40 +339,37 @@ impl Session {
     }
 
     /// R-GI.9: the envelope is opened, the sealed move played, the responder's clock starts.
-    pub(super) fn open_envelope(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(env) = self.m.adjourned.take() else {
-            return vec![say(Kind::Refusal, self.p("envelope.none", &[]))];
+    pub(in crate::session) fn open_envelope(&mut self, cfg: &Config, now: Duration) -> Opened {
+        let Some(env) = self.adjourned.take() else {
+            return Opened::Refused(vec![say(Kind::Refusal, cfg.p("envelope.none", &[]))]);
         };
         // An envelope of another game or position is never opened in this one (issue 10.2); a finished game
         // has nothing to resume (issue 10.1). Session::with_envelope refuses such envelopes already.
-        if let Err(key) = env.belongs_to(&self.m.game) {
-            let mut out = vec![say(Kind::Refusal, self.p(key, &[]))];
-            out.extend(self.autosave());
-            return out;
+        if let Err(key) = env.belongs_to(&self.game) {
+            return Opened::Saved(vec![say(Kind::Refusal, cfg.p(key, &[]))]);
         }
-        let Some(m) = env.sealed_uci().and_then(|uci| self.m.game.parse_uci(&uci)) else {
+        let Some(m) = env.sealed_uci().and_then(|uci| self.game.parse_uci(&uci)) else {
             // R-GI.8: an illegal or unreadable sealed move loses (unless the game is drawn on the board).
             let sealer = env.sealer_color();
             let ending = crate::rules::Ending::new(
                 crate::rules::EndReason::ArbiterDecision,
                 crate::rules::GameResult::win_for(sealer.other()),
             );
-            self.m.game.end(ending);
-            return vec![
-                say(Kind::GameEnd, self.ending_text(ending)),
+            self.game.end(ending);
+            return Opened::Lost(vec![
+                say(Kind::GameEnd, self.ending_text(cfg, ending)),
                 Effect::Cue(Cue::GameEnd),
-            ];
+            ]);
         };
-        if let Some(t) = &mut self.m.timing {
+        if let Some(t) = &mut self.timing {
             let _ = t.clock.resume(now);
         }
         // The sealed move is made on the board by the arbiter and the responder's clock started (R-GI.9): it
         // enters the game like any move, complete as entered.
-        let mut out = vec![say(Kind::Event, self.p("envelope.opened", &[]))];
-        out.extend(self.enter_move(m, super::Completion::AsEntered, now));
-        // The autosave of a game no longer adjourned removes the envelope.
-        out.extend(self.autosave());
-        out
+        Opened::Play {
+            said: vec![say(Kind::Event, cfg.p("envelope.opened", &[]))],
+            sealed: m,
+        }
     }
 }
 

@@ -17,11 +17,13 @@ use std::time::{Duration, SystemTime};
 
 use shakmaty::{ByColor, Color};
 
+use super::Config;
+use super::Match;
 use super::timing::Timing;
-use super::{Session, words};
 use crate::rules::Game;
 use crate::rules::clock::{Clock, ClockState, KeptSide};
 use crate::rules::time_control::{PerMove, TimeClass, TimeControl};
+use crate::words;
 
 /// The PGN tag that keeps the clock's state and the made move.
 pub const TAG: &str = "HectorClock";
@@ -37,7 +39,7 @@ const MAX_ILLEGAL: u32 = 100;
 
 /// Which clock ran when the game was kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Run {
+pub(in crate::session) enum Run {
     NoClock,
     NotStarted,
     Running(Color),
@@ -47,7 +49,7 @@ pub(super) enum Run {
 
 /// The state kept with the game at its last save.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Kept {
+pub(in crate::session) struct Kept {
     /// When it was saved: milliseconds since 1970, UTC.
     pub at_ms: Option<u64>,
     pub run: Run,
@@ -80,7 +82,7 @@ fn color_of(word: &str) -> Option<Color> {
 }
 
 /// Wall time as milliseconds since 1970 (None before 1970).
-pub(super) fn epoch_ms(t: SystemTime) -> Option<u64> {
+pub(in crate::session) fn epoch_ms(t: SystemTime) -> Option<u64> {
     t.duration_since(SystemTime::UNIX_EPOCH).ok().map(ms)
 }
 
@@ -256,22 +258,33 @@ impl Kept {
     }
 }
 
-impl Session {
-    /// The wall time at the session's time `real` (the edge gives when the session started; the session never
-    /// reads the clock itself).
-    fn wall_ms(&self, real: Duration) -> Option<u64> {
-        let started = self.config.tournament.started?;
-        epoch_ms(started.checked_add(real)?)
-    }
+/// The wall time at the session's time `real` (the edge gives when the session started; the session never reads
+/// the clock itself).
+pub(in crate::session) fn wall_ms(cfg: &Config, real: Duration) -> Option<u64> {
+    let started = cfg.tournament.started?;
+    epoch_ms(started.checked_add(real)?)
+}
 
-    /// The state to keep with the next save, as at the session's last command (issue 18.3).
-    pub(super) fn kept_now(&self) -> Option<Kept> {
-        if self.m.timing.is_none() && self.tournament.is_none() {
+/// The kept state in a loaded game's tags, taken out of them (it is written anew with every save).
+pub(in crate::session) fn take_kept(game: &mut Game) -> Option<Result<Kept, String>> {
+    let text = game.tags.get(TAG)?.to_string();
+    game.tags.retain(|name, _| name != TAG);
+    Some(Kept::parse(&text, game))
+}
+
+impl Match {
+    /// The state to keep with the next save, as at the session's last command `now`, saved at the wall time
+    /// `at_ms` (issue 18.3). `tournament`: the profile's made move and presses owed, when it is on.
+    pub(in crate::session) fn kept_now(
+        &self,
+        now: Duration,
+        at_ms: Option<u64>,
+        tournament: Option<(Option<(Color, usize)>, [u32; 2])>,
+    ) -> Option<Kept> {
+        if self.timing.is_none() && tournament.is_none() {
             return None;
         }
-        let now = self.at;
-        let at_ms = self.wall_ms(self.real_at);
-        let (run, since_ms, sides) = match &self.m.timing {
+        let (run, since_ms, sides) = match &self.timing {
             None => (Run::NoClock, None, None),
             Some(t) => {
                 let c = &t.clock;
@@ -295,10 +308,7 @@ impl Session {
                 )
             }
         };
-        let (made, unpressed) = match &self.tournament {
-            Some(t) => (t.made_move(), t.unpressed_counts()),
-            None => (None, [0; 2]),
-        };
+        let (made, unpressed) = tournament.unwrap_or((None, [0; 2]));
         Some(Kept {
             at_ms,
             run,
@@ -306,61 +316,49 @@ impl Session {
             sides,
             made,
             unpressed,
-            illegal: self.m.illegal,
-            virtual_clock: self.m.virtual_now.is_some(),
+            illegal: self.illegal,
+            virtual_clock: self.virtual_now.is_some(),
             per_move: self
-                .m
                 .timing
                 .as_ref()
                 .and_then(|t| t.clock.per_move_override()),
         })
     }
 
-    /// The kept state in a loaded game's tags, taken out of them (it is written anew with every save).
-    pub(super) fn take_kept(game: &mut Game) -> Option<Result<Kept, String>> {
-        let text = game.tags.get(TAG)?.to_string();
-        game.tags.retain(|name, _| name != TAG);
-        Some(Kept::parse(&text, game))
-    }
-
     /// A resumed game goes on exactly where it was kept: the clocks (with the time that passed since the last
-    /// save charged to the running clock, as a physical clock kept running; not with a virtual clock), the
-    /// made move and the presses owed, the illegal moves counted. The player is told what was restored and
-    /// that the physical clock rules. Returns false when nothing of the clock was restored (the caller starts
-    /// the clock as for any loaded game).
-    pub(super) fn restore_kept(
+    /// save, to the wall time `wall_now`, charged to the running clock, as a physical clock kept running; not
+    /// with a virtual clock), the illegal moves counted. The player is told what of the clock was restored.
+    /// Returns false when nothing of the clock was restored (the caller starts the clock as for any loaded
+    /// game), and the kept state used (its made move and presses owed are the tournament profile's).
+    pub(in crate::session) fn restore_kept(
         &mut self,
+        cfg: &Config,
         now: Duration,
-        real_now: Duration,
-    ) -> (bool, Vec<String>) {
+        wall_now: Option<u64>,
+    ) -> (bool, Vec<String>, Option<Kept>) {
         let mut notes = Vec::new();
-        let kept = match self.m.kept.take() {
-            None => return (false, notes),
+        let kept = match self.kept.take() {
+            None => return (false, notes, None),
             Some(Err(reason)) => {
-                notes.push(self.p("resume.state_unusable", &[("reason", &reason)]));
-                return (false, notes);
+                notes.push(cfg.p("resume.state_unusable", &[("reason", &reason)]));
+                return (false, notes, None);
             }
             Some(Ok(k)) => k,
         };
-        self.m.illegal = kept.illegal;
-        if let Some(t) = &mut self.tournament {
-            t.restore_made(kept.made, kept.unpressed);
-        }
+        self.illegal = kept.illegal;
         let mut clock_restored = false;
         // The kept clock belongs to the game's own time control: another one given with --time starts afresh.
         let own = self
-            .m
             .game
             .tags
             .get("TimeControl")
             .and_then(|v| TimeControl::from_pgn(v).ok());
-        let applies = own.is_none_or(|own| self.config.time_control.as_ref() == Some(&own));
-        if let (Some(control), Some(sides), true) =
-            (self.config.time_control.clone(), kept.sides, applies)
+        let applies = own.is_none_or(|own| cfg.time_control.as_ref() == Some(&own));
+        if let (Some(control), Some(sides), true) = (cfg.time_control.clone(), kept.sides, applies)
         {
             let state = match kept.run {
                 // A finished game's clock stands, whatever the tag says.
-                _ if self.m.game.is_over() => ClockState::Stopped,
+                _ if self.game.is_over() => ClockState::Stopped,
                 Run::Running(c) => ClockState::Running(c),
                 Run::Paused(c) => ClockState::Paused(c),
                 Run::Stopped => ClockState::Stopped,
@@ -376,9 +374,9 @@ impl Session {
             if let (ClockState::Running(c), false, false, Some(at), Some(wall)) = (
                 state,
                 kept.virtual_clock,
-                self.m.virtual_now.is_some(),
+                self.virtual_now.is_some(),
                 kept.at_ms,
-                self.wall_ms(real_now),
+                wall_now,
             ) && wall > at
             {
                 let gap = Duration::from_millis(wall - at);
@@ -394,62 +392,48 @@ impl Session {
                     Clock::restored(control.clone(), state, sides, kept.per_move, now)
             {
                 let class = control
-                    .class(self.m.game.edition())
+                    .class(self.game.edition())
                     .unwrap_or(TimeClass::Standard);
                 let mut timing = Timing::from_clock(clock, class);
                 for side in [Color::White, Color::Black] {
-                    timing.arm_side(side, now, &self.config.clock);
+                    timing.arm_side(side, now, &cfg.clock);
                 }
-                self.m.timing = Some(timing);
+                self.timing = Some(timing);
                 clock_restored = true;
-                let t = |d: Duration| words::time::duration(&self.config.phrases, d);
+                let t = |d: Duration| words::time::duration(&cfg.phrases, d);
                 let clock_words = match state {
                     ClockState::Running(c) => {
-                        self.p("tournament.clock_runs", &[("side", &self.side(c))])
+                        cfg.p("tournament.clock_runs", &[("side", &cfg.side(c))])
                     }
-                    _ => self.p("tournament.clock_stopped", &[]),
+                    _ => cfg.p("tournament.clock_stopped", &[]),
                 };
-                let now_sides = self.m.timing.as_ref().map(|t| {
+                let now_sides = self.timing.as_ref().map(|t| {
                     (
                         t.clock.remaining(Color::White, now),
                         t.clock.remaining(Color::Black, now),
                     )
                 });
                 if let Some((w, b)) = now_sides {
-                    notes.push(self.p(
+                    notes.push(cfg.p(
                         "resume.clock_restored",
                         &[
                             ("clock", &clock_words),
-                            ("white_side", &self.side(Color::White)),
+                            ("white_side", &cfg.side(Color::White)),
                             ("white", &t(w)),
-                            ("black_side", &self.side(Color::Black)),
+                            ("black_side", &cfg.side(Color::Black)),
                             ("black", &t(b)),
                         ],
                     ));
                 }
                 if let Some((c, gap)) = charged {
-                    notes.push(self.p(
+                    notes.push(cfg.p(
                         "resume.time_charged",
-                        &[("time", &t(gap)), ("side", &self.side(c))],
+                        &[("time", &t(gap)), ("side", &cfg.side(c))],
                     ));
                 }
             }
         }
-        if let Some((mover, ply)) = kept.made
-            && let Some(p) = self.m.game.plies().get(ply)
-        {
-            notes.push(self.p(
-                "resume.made_restored",
-                &[
-                    ("move", &self.announce(p, false)),
-                    ("side", &self.side(mover)),
-                ],
-            ));
-        }
-        if clock_restored {
-            notes.push(self.p("resume.physical_clock", &[]));
-        }
-        (clock_restored, notes)
+        (clock_restored, notes, Some(kept))
     }
 }
 
