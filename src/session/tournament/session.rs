@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{Made, Mode, Tournament, idx, log, record, requests, silent_clock};
+use super::{Mode, Tournament, log, made, record, requests, silent_clock};
 use crate::rules::clock::ClockState;
 use crate::rules::time_control::TimeControl;
 use crate::session::log::Actor;
@@ -348,33 +348,26 @@ impl Session {
         // said to the player; the assistant's screen and the record note it.
         let earlier = self
             .tournament
-            .as_ref()
-            .is_some_and(|t| t.unpressed[idx(mover)] > 0);
-        if earlier {
-            if let Some(t) = &mut self.tournament {
-                t.unpressed[idx(mover)] = 0;
-                t.completed_by_next.push(ply_index);
-            }
-            if let Some(prev) = ply_index.checked_sub(2) {
-                let said = self.announce(&self.m.game.plies()[prev], false);
-                let note = self.p(
-                    "tournament.completed_by_next",
-                    &[("side", &self.side(mover)), ("move", &said)],
-                );
-                self.mark_clock_on(prev, mover, now);
-                self.note_on_ply(prev, note.clone());
-                if self.in_assistant_mode() {
-                    out.push(say(Kind::Assistant, note));
-                } else {
-                    out.extend(self.log_action(now, Actor::Hector, "", vec![note]));
-                }
+            .as_mut()
+            .is_some_and(|t| t.completes_earlier(mover, ply_index));
+        if earlier && let Some(prev) = ply_index.checked_sub(2) {
+            let said = self.announce(&self.m.game.plies()[prev], false);
+            let note = self.p(
+                "tournament.completed_by_next",
+                &[("side", &self.side(mover)), ("move", &said)],
+            );
+            self.mark_clock_on(prev, mover, now);
+            self.note_on_ply(prev, note.clone());
+            if self.in_assistant_mode() {
+                out.push(say(Kind::Assistant, note));
+            } else {
+                out.extend(self.log_action(now, Actor::Hector, "", vec![note]));
             }
         }
         let correcting = self
             .tournament
             .as_mut()
-            .map(|t| std::mem::take(&mut t.correcting))
-            .unwrap_or(false);
+            .is_some_and(|t| t.take_correcting());
         let ply = self.m.game.last_ply().expect("just played");
         let cue = if ply.san.suffix.is_some() {
             Cue::Check
@@ -391,37 +384,24 @@ impl Session {
         };
         out.push(say(Kind::Move, said.clone()));
         out.push(Effect::Cue(cue));
+        let ending = self.m.game.ending();
         if let Some(t) = &mut self.tournament {
             t.said_to_player(said);
+            t.made(mover, ply_index, ending.is_some());
         }
-        if let Some(e) = self.m.game.ending() {
+        if let Some(e) = ending {
             self.stop_clock(now);
             self.mark_clock(mover, now);
-            if let Some(t) = &mut self.tournament {
-                t.made = None;
-                t.unpressed[idx(mover)] = 0;
-            }
             out.push(say(Kind::GameEnd, self.ending_text(e)));
             out.push(Effect::Cue(Cue::GameEnd));
-        } else if let Some(t) = &mut self.tournament {
-            t.made = Some(Made {
-                mover,
-                ply: ply_index,
-            });
-            t.unpressed[idx(mover)] += 1;
         }
         out.extend(self.autosave());
         out
     }
 
-    /// A note for the arbiter in the record: a PGN comment after the ply (before the first move when there is
-    /// none), read back by the importer like any comment.
+    /// A note for the arbiter in the record (see [`made::note_on_ply`]).
     pub(in crate::session) fn note_on_ply(&mut self, ply: usize, note: String) {
-        let note = note.replace(['{', '}'], "");
-        match self.m.game.plies_mut().get_mut(ply) {
-            Some(p) => p.annotations.comments.push(note),
-            None => self.m.game.initial_comments.push(note),
-        }
+        made::note_on_ply(&mut self.m.game, ply, note);
     }
 
     /// A note after the last move of the record (an illegal move, a rewind), for the arbiter.
@@ -459,18 +439,15 @@ impl Session {
         if self.m.adjourned.is_some() {
             return vec![say(Kind::Refusal, self.p("adjourned.refused", &[]))];
         }
-        let made = self.tournament.as_ref().and_then(|t| t.made);
+        let made = self.tournament.as_ref().and_then(|t| t.made_move());
         let state = self.m.timing.as_ref().map(|t| t.clock.state());
         let standing = matches!(state, Some(ClockState::Paused(_)));
         // The side whose clock runs (or stands) presses; without a clock, the side that made the move.
         let presser = match state {
             Some(ClockState::Running(side) | ClockState::Paused(side)) => side,
-            _ => made.map_or(self.m.game.turn().other(), |m| m.mover),
+            _ => made.map_or(self.m.game.turn().other(), |(mover, _)| mover),
         };
-        let owed = self
-            .tournament
-            .as_ref()
-            .map_or(0, |t| t.unpressed[idx(presser)]);
+        let owed = self.tournament.as_ref().map_or(0, |t| t.owed(presser));
         if owed == 0 {
             if standing {
                 // The arbiter stopped the clock: a press without a move changes nothing on it.
@@ -516,10 +493,7 @@ impl Session {
         now: Duration,
     ) -> Vec<Effect> {
         if let Some(t) = &mut self.tournament {
-            t.unpressed[idx(presser)] = 0;
-            if t.made.is_some_and(|m| m.mover == presser) {
-                t.made = None;
-            }
+            t.pressed(presser);
         }
         let ply = self
             .m
@@ -555,9 +529,9 @@ impl Session {
         if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
         }
-        let made = self.tournament.as_ref().and_then(|t| t.made);
-        let last = self.m.game.plies().len().checked_sub(1);
-        let Some(made) = made.filter(|m| Some(m.ply) == last) else {
+        let len = self.m.game.plies().len();
+        let made = self.tournament.as_ref().and_then(|t| t.made_last(len));
+        let Some((mover, ply)) = made else {
             let key = match self.m.game.last_ply() {
                 None => "last.none",
                 Some(_) => "tournament.undo_after_press",
@@ -571,44 +545,27 @@ impl Session {
             return vec![say(Kind::Refusal, self.p(key, &[("move", &said)]))];
         };
         let said = self.announce_last_ply();
-        self.m.game.truncate(made.ply);
-        let mut earlier_again = false;
-        if let Some(t) = &mut self.tournament {
-            t.made = None;
-            t.unpressed[idx(made.mover)] = t.unpressed[idx(made.mover)].saturating_sub(1);
-            t.correcting = true;
-            // The withdrawn entry had completed its mover's earlier move (R-6.2.1.2): that one waits for its
-            // press again.
-            if t.completed_by_next.last() == Some(&made.ply) {
-                t.completed_by_next.pop();
-                t.unpressed[idx(made.mover)] += 1;
-                earlier_again = true;
-            }
-        }
-        if earlier_again && let Some(prev) = made.ply.checked_sub(2) {
+        self.m.game.truncate(ply);
+        // The withdrawn entry had completed its mover's earlier move (R-6.2.1.2): that one waits for its press
+        // again.
+        let earlier_again = self
+            .tournament
+            .as_mut()
+            .is_some_and(|t| t.withdrawn(mover, ply));
+        if earlier_again && let Some(prev) = ply.checked_sub(2) {
             let said = self.announce(&self.m.game.plies()[prev], false);
             let note = self.p(
                 "tournament.completed_by_next",
-                &[("side", &self.side(made.mover)), ("move", &said)],
+                &[("side", &self.side(mover)), ("move", &said)],
             );
-            if let Some(p) = self.m.game.plies_mut().get_mut(prev) {
-                p.annotations
-                    .comments
-                    .retain(|c| *c != note && crate::session::timing::parse_clk(c).is_none());
-            }
+            made::unnote_completion(&mut self.m.game, prev, &note);
         }
         // The record's last move is made, not completed, again when its mover has not pressed for it.
         let len = self.m.game.plies().len();
         if let (Some(last), Some(t)) = (self.m.game.last_ply(), &mut self.tournament) {
-            let mover = last.color();
-            if t.unpressed[idx(mover)] > 0 {
-                t.made = Some(Made {
-                    mover,
-                    ply: len - 1,
-                });
-            }
+            t.made_again(last.color(), len - 1);
         }
-        let args = [("move", said.as_str()), ("side", &self.side(made.mover))];
+        let args = [("move", said.as_str()), ("side", &self.side(mover))];
         let mut out = if self.in_assistant_mode() {
             // The blind player hears that the move was withdrawn; the prompt for the right move is the
             // assistant's.
@@ -626,56 +583,10 @@ impl Session {
     /// `state`: whether the last move is made or completed, and whose clock runs or stands (ANN-M15).
     pub(in crate::session) fn state_text(&self, now: Duration) -> String {
         let _ = now;
-        let running = match self.m.timing.as_ref().map(|t| t.clock.state()) {
-            Some(ClockState::Running(side)) => {
-                self.p("tournament.clock_runs", &[("side", &self.side(side))])
-            }
-            Some(_) => self.p("tournament.clock_stopped", &[]),
-            None => self.p("clock.none", &[]),
-        };
-        let made = self.tournament.as_ref().and_then(|t| t.made);
-        let mut text = match (self.m.game.last_ply(), made) {
-            (None, _) => self.p("tournament.state_none", &[("clock", &running)]),
-            (Some(ply), Some(m)) if m.ply + 1 == self.m.game.plies().len() => self.p(
-                "tournament.state_made",
-                &[
-                    ("move", &self.announce(ply, false)),
-                    ("side", &self.side(ply.color())),
-                    ("clock", &running),
-                ],
-            ),
-            (Some(ply), _) => self.p(
-                "tournament.state_completed",
-                &[
-                    ("move", &self.announce(ply, false)),
-                    ("side", &self.side(ply.color())),
-                    ("clock", &running),
-                ],
-            ),
-        };
-        // The other side's move made before it and not pressed for either (R-6.2.2: it can still be pressed).
-        if let (Some(last), Some(t)) = (self.m.game.last_ply(), &self.tournament) {
-            let other = last.color().other();
-            let plies = self.m.game.plies();
-            if t.unpressed[idx(other)] > 0
-                && let Some(ply) = plies.iter().rev().find(|p| p.color() == other)
-            {
-                text.push_str(&format!(
-                    ". {}",
-                    self.p(
-                        "tournament.state_also_made",
-                        &[
-                            ("move", &self.announce(ply, false)),
-                            ("side", &self.side(other)),
-                        ],
-                    )
-                ));
-            }
-        }
-        match self.m.game.ending() {
-            Some(e) => format!("{text}. {}", self.ending_text(e)),
-            None => text,
-        }
+        self.tournament
+            .as_ref()
+            .map(|t| t.state_text(&self.config, &self.m, self.ending_said()))
+            .unwrap_or_default()
     }
 
     /// `announce on|off`: the talking clock's unasked read-outs and pulses, only when the player wants them.
