@@ -9,20 +9,11 @@ use crate::rules::{Game, Ply};
 use crate::session::Config;
 use crate::session::match_state::Match;
 use crate::session::timing::parse_clk;
-use crate::words;
 
 impl Tournament {
     /// A move as the profile says it: "Schach" and "Matt" only when switched on (DN-3, ANN-M9).
     pub(in crate::session) fn say_ply(&self, cfg: &Config, ply: &Ply, long: bool) -> String {
-        let mut san = ply.san.clone();
-        if !self.check_words {
-            san.suffix = None;
-        }
-        if long {
-            words::announce::long(&cfg.vocabulary, &san, ply.mv)
-        } else {
-            words::announce::short(&cfg.vocabulary, &san, ply.mv)
-        }
+        super::ply_words(cfg, self.check_words, ply, long)
     }
 
     /// R-6.2.1.2: `mover`'s move at `ply` was entered; an earlier move of the mover that was never pressed is

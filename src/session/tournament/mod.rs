@@ -244,6 +244,20 @@ impl Tournament {
     }
 }
 
+/// A move in words, "Schach" and "Matt" only when `check_words` (DN-3, ANN-M9); `long`: with from- and
+/// to-square.
+fn ply_words(cfg: &Config, check_words: bool, ply: &crate::rules::Ply, long: bool) -> String {
+    let mut san = ply.san;
+    if !check_words {
+        san.suffix = None;
+    }
+    if long {
+        words::announce::long(&cfg.vocabulary, &san, ply.mv)
+    } else {
+        words::announce::short(&cfg.vocabulary, &san, ply.mv)
+    }
+}
+
 /// What hector said in a batch of effects, for the log.
 fn said_in(out: &[Effect]) -> Vec<String> {
     out.iter()

@@ -14,15 +14,6 @@ use crate::session::{Config, Effect, Kind, say};
 use crate::words;
 use crate::words::action::Arg;
 
-/// A move as the scoresheet says it: "Schach" and "Matt" only where the profile says them (DN-3, ANN-M9).
-fn said_ply(cfg: &Config, check_words: bool, ply: &crate::rules::Ply) -> String {
-    let mut san = ply.san.clone();
-    if !check_words {
-        san.suffix = None;
-    }
-    words::announce::short(&cfg.vocabulary, &san, ply.mv)
-}
-
 /// `scoresheet [N]`: the record read as a scoresheet (ANN-G5, D.2.7): the last N moves (all without N), with
 /// the draw offers written (=) and the time each player had left after the move, when the record
 /// keeps it. `check_words`: whether the check's words are said; `ending`: the game's ending in words.
@@ -54,7 +45,7 @@ pub(in crate::session) fn scoresheet(
     let mut text = String::new();
     let first = plies.len() - n;
     for (i, ply) in plies.iter().enumerate().skip(first) {
-        let mut said = said_ply(cfg, check_words, ply);
+        let mut said = super::ply_words(cfg, check_words, ply, false);
         if ply.draw_offer {
             said.push_str(&cfg.p("scoresheet.offer", &[]));
         }
