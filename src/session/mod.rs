@@ -2079,11 +2079,6 @@ impl Session {
 
     // --- match ---
 
-    /// A duration in words ("1 hour 29 minutes").
-    pub(super) fn t(&self, d: Duration) -> String {
-        self.config.t(d)
-    }
-
     /// When the edge should wake the session next (real time only; the virtual clock moves by `wait`).
     pub fn next_wake(&self, real_now: Duration) -> Option<Duration> {
         self.m.next_wake(&self.config, real_now)
