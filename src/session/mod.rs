@@ -27,6 +27,7 @@ use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, 
 use crate::words::action::{Act, Action, Arg};
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
+use engine::OtherSide;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
 use match_state::Match;
@@ -1250,9 +1251,11 @@ impl Session {
             A::Seal(rest) => self.seal(rest, now),
             A::Envelope => self.read_envelope(),
             A::Open => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
-            A::Engine(rest) => self.engine_command(rest),
-            A::Opponent(rest) => self.opponent_command(rest),
-            A::Level(rest) => self.level_command(rest),
+            A::Engine(rest) => self.engine.command(&mut self.config, &self.m, rest),
+            A::Opponent(rest) => self
+                .engine
+                .opponent_command(&mut self.config, &self.m, rest),
+            A::Level(rest) => self.engine.level_command(&mut self.config, rest),
             // No command of play mode (the profile's own, a request, a word of analysis) or no command at all:
             // read as a move entry.
             _ => self.play_text(line, now),
@@ -2073,5 +2076,50 @@ impl Session {
             &[("path", &words::quote(&path.display().to_string()))],
         );
         vec![self.save_effect(path, Some(done))]
+    }
+
+    // --- opponent ---
+
+    /// At the start: the engine, when it plays, is told who plays what and starts.
+    fn engine_at_start(&mut self) -> Vec<Effect> {
+        self.engine.at_start(&self.config, &self.m)
+    }
+
+    /// After every command: the other side is asked for its move, or its search called off.
+    fn engine_follow_up(&mut self, now: Duration, out: &[Effect]) -> Vec<Effect> {
+        let waiting = matches!(self.pending, Some(Pending::Resume | Pending::ChooseGame));
+        OtherSide::follow_up(&mut self.engine, &self.config, &self.m, waiting, now, out)
+    }
+
+    /// What the engine reported; its move is played like any move.
+    fn engine_event(&mut self, event: EngineEvent, now: Duration) -> Vec<Effect> {
+        match self.engine.event(&self.config, &self.m, event) {
+            engine::Heard::Effects(out) => out,
+            engine::Heard::Play { mv, for_ply } => {
+                let mut out = self.play(mv, now);
+                out.extend(OtherSide::after_move(
+                    &mut self.engine,
+                    &self.config,
+                    &mut self.m,
+                    for_ply,
+                ));
+                out
+            }
+        }
+    }
+
+    /// Whether the other side answers the player's draw offers itself (the engine does).
+    fn engine_opponent(&self) -> bool {
+        self.engine.answers_offers(&self.config)
+    }
+
+    /// The other side's answer to the player's draw offer.
+    fn engine_accepts_draw(&self) -> bool {
+        self.engine.accepts_offer(&self.m)
+    }
+
+    /// A move or claim entered for the other side, refused while someone else makes its moves.
+    fn engine_refuses_move(&self) -> Option<Vec<Effect>> {
+        self.engine.refuses_move(&self.config, &self.m)
     }
 }
