@@ -263,7 +263,7 @@ impl Session {
         }];
         // Adjourned before the autosave: the autosave of a game that is not adjourned removes its envelope.
         self.m.adjourned = Some(envelope);
-        self.keep_envelope = false;
+        self.files.keep_envelope = false;
         out.extend(self.autosave());
         out.push(say(
             Kind::Event,

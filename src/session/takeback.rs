@@ -147,7 +147,7 @@ impl Session {
         }
         self.m.game.truncate(0);
         // Another game: its exported files are another game's (issue 18.22).
-        self.game_id = self.next_game_id();
+        self.files.game_id = self.next_game_id();
         self.m.counter_corrected = false;
         self.m.adjourned = None;
         self.m.qpf_request = None;
