@@ -497,6 +497,65 @@ impl GameFiles {
     }
 }
 
+/// `yes` to the resume offer, as the files see it: the copy made before the question is not needed (removed,
+/// and no longer a kept game); a `--time` given for the new game is said to be unused, the kept game going on
+/// with its own clock. Gives the files' effects and what is said.
+pub(super) fn resume_accepted(offer: &ResumeOffer, cfg: &mut Config) -> (Vec<Effect>, Vec<Effect>) {
+    let mut files = Vec::new();
+    if offer.copied {
+        cfg.kept_games.retain(|p| *p != offer.keep_as);
+        files = copy_removed(offer);
+    }
+    let mut out = Vec::new();
+    if let Some(given) = &cfg.time_control
+        && offer.time_control.as_ref() != Some(given)
+    {
+        let text = match &offer.time_control {
+            Some(kept) => cfg.p(
+                "resume.time_kept",
+                &[
+                    ("kept", &words::time::control(&cfg.phrases, kept)),
+                    ("given", &given.to_string()),
+                ],
+            ),
+            None => cfg.p("resume.time_none", &[("given", &given.to_string())]),
+        };
+        out.push(say(Kind::Event, text));
+    }
+    (files, out)
+}
+
+/// `no` to the resume offer: the unfinished game is kept, unchanged, in the folder of kept games (copied with
+/// its log before the question; the new game starts its own log in the file), or, when it could not be
+/// copied, left in its file while the new game takes a new name. Gives what is said and done.
+pub(super) fn resume_declined(offer: ResumeOffer, cfg: &mut Config) -> Vec<Effect> {
+    let kept = offer.keep_as.display().to_string();
+    if offer.copied {
+        let mut out = vec![say(Kind::Event, cfg.p("resume.kept", &[("path", &kept)]))];
+        if let Some(path) = &cfg.save_path {
+            out.push(Effect::Remove {
+                path: log::log_path(path),
+            });
+        }
+        if !cfg.kept_games.contains(&offer.keep_as) {
+            cfg.kept_games.push(offer.keep_as);
+        }
+        out
+    } else {
+        cfg.save_path = Some(offer.fallback.clone());
+        vec![say(
+            Kind::Event,
+            cfg.p(
+                "resume.left_in_place",
+                &[
+                    ("path", &offer.path.display().to_string()),
+                    ("new", &offer.fallback.display().to_string()),
+                ],
+            ),
+        )]
+    }
+}
+
 /// One game of the list in words: number, players, result, length.
 fn game_words(cfg: &Config, n: usize, g: &GameSummary) -> String {
     let tag = |value: &Option<String>, side: Color| {

@@ -1306,39 +1306,16 @@ impl Session {
         let Some(offer) = self.files.resume.take() else {
             return Vec::new();
         };
-        let copy = games::copy_removed(&offer);
+        // The game goes on in its own file, with its own action log (issue 18.2).
+        let (files, out) = games::resume_accepted(&offer, &mut self.config);
         let mut game = offer.game.with_edition(self.m.game.edition());
         self.m.kept = Session::take_kept(&mut game);
         if let Some(id) = games::take_game_id(&mut game) {
             self.files.game_id = id;
         }
         self.m.game = game;
-        // The game goes on in its own file, with its own action log (issue 18.2); the copy made before the
-        // question is not needed.
-        let mut files = Vec::new();
-        if offer.copied {
-            self.config.kept_games.retain(|p| *p != offer.keep_as);
-            files = copy;
-        }
         if let (Some(t), Some(text)) = (&mut self.tournament, &offer.log) {
             t.log = log::ActionLog::continued(self.config.tournament.started, text);
-        }
-        // The kept game goes on with its own clock: a --time given for the new game is said to be unused.
-        let mut out = Vec::new();
-        if let Some(given) = &self.config.time_control
-            && offer.time_control.as_ref() != Some(given)
-        {
-            let text = match &offer.time_control {
-                Some(kept) => self.p(
-                    "resume.time_kept",
-                    &[
-                        ("kept", &words::time::control(&self.config.phrases, kept)),
-                        ("given", &given.to_string()),
-                    ],
-                ),
-                None => self.p("resume.time_none", &[("given", &given.to_string())]),
-            };
-            out.push(say(Kind::Event, text));
         }
         self.config.time_control = offer.time_control;
         self.m.timing = self
@@ -1395,33 +1372,7 @@ impl Session {
         if let Some(t) = &mut self.m.timing {
             t.start(turn, now, &self.config.clock);
         }
-        let kept = offer.keep_as.display().to_string();
-        let mut out = if offer.copied {
-            // Kept (with its log) before the question; the new game starts its own log in the file.
-            let mut out = vec![say(Kind::Event, self.p("resume.kept", &[("path", &kept)]))];
-            if let Some(path) = &self.config.save_path {
-                out.push(Effect::Remove {
-                    path: log::log_path(path),
-                });
-            }
-            if !self.config.kept_games.contains(&offer.keep_as) {
-                self.config.kept_games.push(offer.keep_as);
-            }
-            out
-        } else {
-            // It could not be copied: it stays in its file, and the new game takes a new name.
-            self.config.save_path = Some(offer.fallback.clone());
-            vec![say(
-                Kind::Event,
-                self.p(
-                    "resume.left_in_place",
-                    &[
-                        ("path", &offer.path.display().to_string()),
-                        ("new", &offer.fallback.display().to_string()),
-                    ],
-                ),
-            )]
-        };
+        let mut out = games::resume_declined(offer, &mut self.config);
         out.extend(self.greeting());
         out.extend(self.tournament_greeting());
         out
