@@ -244,7 +244,7 @@ impl EngineState {
     /// After every command: ask the engine for a move when it is its turn, or call off a search nobody
     /// wants any more (the game ended, the position changed). `waiting`: a question at the start (resume,
     /// which game) keeps the game from going on.
-    pub(super) fn follow_up(
+    fn follow_up(
         &mut self,
         cfg: &Config,
         m: &Match,
@@ -369,7 +369,7 @@ impl EngineState {
     }
 
     /// The engine's answer to the player's draw offer (see [`draw_rule`]).
-    pub(super) fn accepts_draw(&self, m: &Match) -> bool {
+    fn accepts_draw(&self, m: &Match) -> bool {
         use draw_rule::*;
         let Some(&eval) = self.evals.last() else {
             return false;
@@ -397,7 +397,7 @@ impl EngineState {
     }
 
     /// The engine's move was played: keep its evaluation, and offer a draw when its rule says so.
-    pub(super) fn after_move(
+    fn after_move(
         &mut self,
         cfg: &Config,
         m: &mut Match,
