@@ -397,12 +397,7 @@ impl EngineState {
     }
 
     /// The engine's move was played: keep its evaluation, and offer a draw when its rule says so.
-    fn after_move(
-        &mut self,
-        cfg: &Config,
-        m: &mut Match,
-        for_ply: usize,
-    ) -> Vec<Effect> {
+    fn after_move(&mut self, cfg: &Config, m: &mut Match, for_ply: usize) -> Vec<Effect> {
         if let Some((ply, cp)) = self.pending_eval.take()
             && ply == for_ply
         {
