@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{Cue, Effect, Kind, Opponent, Pending, Session, say};
+use super::match_state::Match;
+use super::{Config, Cue, Effect, Kind, Opponent, say};
 use crate::rules::Start;
 use crate::words;
 use crate::words::action::Arg;
@@ -126,22 +127,83 @@ fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-impl Session {
-    fn engine_plays(&self) -> bool {
-        self.config.opponent == Opponent::Engine
+/// Who answers the other side of the board, as the coordinator sees it: a person at the keyboard (the
+/// engine `Off`, both sides' moves entered here), the engine, and later a remote player (online play). The
+/// coordinator calls only these; how the answer comes (a process, a connection) is the edge's.
+pub(super) trait OtherSide {
+    /// A move (or claim) entered for the other side's turn: refused, with its words, when someone else
+    /// makes that side's moves.
+    fn refuses_move(&self, cfg: &Config, m: &Match) -> Option<Vec<Effect>>;
+    /// Whether the other side answers the player's draw offer itself (then the player never answers their
+    /// own); `false` at one keyboard, where the side that did not offer answers.
+    fn answers_offers(&self, cfg: &Config) -> bool;
+    /// Its answer to the player's draw offer: accepts or declines.
+    fn accepts_offer(&self, m: &Match) -> bool;
+    /// After every command: what to ask it or call off. `waiting`: a question keeps the game from going on.
+    fn follow_up(
+        &mut self,
+        cfg: &Config,
+        m: &Match,
+        waiting: bool,
+        now: Duration,
+        out: &[Effect],
+    ) -> Vec<Effect>;
+    /// Its move was played (for the position after `for_ply` plies): what it does after it.
+    fn after_move(&mut self, cfg: &Config, m: &mut Match, for_ply: usize) -> Vec<Effect>;
+}
+
+/// What the engine's report asks of the coordinator.
+pub(super) enum Heard {
+    /// Only this is said or done (often nothing: a stale answer).
+    Effects(Vec<Effect>),
+    /// Its move, to be played like any move; then [`OtherSide::after_move`].
+    Play { mv: shakmaty::Move, for_ply: usize },
+}
+
+impl OtherSide for EngineState {
+    fn refuses_move(&self, cfg: &Config, m: &Match) -> Option<Vec<Effect>> {
+        self.refuses(cfg, m)
+    }
+
+    fn answers_offers(&self, cfg: &Config) -> bool {
+        cfg.opponent == Opponent::Engine
+    }
+
+    fn accepts_offer(&self, m: &Match) -> bool {
+        self.accepts_draw(m)
+    }
+
+    fn follow_up(
+        &mut self,
+        cfg: &Config,
+        m: &Match,
+        waiting: bool,
+        now: Duration,
+        out: &[Effect],
+    ) -> Vec<Effect> {
+        EngineState::follow_up(self, cfg, m, waiting, now, out)
+    }
+
+    fn after_move(&mut self, cfg: &Config, m: &mut Match, for_ply: usize) -> Vec<Effect> {
+        EngineState::after_move(self, cfg, m, for_ply)
+    }
+}
+
+impl EngineState {
+    fn plays(&self, cfg: &Config) -> bool {
+        cfg.opponent == Opponent::Engine
             && matches!(
-                self.engine.status,
+                self.status,
                 EngineStatus::Starting | EngineStatus::Ready { .. }
             )
     }
 
-    fn engine_name(&self) -> String {
-        match &self.engine.name {
+    fn name(&self, cfg: &Config) -> String {
+        match &self.name {
             Some(name) => name.clone(),
             None => {
                 // The program's file name ("stockfish"), until the engine tells its own.
-                let first = self
-                    .config
+                let first = cfg
                     .engine_command
                     .split_whitespace()
                     .next()
@@ -154,151 +216,147 @@ impl Session {
         }
     }
 
-    fn start_effect(&self) -> Effect {
+    fn start_effect(cfg: &Config, m: &Match) -> Effect {
         Effect::EngineStart {
-            command: self.config.engine_command.clone(),
-            level: self.config.level,
-            chess960: self.m.game.is_chess960(),
+            command: cfg.engine_command.clone(),
+            level: cfg.level,
+            chess960: m.game.is_chess960(),
         }
     }
 
     /// At the start of a game against the engine: who plays what, and the engine starts in the background.
-    pub(super) fn engine_at_start(&mut self) -> Vec<Effect> {
-        if self.config.opponent != Opponent::Engine {
+    pub(super) fn at_start(&mut self, cfg: &Config, m: &Match) -> Vec<Effect> {
+        if cfg.opponent != Opponent::Engine {
             return Vec::new();
         }
-        self.engine.set(EngineStatus::Starting);
-        let text = self.p(
+        self.set(EngineStatus::Starting);
+        let text = cfg.p(
             "engine.intro",
             &[
-                ("player", &self.side(self.config.engine_color.other())),
-                ("side", &self.side(self.config.engine_color)),
-                ("level", &self.config.level.to_string()),
+                ("player", &cfg.side(cfg.engine_color.other())),
+                ("side", &cfg.side(cfg.engine_color)),
+                ("level", &cfg.level.to_string()),
             ],
         );
-        vec![say(Kind::Event, text), self.start_effect()]
+        vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
     }
 
     /// After every command: ask the engine for a move when it is its turn, or call off a search nobody
-    /// wants any more (the game ended, the position changed).
-    pub(super) fn engine_follow_up(&mut self, now: Duration, out: &[Effect]) -> Vec<Effect> {
-        if !self.engine_plays() || out.iter().any(|e| matches!(e, Effect::Quit)) {
+    /// wants any more (the game ended, the position changed). `waiting`: a question at the start (resume,
+    /// which game) keeps the game from going on.
+    fn follow_up(
+        &mut self,
+        cfg: &Config,
+        m: &Match,
+        waiting: bool,
+        now: Duration,
+        out: &[Effect],
+    ) -> Vec<Effect> {
+        if !self.plays(cfg) || out.iter().any(|e| matches!(e, Effect::Quit)) {
             return Vec::new();
         }
-        let plies = self.m.game.plies().len();
-        let its_turn = !self.m.game.is_over()
-            && self.m.game.turn() == self.config.engine_color
-            && !matches!(self.pending, Some(Pending::Resume | Pending::ChooseGame))
-            && self.m.adjourned.is_none();
+        let plies = m.game.plies().len();
+        let its_turn = !m.game.is_over()
+            && m.game.turn() == cfg.engine_color
+            && !waiting
+            && m.adjourned.is_none();
         if its_turn {
-            if self.engine.asked_for != Some(plies) {
-                self.engine.asked_for = Some(plies);
-                return vec![Effect::EngineGo(self.engine_request(now))];
+            if self.asked_for != Some(plies) {
+                self.asked_for = Some(plies);
+                return vec![Effect::EngineGo(EngineState::request(cfg, m, now))];
             }
-        } else if self.engine.asked_for.take().is_some() {
+        } else if self.asked_for.take().is_some() {
             return vec![Effect::EngineStop];
         }
         Vec::new()
     }
 
     /// The position and the clocks, as the engine is told them.
-    pub fn engine_request(&self, now: Duration) -> EngineRequest {
-        let start_fen = match self.m.game.start() {
+    pub fn request(cfg: &Config, m: &Match, now: Duration) -> EngineRequest {
+        let start_fen = match m.game.start() {
             Start::Standard => "startpos".to_string(),
-            _ => self.m.game.start_fen(),
+            _ => m.game.start_fen(),
         };
-        let mode = self.m.game.mode();
-        let moves_uci = self
-            .m
+        let mode = m.game.mode();
+        let moves_uci = m
             .game
             .plies()
             .iter()
             .map(|p| p.mv.to_uci(mode).to_string())
             .collect();
-        let clock = self.m.timing.as_ref().map(|t| {
+        let clock = m.timing.as_ref().map(|t| {
             let c = &t.clock;
             EngineClock {
                 wtime: ms(c.remaining(Color::White, now)),
                 btime: ms(c.remaining(Color::Black, now)),
                 winc: ms(c.per_move(Color::White).increment()),
                 binc: ms(c.per_move(Color::Black).increment()),
-                movestogo: c
-                    .moves_to_next_period(self.config.engine_color)
-                    .filter(|n| *n > 0),
+                movestogo: c.moves_to_next_period(cfg.engine_color).filter(|n| *n > 0),
             }
         });
         EngineRequest {
             start_fen,
-            chess960: self.m.game.is_chess960(),
+            chess960: m.game.is_chess960(),
             moves_uci,
             clock,
-            for_ply: self.m.game.plies().len(),
+            for_ply: m.game.plies().len(),
         }
     }
 
-    /// What the engine reported.
-    pub(super) fn engine_event(&mut self, event: EngineEvent, now: Duration) -> Vec<Effect> {
+    /// What the engine reported: said at once, or its move for the coordinator to play.
+    pub(super) fn event(&mut self, cfg: &Config, m: &Match, event: EngineEvent) -> Heard {
         match event {
             EngineEvent::Ready { name } => {
-                if self.engine.status == EngineStatus::Starting {
-                    self.engine.name = Some(name.clone());
-                    self.engine.status = EngineStatus::Ready { name };
+                if self.status == EngineStatus::Starting {
+                    self.name = Some(name.clone());
+                    self.status = EngineStatus::Ready { name };
                 }
-                Vec::new()
+                Heard::Effects(Vec::new())
             }
             EngineEvent::Move { uci, for_ply } => {
                 // A stale answer (the game moved on, the player took over) is dropped without a word.
-                if !self.engine_plays()
-                    || self.m.game.is_over()
-                    || self.m.game.turn() != self.config.engine_color
-                    || for_ply != self.m.game.plies().len()
-                    || self.engine.asked_for != Some(for_ply)
+                if !self.plays(cfg)
+                    || m.game.is_over()
+                    || m.game.turn() != cfg.engine_color
+                    || for_ply != m.game.plies().len()
+                    || self.asked_for != Some(for_ply)
                 {
-                    return Vec::new();
+                    return Heard::Effects(Vec::new());
                 }
-                self.engine.asked_for = None;
-                if self.engine.status == EngineStatus::Starting {
+                self.asked_for = None;
+                if self.status == EngineStatus::Starting {
                     // An answer means the handshake was done.
-                    self.engine.status = EngineStatus::Ready {
-                        name: self.engine_name(),
+                    self.status = EngineStatus::Ready {
+                        name: self.name(cfg),
                     };
                 }
-                match self.m.game.parse_uci(&uci) {
-                    Some(m) => {
-                        let mut out = self.play(m, now);
-                        out.extend(self.after_engine_move(for_ply));
-                        out
-                    }
+                match m.game.parse_uci(&uci) {
+                    Some(mv) => Heard::Play { mv, for_ply },
                     None => {
-                        let reason = self.p("engine.illegal_move", &[("move", &uci)]);
-                        let mut out = self.engine_failed(reason);
+                        let reason = cfg.p("engine.illegal_move", &[("move", &uci)]);
+                        let mut out = self.failed(cfg, reason);
                         out.insert(0, Effect::Cue(Cue::Illegal));
-                        out
+                        Heard::Effects(out)
                     }
                 }
             }
             EngineEvent::Failed { reason } => {
-                if !self.engine_plays() {
-                    return Vec::new();
+                if !self.plays(cfg) {
+                    return Heard::Effects(Vec::new());
                 }
-                self.engine_failed(reason)
+                Heard::Effects(self.failed(cfg, reason))
             }
             EngineEvent::Eval { cp, for_ply } => {
-                self.engine.pending_eval = Some((for_ply, cp));
-                Vec::new()
+                self.pending_eval = Some((for_ply, cp));
+                Heard::Effects(Vec::new())
             }
         }
     }
 
-    /// Whether the engine plays and the open draw offer, if any, is the player's.
-    pub(super) fn engine_opponent(&self) -> bool {
-        self.config.opponent == Opponent::Engine
-    }
-
     /// Points of pieces besides pawns and the king, of one side.
-    fn piece_points(&self, color: Color) -> u32 {
+    fn piece_points(m: &Match, color: Color) -> u32 {
         use shakmaty::Role;
-        let board = self.m.game.position().board();
+        let board = m.game.position().board();
         [
             (Role::Queen, 9),
             (Role::Rook, 5),
@@ -311,160 +369,153 @@ impl Session {
     }
 
     /// The engine's answer to the player's draw offer (see [`draw_rule`]).
-    pub(super) fn engine_accepts_draw(&self) -> bool {
+    fn accepts_draw(&self, m: &Match) -> bool {
         use draw_rule::*;
-        let Some(&eval) = self.engine.evals.last() else {
+        let Some(&eval) = self.evals.last() else {
             return false;
         };
-        let late = self.m.game.position().fullmoves().get() >= LATE_MOVE
-            || (self.piece_points(Color::White) <= LATE_MATERIAL
-                && self.piece_points(Color::Black) <= LATE_MATERIAL);
+        let late = m.game.position().fullmoves().get() >= LATE_MOVE
+            || (EngineState::piece_points(m, Color::White) <= LATE_MATERIAL
+                && EngineState::piece_points(m, Color::Black) <= LATE_MATERIAL);
         eval <= ACCEPT_WHEN_WORSE || (eval <= LEVEL && late)
     }
 
     /// After the engine's move, with `engine offers on`: whether it offers a draw now (see [`draw_rule`]).
-    fn engine_wants_draw(&self) -> bool {
+    fn wants_draw(&self, cfg: &Config, m: &Match) -> bool {
         use draw_rule::*;
-        let evals = &self.engine.evals;
-        let plies = self.m.game.plies().len();
-        self.config.engine_offers
-            && self.m.game.position().fullmoves().get() >= OFFER_MOVE
+        let evals = &self.evals;
+        let plies = m.game.plies().len();
+        cfg.engine_offers
+            && m.game.position().fullmoves().get() >= OFFER_MOVE
             && evals.len() >= OFFER_STREAK
             && evals[evals.len() - OFFER_STREAK..]
                 .iter()
                 .all(|e| e.abs() <= OFFER_WINDOW)
             && self
-                .engine
                 .offered_at
                 .is_none_or(|at| plies >= at + 2 * OFFER_STREAK)
     }
 
     /// The engine's move was played: keep its evaluation, and offer a draw when its rule says so.
-    pub(super) fn after_engine_move(&mut self, for_ply: usize) -> Vec<Effect> {
-        if let Some((ply, cp)) = self.engine.pending_eval.take()
+    fn after_move(&mut self, cfg: &Config, m: &mut Match, for_ply: usize) -> Vec<Effect> {
+        if let Some((ply, cp)) = self.pending_eval.take()
             && ply == for_ply
         {
-            self.engine.evals.push(cp);
+            self.evals.push(cp);
         }
-        if self.m.game.is_over() || self.m.game.draw_offer().is_some() || !self.engine_wants_draw()
-        {
+        if m.game.is_over() || m.game.draw_offer().is_some() || !self.wants_draw(cfg, m) {
             return Vec::new();
         }
-        let by = self.config.engine_color;
-        if self.m.game.offer_draw(by).is_err() {
+        let by = cfg.engine_color;
+        if m.game.offer_draw(by).is_err() {
             return Vec::new();
         }
-        self.engine.offered_at = Some(self.m.game.plies().len());
+        self.offered_at = Some(m.game.plies().len());
         vec![
             say(
                 Kind::Event,
-                self.p("engine.offers_draw", &[("side", &self.side(by))]),
+                cfg.p("engine.offers_draw", &[("side", &cfg.side(by))]),
             ),
             Effect::Cue(Cue::DrawOffer),
         ]
     }
 
     /// The engine is not usable any more: said once, the game is kept.
-    fn engine_failed(&mut self, reason: String) -> Vec<Effect> {
-        let key = if self.engine.status == EngineStatus::Starting {
+    fn failed(&mut self, cfg: &Config, reason: String) -> Vec<Effect> {
+        let key = if self.status == EngineStatus::Starting {
             "engine.cannot_start"
         } else {
             "engine.failed"
         };
-        self.engine.set(EngineStatus::Failed {
+        self.set(EngineStatus::Failed {
             reason: reason.clone(),
         });
         vec![
-            say(Kind::Event, self.p(key, &[("reason", &reason)])),
+            say(Kind::Event, cfg.p(key, &[("reason", &reason)])),
             Effect::EngineQuit,
         ]
     }
 
     /// A move typed for the engine's side is refused while the engine plays it (or should, and failed).
-    pub(super) fn engine_refuses_move(&self) -> Option<Vec<Effect>> {
-        if self.config.opponent != Opponent::Engine
-            || self.m.game.turn() != self.config.engine_color
-        {
+    fn refuses(&self, cfg: &Config, m: &Match) -> Option<Vec<Effect>> {
+        if cfg.opponent != Opponent::Engine || m.game.turn() != cfg.engine_color {
             return None;
         }
-        let key = match self.engine.status {
+        let key = match self.status {
             EngineStatus::Failed { .. } | EngineStatus::Off => "engine.not_working",
             _ => "engine.its_turn",
         };
         Some(vec![
-            say(Kind::Refusal, self.p(key, &[])),
+            say(Kind::Refusal, cfg.p(key, &[])),
             Effect::Cue(Cue::Illegal),
         ])
     }
 
-    /// `engine`: its name, level and state; `engine restart`: start it again.
-    pub(super) fn engine_command(&mut self, rest: &str) -> Vec<Effect> {
+    /// `engine`: its name, level and state; `engine restart`: start it again; `engine offers on|off`.
+    pub(super) fn command(&mut self, cfg: &mut Config, m: &Match, rest: &str) -> Vec<Effect> {
         match rest.to_lowercase().as_str() {
-            "" => vec![say(Kind::Answer, self.engine_state_text())],
-            r if self.config.phrases.is_word("arg.restart", r) => {
-                self.config.opponent = Opponent::Engine;
-                self.engine.set(EngineStatus::Starting);
-                let text = self.p(
+            "" => vec![say(Kind::Answer, self.state_text(cfg))],
+            r if cfg.phrases.is_word("arg.restart", r) => {
+                cfg.opponent = Opponent::Engine;
+                self.set(EngineStatus::Starting);
+                let text = cfg.p(
                     "engine.restarting",
                     &[
-                        ("side", &self.side(self.config.engine_color)),
-                        ("level", &self.config.level.to_string()),
+                        ("side", &cfg.side(cfg.engine_color)),
+                        ("level", &cfg.level.to_string()),
                     ],
                 );
-                vec![say(Kind::Event, text), self.start_effect()]
+                vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
             }
             o if o.split_whitespace().count() == 2
-                && self
-                    .config
+                && cfg
                     .phrases
                     .is_word("arg.offers", o.split_whitespace().next().unwrap_or(""))
-                && (self
-                    .config
+                && (cfg
                     .phrases
                     .is_word("arg.on", o.split_whitespace().nth(1).unwrap_or(""))
-                    || self
-                        .config
+                    || cfg
                         .phrases
                         .is_word("arg.off", o.split_whitespace().nth(1).unwrap_or(""))) =>
             {
                 let on = o.split_whitespace().nth(1).unwrap_or("");
-                self.config.engine_offers = self.config.phrases.is_word("arg.on", on);
-                let key = if self.config.engine_offers {
+                cfg.engine_offers = cfg.phrases.is_word("arg.on", on);
+                let key = if cfg.engine_offers {
                     "engine.offers_on"
                 } else {
                     "engine.offers_off"
                 };
-                vec![say(Kind::Event, self.p(key, &[]))]
+                vec![say(Kind::Event, cfg.p(key, &[]))]
             }
             _ => vec![say(
                 Kind::Refusal,
-                self.p("engine.usage", &[("text", &words::quote(rest))]),
+                cfg.p("engine.usage", &[("text", &words::quote(rest))]),
             )],
         }
     }
 
-    fn engine_state_text(&self) -> String {
-        let level = self.config.level.to_string();
-        let state = match &self.engine.status {
-            _ if self.config.opponent == Opponent::Human => {
-                return self.p(
+    fn state_text(&self, cfg: &Config) -> String {
+        let level = cfg.level.to_string();
+        let state = match &self.status {
+            _ if cfg.opponent == Opponent::Human => {
+                return cfg.p(
                     "engine.off",
-                    &[("name", &self.engine_name()), ("level", &level)],
+                    &[("name", &self.name(cfg)), ("level", &level)],
                 );
             }
-            EngineStatus::Off => self.p("engine.state.off", &[]),
-            EngineStatus::Starting => self.p("engine.state.starting", &[]),
-            EngineStatus::Ready { .. } if self.engine.asked_for.is_some() => {
-                self.p("engine.state.thinking", &[])
+            EngineStatus::Off => cfg.p("engine.state.off", &[]),
+            EngineStatus::Starting => cfg.p("engine.state.starting", &[]),
+            EngineStatus::Ready { .. } if self.asked_for.is_some() => {
+                cfg.p("engine.state.thinking", &[])
             }
-            EngineStatus::Ready { .. } => self.p("engine.state.ready", &[]),
-            EngineStatus::Failed { reason } => self.p("engine.state.failed", &[("reason", reason)]),
+            EngineStatus::Ready { .. } => cfg.p("engine.state.ready", &[]),
+            EngineStatus::Failed { reason } => cfg.p("engine.state.failed", &[("reason", reason)]),
         };
-        self.p(
+        cfg.p(
             "engine.state",
             &[
-                ("name", &self.engine_name()),
-                ("side", &self.side(self.config.engine_color)),
+                ("name", &self.name(cfg)),
+                ("side", &cfg.side(cfg.engine_color)),
                 ("level", &level),
                 ("state", &state),
             ],
@@ -472,67 +523,72 @@ impl Session {
     }
 
     /// `opponent human` / `opponent engine`.
-    pub(super) fn opponent_command(&mut self, rest: &str) -> Vec<Effect> {
+    pub(super) fn opponent_command(
+        &mut self,
+        cfg: &mut Config,
+        m: &Match,
+        rest: &str,
+    ) -> Vec<Effect> {
         match rest.to_lowercase().as_str() {
-            h if self.config.phrases.is_word("arg.human", h) => {
-                if self.config.opponent == Opponent::Human {
-                    return vec![say(Kind::Answer, self.p("opponent.already_human", &[]))];
+            h if cfg.phrases.is_word("arg.human", h) => {
+                if cfg.opponent == Opponent::Human {
+                    return vec![say(Kind::Answer, cfg.p("opponent.already_human", &[]))];
                 }
-                self.config.opponent = Opponent::Human;
-                self.engine.set(EngineStatus::Off);
+                cfg.opponent = Opponent::Human;
+                self.set(EngineStatus::Off);
                 vec![
-                    say(Kind::Event, self.p("opponent.human", &[])),
+                    say(Kind::Event, cfg.p("opponent.human", &[])),
                     Effect::EngineQuit,
                 ]
             }
-            e if self.config.phrases.is_word("arg.engine", e) => {
-                if self.engine_plays() {
-                    let text = self.p(
+            e if cfg.phrases.is_word("arg.engine", e) => {
+                if self.plays(cfg) {
+                    let text = cfg.p(
                         "opponent.already_engine",
-                        &[("side", &self.side(self.config.engine_color))],
+                        &[("side", &cfg.side(cfg.engine_color))],
                     );
                     return vec![say(Kind::Answer, text)];
                 }
-                self.config.opponent = Opponent::Engine;
-                self.engine.set(EngineStatus::Starting);
-                let text = self.p(
+                cfg.opponent = Opponent::Engine;
+                self.set(EngineStatus::Starting);
+                let text = cfg.p(
                     "opponent.engine",
                     &[
-                        ("side", &self.side(self.config.engine_color)),
-                        ("level", &self.config.level.to_string()),
+                        ("side", &cfg.side(cfg.engine_color)),
+                        ("level", &cfg.level.to_string()),
                     ],
                 );
-                vec![say(Kind::Event, text), self.start_effect()]
+                vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
             }
             _ => vec![say(
                 Kind::Refusal,
-                self.p("opponent.usage", &[("text", &words::quote(rest))]),
+                cfg.p("opponent.usage", &[("text", &words::quote(rest))]),
             )],
         }
     }
 
     /// `level N`: the engine's strength from 1 to 10, from its next move on.
-    pub(super) fn level_command(&mut self, level: &Arg<u8>) -> Vec<Effect> {
+    pub(super) fn level_command(&self, cfg: &mut Config, level: &Arg<u8>) -> Vec<Effect> {
         match level {
             Arg::None => vec![say(
                 Kind::Answer,
-                self.p("engine.level", &[("level", &self.config.level.to_string())]),
+                cfg.p("engine.level", &[("level", &cfg.level.to_string())]),
             )],
             Arg::Given(n) => {
                 let n = *n;
-                self.config.level = n;
+                cfg.level = n;
                 let mut out = vec![say(
                     Kind::Event,
-                    self.p("engine.level", &[("level", &n.to_string())]),
+                    cfg.p("engine.level", &[("level", &n.to_string())]),
                 )];
-                if self.engine_plays() {
+                if self.plays(cfg) {
                     out.push(Effect::EngineLevel(n));
                 }
                 out
             }
             Arg::Bad(text) => vec![say(
                 Kind::Refusal,
-                self.p("engine.level_bad", &[("text", &words::quote(text))]),
+                cfg.p("engine.level_bad", &[("text", &words::quote(text))]),
             )],
         }
     }
@@ -542,7 +598,7 @@ impl Session {
 mod tests {
     use super::*;
     use crate::rules::Game;
-    use crate::session::{Command, Config};
+    use crate::session::{Command, Session};
 
     fn engine_game(game: Game, engine_color: Color) -> (Session, Vec<Effect>) {
         let config = Config {
@@ -872,7 +928,7 @@ mod tests {
         for m in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
             s.m.game.play_san(m).unwrap();
         }
-        let r = s.engine_request(Duration::ZERO);
+        let r = EngineState::request(&s.config, &s.m, Duration::ZERO);
         assert!(r.chess960);
         assert_eq!(
             r.start_fen,

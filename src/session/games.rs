@@ -1,15 +1,15 @@
-//! A file holding several games (issue 10.8): the player is asked which one to load, and the game is saved
-//! back to its own place in the file (only its bytes rewritten, the others kept byte for byte), or to a new
-//! file when the games cannot be told apart safely. A file holding other games is never overwritten.
+//! The game files, one part: saves, the unfinished game offered at the start, kept games, and a file holding
+//! several games (issue 10.8): the player is asked which one to load, and the game is saved back to its own
+//! place in the file (only its bytes rewritten, the others kept byte for byte), or to a new file when the games
+//! cannot be told apart safely. A file holding other games is never overwritten.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::timing::Timing;
-use super::{Effect, Kind, Pending, Session, say};
+use super::match_state::Match;
+use super::{Config, Effect, Envelope, GAME_ID_TAG, Kind, ResumeOffer, adjourn, log, resume, say};
 use crate::rules::pgn::{ImportOptions, Importer};
 use crate::rules::time_control::TimeControl;
 use crate::rules::{Game, GameResult};
@@ -187,48 +187,195 @@ pub fn split_games(text: &str) -> Vec<Range<usize>> {
     spans
 }
 
-impl Session {
-    /// Asks at the start which game of `file` to load (more than one game in it).
-    pub fn with_game_choice(mut self, file: GameFile) -> Session {
-        self.choice = Some(file);
-        self.pending = Some(Pending::ChooseGame);
-        self
+/// The game files, one part: the unfinished game offered at the start, the file of several games and the
+/// chosen game's place in it, the envelope beside it, and the game's identity kept with every save.
+#[derive(Debug, Clone, Default)]
+pub(super) struct GameFiles {
+    /// An unfinished game waiting for the player's yes or no.
+    pub(super) resume: Option<ResumeOffer>,
+    /// A file of several games, waiting for the player's choice.
+    pub(super) choice: Option<GameFile>,
+    /// The chosen game's place in its file: saves to that file rewrite only this game.
+    place: Option<Place>,
+    /// An envelope read with a file of several games, checked once the game is chosen.
+    pub(super) pending_envelope: Option<Envelope>,
+    /// The envelope beside the file belongs to another game of it: saves do not remove it.
+    pub(super) keep_envelope: bool,
+    /// The game's identity (the `HectorGame` tag), kept with it; and how many games this session began.
+    pub(super) game_id: String,
+    games_begun: u32,
+}
+
+/// The answer to the question of which game, as the coordinator carries it out.
+pub(super) enum Chosen {
+    /// No file waits for a choice.
+    Nothing,
+    /// `quit`: leave without saving.
+    Quit,
+    /// Not a number of the list (or the game cannot be read): said, and the question stays open.
+    Again(Vec<Effect>),
+    /// Game `n` of the file, read again in full, with its clock; `said` tells which (and where it is kept).
+    Game {
+        game: Game,
+        time_control: Option<TimeControl>,
+        said: Vec<Effect>,
+    },
+}
+
+/// The identity a loaded game was kept with, taken out of its tags (written anew with every save).
+pub(super) fn take_game_id(game: &mut Game) -> Option<String> {
+    let id = game
+        .tags
+        .get(GAME_ID_TAG)
+        .map(|v| {
+            v.chars()
+                .filter(|c| c.is_ascii_graphic())
+                .take(80)
+                .collect::<String>()
+        })
+        .filter(|v| !v.is_empty());
+    game.tags.retain(|name, _| name != GAME_ID_TAG);
+    id
+}
+
+/// The game as PGN, as it would be saved now (without what is kept beside the moves).
+pub(super) fn pgn(cfg: &Config, m: &Match) -> String {
+    let tags = crate::rules::pgn::ExportTags {
+        time_control: cfg.time_control.as_ref().map(ToString::to_string),
+        ..Default::default()
+    };
+    crate::rules::pgn::export(&m.game, &tags)
+}
+
+/// The files a copy of the resumed game left (the copy made before the question, its log and envelope).
+pub(super) fn copy_removed(offer: &ResumeOffer) -> Vec<Effect> {
+    vec![
+        Effect::Remove {
+            path: offer.keep_as.clone(),
+        },
+        Effect::Remove {
+            path: log::log_path(&offer.keep_as),
+        },
+        Effect::Remove {
+            path: adjourn::envelope_path(&offer.keep_as),
+        },
+    ]
+}
+
+/// `kept`: the games kept in the folder of kept games, by date, and how to open one.
+pub(super) fn kept_list(cfg: &Config) -> Vec<Effect> {
+    let games = &cfg.kept_games;
+    if games.is_empty() {
+        return vec![say(Kind::Answer, cfg.p("kept.none", &[]))];
+    }
+    let names: Vec<String> = games.iter().map(|p| p.display().to_string()).collect();
+    vec![say(
+        Kind::Answer,
+        cfg.p(
+            "kept.list",
+            &[
+                ("n", &games.len().to_string()),
+                ("games", &names.join("; ")),
+            ],
+        ),
+    )]
+}
+
+impl GameFiles {
+    /// A new game's identity: unique to this session and process.
+    pub(super) fn next_game_id(&mut self, cfg: &Config) -> String {
+        self.games_begun += 1;
+        format!("{}-{}", cfg.game_id_base, self.games_begun)
     }
 
-    fn game_words(&self, n: usize, g: &GameSummary) -> String {
-        let tag = |value: &Option<String>, side: Color| {
-            value
-                .as_deref()
-                .map(words::quote)
-                .filter(|v| !v.is_empty() && v != "?")
-                .unwrap_or_else(|| self.side(side))
+    /// The game as PGN with the clock's state and the made move `kept` (the `HectorClock` tag, see
+    /// session/resume.rs): what is written to the game's file, in the same save as the moves.
+    pub(super) fn pgn_kept(&self, cfg: &Config, m: &Match, kept: Option<resume::Kept>) -> String {
+        let tags = crate::rules::pgn::ExportTags {
+            time_control: cfg.time_control.as_ref().map(ToString::to_string),
+            extra: std::iter::once((GAME_ID_TAG.to_string(), self.game_id.clone()))
+                .chain(kept.map(|k| (resume::TAG.to_string(), k.to_tag())))
+                .collect(),
+            ..Default::default()
         };
-        let result = match g.result {
-            Some(GameResult::WhiteWins) => self.p("result.white_wins", &[]),
-            Some(GameResult::BlackWins) => self.p("result.black_wins", &[]),
-            Some(GameResult::Draw) => self.p("result.draw", &[]),
-            None => self.p("games.unfinished", &[]),
+        crate::rules::pgn::export(&m.game, &tags)
+    }
+
+    /// The game saved to `path`; `done` is said when it is written.
+    fn save_effect(
+        &self,
+        cfg: &Config,
+        m: &Match,
+        kept: Option<resume::Kept>,
+        path: PathBuf,
+        done: Option<String>,
+    ) -> Effect {
+        // The path is said whole (cleaned, never cut mid-name: issue 18.23).
+        let failed = cfg.p(
+            "save.failed",
+            &[("path", &words::quote::clean(&path.display().to_string()))],
+        );
+        let pgn = self.pgn_kept(cfg, m, kept);
+        // A file of several games: only this game's place is rewritten (issue 10.8).
+        let pgn = match &self.place {
+            Some(place) => place.splice(&path, &pgn).unwrap_or(pgn),
+            None => pgn,
         };
-        let moves = g.plies.div_ceil(2);
-        let length = if moves == 1 {
-            self.p("games.moves_one", &[])
-        } else {
-            self.p("games.moves_many", &[("count", &moves.to_string())])
+        Effect::Save {
+            path,
+            pgn,
+            done,
+            failed,
+        }
+    }
+
+    /// The game saved to its file. A game that is not adjourned has no envelope: one left beside the file (by
+    /// a game that ended, was resumed or was replaced) is removed with the same save (Guidelines I; issue 10.2).
+    pub(super) fn autosave(
+        &self,
+        cfg: &Config,
+        m: &Match,
+        kept: Option<resume::Kept>,
+    ) -> Vec<Effect> {
+        if self.resume.is_some() {
+            // The kept game is not overwritten while its question is open (quit before answering keeps it).
+            return Vec::new();
+        }
+        match &cfg.save_path {
+            Some(path) => {
+                let mut out = vec![self.save_effect(cfg, m, kept, path.clone(), None)];
+                if m.adjourned.is_none() && !self.keep_envelope {
+                    out.push(Effect::Remove {
+                        path: adjourn::envelope_path(path),
+                    });
+                }
+                out
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// `save [FILE]`: the game saved now, to the file named or its own.
+    pub(super) fn save(
+        &self,
+        cfg: &Config,
+        m: &Match,
+        kept: Option<resume::Kept>,
+        named: &Option<PathBuf>,
+    ) -> Vec<Effect> {
+        let path = match named.as_ref().or(cfg.save_path.as_ref()) {
+            Some(p) => p.clone(),
+            None => return vec![say(Kind::Refusal, cfg.p("save.no_file", &[]))],
         };
-        self.p(
-            "games.item",
-            &[
-                ("number", &n.to_string()),
-                ("white", &tag(&g.white, Color::White)),
-                ("black", &tag(&g.black, Color::Black)),
-                ("result", &result),
-                ("length", &length),
-            ],
-        )
+        let done = cfg.p(
+            "save.done",
+            &[("path", &words::quote(&path.display().to_string()))],
+        );
+        vec![self.save_effect(cfg, m, kept, path, Some(done))]
     }
 
     /// The question: every game in words (number, players, result, length), then what to type.
-    pub(super) fn choice_question(&self) -> String {
+    pub(super) fn choice_question(&self, cfg: &Config) -> String {
         let Some(file) = &self.choice else {
             return String::new();
         };
@@ -237,15 +384,15 @@ impl Session {
             .iter()
             .take(LISTED)
             .enumerate()
-            .map(|(i, g)| self.game_words(i + 1, g))
+            .map(|(i, g)| game_words(cfg, i + 1, g))
             .collect();
         if file.games.len() > LISTED {
-            items.push(self.p(
+            items.push(cfg.p(
                 "games.more",
                 &[("count", &(file.games.len() - LISTED).to_string())],
             ));
         }
-        self.p(
+        cfg.p(
             "games.choose",
             &[
                 ("path", &words::quote(&file.path.display().to_string())),
@@ -255,16 +402,17 @@ impl Session {
         )
     }
 
-    /// The answer to the question: a number of the list loads that game; `quit` leaves without saving;
-    /// anything else asks again.
-    pub(super) fn choose_game(&mut self, line: &str, now: Duration) -> Vec<Effect> {
+    /// The answer to the question: a number of the list gives that game (its place in the file kept, or, when
+    /// the place is not known for sure, a new file to keep it in: `cfg.save_path`); `quit` leaves without
+    /// saving; anything else asks again.
+    pub(super) fn choose(&mut self, cfg: &mut Config, line: &str) -> Chosen {
         let Some(count) = self.choice.as_ref().map(|f| f.games.len()) else {
-            return Vec::new();
+            return Chosen::Nothing;
         };
         let word = line.trim().to_lowercase();
         if matches!(word.as_str(), "quit" | "exit") {
             self.choice = None;
-            return vec![Effect::Quit];
+            return Chosen::Quit;
         }
         let chosen = word
             .trim_end_matches('.')
@@ -272,50 +420,36 @@ impl Session {
             .ok()
             .filter(|n| (1..=count).contains(n));
         let Some(n) = chosen else {
-            self.pending = Some(Pending::ChooseGame);
-            return vec![say(
+            return Chosen::Again(vec![say(
                 Kind::Refusal,
-                self.p(
+                cfg.p(
                     "games.again",
                     &[
                         ("count", &count.to_string()),
                         ("text", &words::quote(line.trim())),
                     ],
                 ),
-            )];
+            )]);
         };
         // Only the chosen game is read in full, from its place in the file.
         let Some((game, in_place)) = self.choice.as_ref().and_then(|f| f.read_game(n)) else {
-            self.pending = Some(Pending::ChooseGame);
             let path = self.choice.as_ref().map(|f| f.path.display().to_string());
-            return vec![say(
+            return Chosen::Again(vec![say(
                 Kind::Refusal,
-                self.p(
+                cfg.p(
                     "games.unreadable",
                     &[
                         ("number", &n.to_string()),
                         ("path", &words::quote(&path.unwrap_or_default())),
                     ],
                 ),
-            )];
+            )]);
         };
         let file = self.choice.take().expect("checked above");
-        let mut game = game.with_edition(self.m.game.edition());
-        // The chosen game's kept clock and identity (issue 18.3, 18.22), not the first game's.
-        self.m.kept = Session::take_kept(&mut game);
-        if let Some(id) = Session::take_game_id(&mut game) {
-            self.game_id = id;
-        }
-        self.m.game = game;
-        self.config.time_control = file.games[n - 1].time_control.clone();
-        self.m.timing = self
-            .config
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &self.m.game, &self.config.clock));
-        let mut out = vec![say(
+        let time_control = file.games[n - 1].time_control.clone();
+        let mut said = vec![say(
             Kind::Event,
-            self.p(
+            cfg.p(
                 "games.chosen",
                 &[
                     ("number", &n.to_string()),
@@ -336,16 +470,15 @@ impl Session {
                 });
             }
             None => {
-                let kept_here = self
-                    .config
+                let kept_here = cfg
                     .save_path
                     .as_ref()
                     .is_some_and(|p| *p == file.path || file.save_alias.as_ref() == Some(p));
                 if kept_here {
-                    self.config.save_path = Some(file.new_file.clone());
-                    out.push(say(
+                    cfg.save_path = Some(file.new_file.clone());
+                    said.push(say(
                         Kind::Event,
-                        self.p(
+                        cfg.p(
                             "games.new_file",
                             &[
                                 ("path", &words::quote(&file.path.display().to_string())),
@@ -356,40 +489,104 @@ impl Session {
                 }
             }
         }
-        // An envelope beside a file of several games belongs to one of them: it is used when it is this
-        // game's, and kept (not removed) otherwise.
-        if let Some(env) = self.pending_envelope.take() {
-            if env.belongs_to(&self.m.game).is_ok() {
-                self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
-                self.m.adjourned = Some(env);
-            } else {
-                self.keep_envelope = true;
-            }
+        Chosen::Game {
+            game,
+            time_control,
+            said,
         }
-        out.extend(self.greeting());
-        if let Some(env) = &self.m.adjourned {
-            let text = self.p(
-                "adjourned.greeting",
-                &[
-                    ("sealer", &self.side(env.sealer_color())),
-                    ("number", &env.move_number.to_string()),
-                ],
-            );
-            out.push(say(Kind::Event, text));
-        } else {
-            let (restored, notes) = self.restore_kept(now, self.real_at);
-            out.extend(self.restored_notes(notes));
-            if !restored && !self.m.game.is_over() {
-                let turn = self.m.game.turn();
-                if let Some(t) = &mut self.m.timing {
-                    t.start(turn, now, &self.config.clock);
-                }
-            }
-        }
-        // `--review FILE`: the chosen game opens in review.
-        out.extend(self.open_review_at_start());
-        out
     }
+}
+
+/// `yes` to the resume offer, as the files see it: the copy made before the question is not needed (removed,
+/// and no longer a kept game); a `--time` given for the new game is said to be unused, the kept game going on
+/// with its own clock. Gives the files' effects and what is said.
+pub(super) fn resume_accepted(offer: &ResumeOffer, cfg: &mut Config) -> (Vec<Effect>, Vec<Effect>) {
+    let mut files = Vec::new();
+    if offer.copied {
+        cfg.kept_games.retain(|p| *p != offer.keep_as);
+        files = copy_removed(offer);
+    }
+    let mut out = Vec::new();
+    if let Some(given) = &cfg.time_control
+        && offer.time_control.as_ref() != Some(given)
+    {
+        let text = match &offer.time_control {
+            Some(kept) => cfg.p(
+                "resume.time_kept",
+                &[
+                    ("kept", &words::time::control(&cfg.phrases, kept)),
+                    ("given", &given.to_string()),
+                ],
+            ),
+            None => cfg.p("resume.time_none", &[("given", &given.to_string())]),
+        };
+        out.push(say(Kind::Event, text));
+    }
+    (files, out)
+}
+
+/// `no` to the resume offer: the unfinished game is kept, unchanged, in the folder of kept games (copied with
+/// its log before the question; the new game starts its own log in the file), or, when it could not be
+/// copied, left in its file while the new game takes a new name. Gives what is said and done.
+pub(super) fn resume_declined(offer: ResumeOffer, cfg: &mut Config) -> Vec<Effect> {
+    let kept = offer.keep_as.display().to_string();
+    if offer.copied {
+        let mut out = vec![say(Kind::Event, cfg.p("resume.kept", &[("path", &kept)]))];
+        if let Some(path) = &cfg.save_path {
+            out.push(Effect::Remove {
+                path: log::log_path(path),
+            });
+        }
+        if !cfg.kept_games.contains(&offer.keep_as) {
+            cfg.kept_games.push(offer.keep_as);
+        }
+        out
+    } else {
+        cfg.save_path = Some(offer.fallback.clone());
+        vec![say(
+            Kind::Event,
+            cfg.p(
+                "resume.left_in_place",
+                &[
+                    ("path", &offer.path.display().to_string()),
+                    ("new", &offer.fallback.display().to_string()),
+                ],
+            ),
+        )]
+    }
+}
+
+/// One game of the list in words: number, players, result, length.
+fn game_words(cfg: &Config, n: usize, g: &GameSummary) -> String {
+    let tag = |value: &Option<String>, side: Color| {
+        value
+            .as_deref()
+            .map(words::quote)
+            .filter(|v| !v.is_empty() && v != "?")
+            .unwrap_or_else(|| cfg.side(side))
+    };
+    let result = match g.result {
+        Some(GameResult::WhiteWins) => cfg.p("result.white_wins", &[]),
+        Some(GameResult::BlackWins) => cfg.p("result.black_wins", &[]),
+        Some(GameResult::Draw) => cfg.p("result.draw", &[]),
+        None => cfg.p("games.unfinished", &[]),
+    };
+    let moves = g.plies.div_ceil(2);
+    let length = if moves == 1 {
+        cfg.p("games.moves_one", &[])
+    } else {
+        cfg.p("games.moves_many", &[("count", &moves.to_string())])
+    };
+    cfg.p(
+        "games.item",
+        &[
+            ("number", &n.to_string()),
+            ("white", &tag(&g.white, Color::White)),
+            ("black", &tag(&g.black, Color::Black)),
+            ("result", &result),
+            ("length", &length),
+        ],
+    )
 }
 
 #[cfg(test)]

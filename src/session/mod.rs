@@ -23,6 +23,7 @@ use crate::rules::{ClaimKind, ClaimVerdict, Ending, Game, GameError};
 use crate::words::action::{Act, Action, Arg};
 use crate::words::{self, Phrases, Vocabulary};
 pub use adjourn::Envelope;
+use engine::OtherSide;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
 use match_state::{Match, adjourn, resume, timing};
@@ -341,8 +342,8 @@ pub struct Session {
     /// The open yes/no question was said again after a line that did not answer it: the next such lines get
     /// the short reminder only (`confirm.first`).
     reminded: bool,
-    /// An unfinished game waiting for the player's yes or no.
-    resume: Option<ResumeOffer>,
+    /// The game files: saves, the resume offer, the file of several games, the game's identity.
+    files: games::GameFiles,
     /// The engine, as far as the session knows it.
     engine: engine::EngineState,
     /// Command words of the player's language and English → canonical command names.
@@ -353,14 +354,6 @@ pub struct Session {
     tournament: Option<Tournament>,
     /// Said once after the greeting (an envelope that was not used).
     start_notes: Vec<String>,
-    /// A file of several games, waiting for the player's choice.
-    choice: Option<games::GameFile>,
-    /// The chosen game's place in its file: saves to that file rewrite only this game.
-    place: Option<games::Place>,
-    /// An envelope read with a file of several games, checked once the game is chosen.
-    pending_envelope: Option<Envelope>,
-    /// The envelope beside the file belongs to another game of it: saves do not remove it.
-    keep_envelope: bool,
     /// The board check and the scoresheet comparison of D.2.9.
     board_check: board_check::BoardCheck,
     /// An open review of the game (a copy: the game is never changed by it).
@@ -371,9 +364,6 @@ pub struct Session {
     /// state kept with every save is taken at this instant (issue 18.3).
     at: Duration,
     real_at: Duration,
-    /// The game's identity (the `HectorGame` tag), kept with it; and how many games this session began.
-    game_id: String,
-    games_begun: u32,
 }
 
 /// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
@@ -394,7 +384,7 @@ fn say(kind: Kind, text: impl Into<String>) -> Effect {
 impl Session {
     pub fn new(mut game: Game, config: Config) -> Session {
         let kept = Session::take_kept(&mut game);
-        let game_id = Session::take_game_id(&mut game);
+        let game_id = games::take_game_id(&mut game);
         let commands = words::commands::Commands::new(&config.phrases);
         let timing = config
             .time_control
@@ -419,62 +409,34 @@ impl Session {
             config,
             pending: None,
             reminded: false,
-            resume: None,
+            files: games::GameFiles::default(),
             engine: engine::EngineState::default(),
             commands,
             last_said: None,
             tournament,
             start_notes: Vec::new(),
-            choice: None,
-            place: None,
-            pending_envelope: None,
-            keep_envelope: false,
             board_check: board_check::BoardCheck::default(),
             review: None,
             review_at_start: false,
             at: Duration::ZERO,
             real_at: Duration::ZERO,
-            game_id: String::new(),
-            games_begun: 0,
         }
         .with_game_id(game_id)
     }
 
     /// The game's identity: the one it was kept with, else a new one.
     fn with_game_id(mut self, id: Option<String>) -> Session {
-        self.game_id = id.unwrap_or_else(|| self.next_game_id());
+        self.files.game_id = id.unwrap_or_else(|| self.next_game_id());
         self
-    }
-
-    /// A new game's identity: unique to this session and process.
-    pub(super) fn next_game_id(&mut self) -> String {
-        self.games_begun += 1;
-        format!("{}-{}", self.config.game_id_base, self.games_begun)
-    }
-
-    /// The identity a loaded game was kept with, taken out of its tags (written anew with every save).
-    pub(super) fn take_game_id(game: &mut Game) -> Option<String> {
-        let id = game
-            .tags
-            .get(GAME_ID_TAG)
-            .map(|v| {
-                v.chars()
-                    .filter(|c| c.is_ascii_graphic())
-                    .take(80)
-                    .collect::<String>()
-            })
-            .filter(|v| !v.is_empty());
-        game.tags.retain(|name, _| name != GAME_ID_TAG);
-        id
     }
 
     /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5). An envelope that does not
     /// belong to this game and position (a finished game, a game replaced in the file) is not used: the start
     /// says so, and the next save removes it (issue 10.2).
     pub fn with_envelope(mut self, envelope: Envelope) -> Session {
-        if self.choice.is_some() {
+        if self.files.choice.is_some() {
             // Checked against the game the player chooses.
-            self.pending_envelope = Some(envelope);
+            self.files.pending_envelope = Some(envelope);
             return self;
         }
         match envelope.belongs_to(&self.m.game) {
@@ -490,7 +452,7 @@ impl Session {
     /// Offers at the start to continue an unfinished game; `yes` continues it with its clocks, anything
     /// else starts the new game (and a move typed instead of the answer is played in it).
     pub fn with_resume_offer(mut self, offer: ResumeOffer) -> Session {
-        self.resume = Some(offer);
+        self.files.resume = Some(offer);
         self.pending = Some(Pending::Resume);
         self
     }
@@ -534,7 +496,7 @@ impl Session {
         let now = self.now(real_now);
         self.at = now;
         self.real_at = real_now;
-        if self.choice.is_some() {
+        if self.files.choice.is_some() {
             let mut out = vec![say(Kind::Event, self.choice_question())];
             out.extend(self.engine_at_start());
             return out;
@@ -546,7 +508,7 @@ impl Session {
             }
             return out;
         }
-        let mut out = if self.resume.is_some() {
+        let mut out = if self.files.resume.is_some() {
             Vec::new()
         } else {
             self.greeting()
@@ -563,7 +525,7 @@ impl Session {
                 ],
             );
             out.push(say(Kind::Event, text));
-        } else if let Some(offer) = &self.resume {
+        } else if let Some(offer) = &self.files.resume {
             let g = &offer.game;
             let text = self.p(
                 "resume.offer",
@@ -587,7 +549,7 @@ impl Session {
                 }
             }
         }
-        if self.resume.is_none() {
+        if self.files.resume.is_none() {
             out.extend(self.tournament_greeting());
         }
         out.extend(self.engine_at_start());
@@ -728,23 +690,14 @@ impl Session {
 
     fn quit(&mut self) -> Vec<Effect> {
         // Before a game of the file is chosen, nothing is saved (the file is left as it is).
-        if self.choice.is_some() {
+        if self.files.choice.is_some() {
             return vec![Effect::Quit];
         }
-        if let Some(offer) = self.resume.as_ref().filter(|o| o.copied) {
+        if let Some(offer) = self.files.resume.as_ref().filter(|o| o.copied) {
             // Not answered: the game stays in its file, untouched; the copy made for "no" is not needed.
-            return vec![
-                Effect::Remove {
-                    path: offer.keep_as.clone(),
-                },
-                Effect::Remove {
-                    path: log::log_path(&offer.keep_as),
-                },
-                Effect::Remove {
-                    path: adjourn::envelope_path(&offer.keep_as),
-                },
-                Effect::Quit,
-            ];
+            let mut out = games::copy_removed(offer);
+            out.push(Effect::Quit);
+            return out;
         }
         let mut out = self.autosave();
         // D.2.7: a tournament game leaves its scoresheet files beside it.
@@ -753,70 +706,9 @@ impl Session {
         out
     }
 
-    fn save_effect(&self, path: PathBuf, done: Option<String>) -> Effect {
-        // The path is said whole (cleaned, never cut mid-name: issue 18.23).
-        let failed = self.p(
-            "save.failed",
-            &[("path", &words::quote::clean(&path.display().to_string()))],
-        );
-        let pgn = self.pgn_kept();
-        // A file of several games: only this game's place is rewritten (issue 10.8).
-        let pgn = match &self.place {
-            Some(place) => place.splice(&path, &pgn).unwrap_or(pgn),
-            None => pgn,
-        };
-        Effect::Save {
-            path,
-            pgn,
-            done,
-            failed,
-        }
-    }
-
-    /// The game saved to its file. A game that is not adjourned has no envelope: one left beside the file (by
-    /// a game that ended, was resumed or was replaced) is removed with the same save (Guidelines I; issue 10.2).
-    fn autosave(&self) -> Vec<Effect> {
-        if self.resume.is_some() {
-            // The kept game is not overwritten while its question is open (quit before answering keeps it).
-            return Vec::new();
-        }
-        match &self.config.save_path {
-            Some(path) => {
-                let mut out = vec![self.save_effect(path.clone(), None)];
-                if self.m.adjourned.is_none() && !self.keep_envelope {
-                    out.push(Effect::Remove {
-                        path: adjourn::envelope_path(path),
-                    });
-                }
-                out
-            }
-            None => Vec::new(),
-        }
-    }
-
-    /// The game as PGN with the clock's state and the made move as at the last command (the `HectorClock` tag,
-    /// see session/match_state/resume.rs): what is written to the game's file, in the same save as the moves.
-    pub(super) fn pgn_kept(&self) -> String {
-        let tags = crate::rules::pgn::ExportTags {
-            time_control: self.config.time_control.as_ref().map(ToString::to_string),
-            extra: std::iter::once((GAME_ID_TAG.to_string(), self.game_id.clone()))
-                .chain(
-                    self.kept_now()
-                        .map(|k| (resume::TAG.to_string(), k.to_tag())),
-                )
-                .collect(),
-            ..Default::default()
-        };
-        crate::rules::pgn::export(&self.m.game, &tags)
-    }
-
     /// The game as PGN, as it would be saved now.
     pub fn pgn(&self) -> String {
-        let tags = crate::rules::pgn::ExportTags {
-            time_control: self.config.time_control.as_ref().map(ToString::to_string),
-            ..Default::default()
-        };
-        crate::rules::pgn::export(&self.m.game, &tags)
+        games::pgn(&self.config, &self.m)
     }
 
     /// A line read once into its action, as the session's state reads it now: a command word of any language
@@ -1154,7 +1046,7 @@ impl Session {
             A::Save(rest) => self.save(rest),
             A::Scoresheet(rest) => self.scoresheet(rest),
             A::Export(rest) => self.export(rest),
-            A::Kept => self.kept(),
+            A::Kept => games::kept_list(&self.config),
             A::Repeat => self.repeat(),
             A::Takeback(rest) => self.takeback(rest, now),
             A::New => self.restart(now, false),
@@ -1186,9 +1078,11 @@ impl Session {
             A::Seal(rest) => self.seal(rest, now),
             A::Envelope => self.m.read_envelope(&self.config, || self.board()),
             A::Open => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
-            A::Engine(rest) => self.engine_command(rest),
-            A::Opponent(rest) => self.opponent_command(rest),
-            A::Level(rest) => self.level_command(rest),
+            A::Engine(rest) => self.engine.command(&mut self.config, &self.m, rest),
+            A::Opponent(rest) => self
+                .engine
+                .opponent_command(&mut self.config, &self.m, rest),
+            A::Level(rest) => self.engine.level_command(&mut self.config, rest),
             // No command of play mode (the profile's own, a request, a word of analysis) or no command at all:
             // read as a move entry.
             _ => self.play_text(line, now),
@@ -1254,7 +1148,7 @@ impl Session {
                 "resign.confirm",
                 &[("side", &self.side(side)), ("how", &self.how_to_answer())],
             ),
-            Pending::Resume => match &self.resume {
+            Pending::Resume => match &self.files.resume {
                 Some(offer) => self.p(
                     "resume.offer",
                     &[
@@ -1351,49 +1245,19 @@ impl Session {
 
     /// `yes` to the resume offer: the kept game with its clocks replaces the new one.
     fn accept_resume(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(offer) = self.resume.take() else {
+        let Some(offer) = self.files.resume.take() else {
             return Vec::new();
         };
+        // The game goes on in its own file, with its own action log (issue 18.2).
+        let (files, out) = games::resume_accepted(&offer, &mut self.config);
         let mut game = offer.game.with_edition(self.m.game.edition());
         self.m.kept = Session::take_kept(&mut game);
-        if let Some(id) = Session::take_game_id(&mut game) {
-            self.game_id = id;
+        if let Some(id) = games::take_game_id(&mut game) {
+            self.files.game_id = id;
         }
         self.m.game = game;
-        // The game goes on in its own file, with its own action log (issue 18.2); the copy made before the
-        // question is not needed.
-        let mut files = Vec::new();
-        if offer.copied {
-            self.config.kept_games.retain(|p| *p != offer.keep_as);
-            files.push(Effect::Remove {
-                path: offer.keep_as.clone(),
-            });
-            files.push(Effect::Remove {
-                path: log::log_path(&offer.keep_as),
-            });
-            files.push(Effect::Remove {
-                path: adjourn::envelope_path(&offer.keep_as),
-            });
-        }
         if let (Some(t), Some(text)) = (&mut self.tournament, &offer.log) {
             t.log = log::ActionLog::continued(self.config.tournament.started, text);
-        }
-        // The kept game goes on with its own clock: a --time given for the new game is said to be unused.
-        let mut out = Vec::new();
-        if let Some(given) = &self.config.time_control
-            && offer.time_control.as_ref() != Some(given)
-        {
-            let text = match &offer.time_control {
-                Some(kept) => self.p(
-                    "resume.time_kept",
-                    &[
-                        ("kept", &words::time::control(&self.config.phrases, kept)),
-                        ("given", &given.to_string()),
-                    ],
-                ),
-                None => self.p("resume.time_none", &[("given", &given.to_string())]),
-            };
-            out.push(say(Kind::Event, text));
         }
         self.config.time_control = offer.time_control;
         self.m.timing = self
@@ -1443,62 +1307,17 @@ impl Session {
     /// `no`: the unfinished game is kept, unchanged, in the folder of kept games (written before anything is
     /// said, and before the new game's first save can overwrite the old file); the new game starts now.
     fn decline_resume(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(offer) = self.resume.take() else {
+        let Some(offer) = self.files.resume.take() else {
             return Vec::new();
         };
         let turn = self.m.game.turn();
         if let Some(t) = &mut self.m.timing {
             t.start(turn, now, &self.config.clock);
         }
-        let kept = offer.keep_as.display().to_string();
-        let mut out = if offer.copied {
-            // Kept (with its log) before the question; the new game starts its own log in the file.
-            let mut out = vec![say(Kind::Event, self.p("resume.kept", &[("path", &kept)]))];
-            if let Some(path) = &self.config.save_path {
-                out.push(Effect::Remove {
-                    path: log::log_path(path),
-                });
-            }
-            if !self.config.kept_games.contains(&offer.keep_as) {
-                self.config.kept_games.push(offer.keep_as);
-            }
-            out
-        } else {
-            // It could not be copied: it stays in its file, and the new game takes a new name.
-            self.config.save_path = Some(offer.fallback.clone());
-            vec![say(
-                Kind::Event,
-                self.p(
-                    "resume.left_in_place",
-                    &[
-                        ("path", &offer.path.display().to_string()),
-                        ("new", &offer.fallback.display().to_string()),
-                    ],
-                ),
-            )]
-        };
+        let mut out = games::resume_declined(offer, &mut self.config);
         out.extend(self.greeting());
         out.extend(self.tournament_greeting());
         out
-    }
-
-    /// `kept`: the games kept in the folder of kept games, by date, and how to open one.
-    fn kept(&self) -> Vec<Effect> {
-        let games = &self.config.kept_games;
-        if games.is_empty() {
-            return vec![say(Kind::Answer, self.p("kept.none", &[]))];
-        }
-        let names: Vec<String> = games.iter().map(|p| p.display().to_string()).collect();
-        vec![say(
-            Kind::Answer,
-            self.p(
-                "kept.list",
-                &[
-                    ("n", &games.len().to_string()),
-                    ("games", &names.join("; ")),
-                ],
-            ),
-        )]
     }
 
     fn refusal(&self, e: &words::MoveInputError) -> String {
@@ -1878,16 +1697,146 @@ impl Session {
         self.question_view(vec![say(Kind::Event, self.question(Pending::Resign(side)))])
     }
 
+    // --- opponent ---
+
+    /// At the start: the engine, when it plays, is told who plays what and starts.
+    fn engine_at_start(&mut self) -> Vec<Effect> {
+        self.engine.at_start(&self.config, &self.m)
+    }
+
+    /// After every command: the other side is asked for its move, or its search called off.
+    fn engine_follow_up(&mut self, now: Duration, out: &[Effect]) -> Vec<Effect> {
+        let waiting = matches!(self.pending, Some(Pending::Resume | Pending::ChooseGame));
+        OtherSide::follow_up(&mut self.engine, &self.config, &self.m, waiting, now, out)
+    }
+
+    /// What the engine reported; its move is played like any move.
+    fn engine_event(&mut self, event: EngineEvent, now: Duration) -> Vec<Effect> {
+        match self.engine.event(&self.config, &self.m, event) {
+            engine::Heard::Effects(out) => out,
+            engine::Heard::Play { mv, for_ply } => {
+                let mut out = self.play(mv, now);
+                out.extend(OtherSide::after_move(
+                    &mut self.engine,
+                    &self.config,
+                    &mut self.m,
+                    for_ply,
+                ));
+                out
+            }
+        }
+    }
+
+    /// Whether the other side answers the player's draw offers itself (the engine does).
+    fn engine_opponent(&self) -> bool {
+        self.engine.answers_offers(&self.config)
+    }
+
+    /// The other side's answer to the player's draw offer.
+    fn engine_accepts_draw(&self) -> bool {
+        self.engine.accepts_offer(&self.m)
+    }
+
+    /// A move or claim entered for the other side, refused while someone else makes its moves.
+    fn engine_refuses_move(&self) -> Option<Vec<Effect>> {
+        self.engine.refuses_move(&self.config, &self.m)
+    }
+
+    // --- game files ---
+
+    /// A new game's identity: unique to this session and process.
+    pub(super) fn next_game_id(&mut self) -> String {
+        self.files.next_game_id(&self.config)
+    }
+
+    /// The game saved to its file (and an envelope no longer its own removed).
+    fn autosave(&self) -> Vec<Effect> {
+        self.files.autosave(&self.config, &self.m, self.kept_now())
+    }
+
+    /// The game as PGN with the clock's state and the made move as at the last command.
+    pub(super) fn pgn_kept(&self) -> String {
+        self.files.pgn_kept(&self.config, &self.m, self.kept_now())
+    }
+
     fn save(&mut self, named: &Option<PathBuf>) -> Vec<Effect> {
-        let path = match named.as_ref().or(self.config.save_path.as_ref()) {
-            Some(p) => p.clone(),
-            None => return vec![say(Kind::Refusal, self.p("save.no_file", &[]))],
+        self.files
+            .save(&self.config, &self.m, self.kept_now(), named)
+    }
+
+    /// Asks at the start which game of `file` to load (more than one game in it).
+    pub fn with_game_choice(mut self, file: GameFile) -> Session {
+        self.files.choice = Some(file);
+        self.pending = Some(Pending::ChooseGame);
+        self
+    }
+
+    fn choice_question(&self) -> String {
+        self.files.choice_question(&self.config)
+    }
+
+    /// The answer to the question of which game: the chosen game is loaded with its kept clock, identity and
+    /// envelope, and greeted; anything but a number of the list asks again.
+    fn choose_game(&mut self, line: &str, now: Duration) -> Vec<Effect> {
+        let (game, time_control, mut out) = match self.files.choose(&mut self.config, line) {
+            games::Chosen::Nothing => return Vec::new(),
+            games::Chosen::Quit => return vec![Effect::Quit],
+            games::Chosen::Again(out) => {
+                self.pending = Some(Pending::ChooseGame);
+                return out;
+            }
+            games::Chosen::Game {
+                game,
+                time_control,
+                said,
+            } => (game, time_control, said),
         };
-        let done = self.p(
-            "save.done",
-            &[("path", &words::quote(&path.display().to_string()))],
-        );
-        vec![self.save_effect(path, Some(done))]
+        let mut game = game.with_edition(self.m.game.edition());
+        // The chosen game's kept clock and identity (issue 18.3, 18.22), not the first game's.
+        self.m.kept = Session::take_kept(&mut game);
+        if let Some(id) = games::take_game_id(&mut game) {
+            self.files.game_id = id;
+        }
+        self.m.game = game;
+        self.config.time_control = time_control;
+        self.m.timing = self
+            .config
+            .time_control
+            .as_ref()
+            .and_then(|tc| Timing::new(tc, &self.m.game, &self.config.clock));
+        // An envelope beside a file of several games belongs to one of them: it is used when it is this
+        // game's, and kept (not removed) otherwise.
+        if let Some(env) = self.files.pending_envelope.take() {
+            if env.belongs_to(&self.m.game).is_ok() {
+                self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
+                self.m.adjourned = Some(env);
+            } else {
+                self.files.keep_envelope = true;
+            }
+        }
+        out.extend(self.greeting());
+        if let Some(env) = &self.m.adjourned {
+            let text = self.p(
+                "adjourned.greeting",
+                &[
+                    ("sealer", &self.side(env.sealer_color())),
+                    ("number", &env.move_number.to_string()),
+                ],
+            );
+            out.push(say(Kind::Event, text));
+        } else {
+            let (restored, notes) = self.restore_kept(now, self.real_at);
+            out.extend(self.restored_notes(notes));
+            if !restored && !self.m.game.is_over() {
+                let turn = self.m.game.turn();
+                if let Some(t) = &mut self.m.timing {
+                    t.start(turn, now, &self.config.clock);
+                }
+            }
+        }
+        // `--review FILE`: the chosen game opens in review.
+        out.extend(self.open_review_at_start());
+        out
     }
 
     // --- board check ---
@@ -2231,7 +2180,7 @@ impl Session {
         match self.m.seal(&self.config, rest, now) {
             Err(out) => out,
             Ok((save, done)) => {
-                self.keep_envelope = false;
+                self.files.keep_envelope = false;
                 let mut out = vec![save];
                 out.extend(self.autosave());
                 out.push(done);
@@ -2284,7 +2233,7 @@ impl Session {
         }
         self.m.restart(&self.config, now);
         // Another game: its exported files are another game's (issue 18.22).
-        self.game_id = self.next_game_id();
+        self.files.game_id = self.next_game_id();
         self.pending = None;
         self.engine.evals.clear();
         self.engine.offered_at = None;

@@ -49,7 +49,7 @@ impl Session {
     /// Where the action log is kept: beside the game.
     fn log_file(&self) -> Option<PathBuf> {
         // While a kept game's question is open, its file and log belong to it (issue 18.2).
-        if self.resume.is_some() {
+        if self.files.resume.is_some() {
             return None;
         }
         self.config.save_path.as_deref().map(log::log_path)
