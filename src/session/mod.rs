@@ -2,12 +2,15 @@
 
 mod adjourn;
 mod board_check;
+mod config;
+mod effect;
 mod engine;
 mod explore;
 mod games;
 pub mod log;
 mod match_state;
 pub mod policy;
+mod questions;
 mod resume;
 mod review;
 pub mod settings;
@@ -20,321 +23,24 @@ mod view;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use shakmaty::{Color, Position, Role};
+use shakmaty::{Color, Position};
 
-use crate::rules::time_control::TimeControl;
-use crate::rules::{ClaimKind, ClaimVerdict, EndReason, Ending, Game, GameError, GameResult};
-use crate::words::action::{Act, Action, Arg};
-use crate::words::{self, Phrases, Vocabulary};
+use crate::rules::{ClaimKind, ClaimVerdict, Ending, Game, GameError};
+use crate::words::action::{Act, Action};
+use crate::words::{self, Phrases};
 pub use adjourn::Envelope;
+pub use config::Config;
+pub use effect::{Announcement, Command, Cue, Effect, Kind, NameSides, Opponent};
+use effect::{quote, say};
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
+pub(crate) use match_state::Completion;
 use match_state::Match;
+use questions::Pending;
+pub use questions::ResumeOffer;
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
-
-/// Which moves are announced with the name of the side that made them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum NameSides {
-    /// Every move ("White: Bauer Eva vier"), for two players at one keyboard.
-    All,
-    /// The engine's moves (the default): the player hears at once that the engine has moved.
-    #[default]
-    Engine,
-    /// No move.
-    None,
-}
-
-/// Who enters the moves of the other side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opponent {
-    /// Both sides' moves are entered here (two players at one keyboard, or an assistant).
-    Human,
-    /// A UCI engine answers.
-    Engine,
-}
-
-/// What kind of announcement, so the speech edge can choose priority.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A move was made.
-    Move,
-    /// The game ended.
-    GameEnd,
-    /// An answer to a question (board, count, last ...).
-    Answer,
-    /// A refused command or move, with the reason.
-    Refusal,
-    /// Anything else worth saying (offers, claims, confirmations).
-    Event,
-    /// For the sighted assistant's eyes (assistant mode): shown, and spoken only when the assistant's texts are
-    /// set to be spoken, so the blind player's earpiece carries only what is for the player (D.2.10.4).
-    Assistant,
-}
-
-/// One thing said: exactly the text speech says and line mode prints.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Announcement {
-    pub kind: Kind,
-    pub text: String,
-}
-
-/// What the edges must carry out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Effect {
-    Say(Announcement),
-    /// Write this PGN to this file (atomically). `done` is said on success (explicit saves only); on failure
-    /// `failed` is said with `{reason}` replaced.
-    Save {
-        path: PathBuf,
-        pgn: String,
-        done: Option<String>,
-        failed: String,
-    },
-    /// Append `text` (whole lines) to the file at `path`, created if missing, and sync it (issue 18.24: the
-    /// action log is appended, never rewritten). Like a save, it is done before anything of its batch is said;
-    /// what cannot be written is kept and tried again before the next batch. On failure `failed` is said with
-    /// `{reason}` replaced, once, until it is written again.
-    Append {
-        path: PathBuf,
-        text: String,
-        failed: String,
-    },
-    /// Remove this file (an opened envelope).
-    Remove {
-        path: PathBuf,
-    },
-    /// Read this text file (at most `limit` bytes) and give it back as `Command::Read` before the next input
-    /// (the other scoresheet of D.2.9, `compare FILE.pgn`).
-    Read {
-        path: PathBuf,
-        limit: u64,
-    },
-    /// The scoresheet files of D.2.7 into `dir`: `STEM.pgn`, the plain-text scoresheet `STEM.txt`, and
-    /// `braille` translated with the braille table into `STEM.brf`. A file of another game already there is not
-    /// overwritten: the stem gets a number. `done` is said with `{files}`, `failed` with `{reason}`.
-    Export {
-        dir: PathBuf,
-        stem: String,
-        pgn: String,
-        text: String,
-        braille: String,
-        table: String,
-        done: String,
-        failed: String,
-    },
-    /// A short sound (or rumble) for an event.
-    Cue(Cue),
-    /// Leave the program (after the effects before it).
-    Quit,
-    /// Start the engine in the background (ending one already running); it reports `Command::Engine`.
-    EngineStart {
-        command: String,
-        level: u8,
-        chess960: bool,
-    },
-    /// Ask the engine for a move in this position.
-    EngineGo(EngineRequest),
-    /// Play at this level (1..=10) from the next move on.
-    EngineLevel(u8),
-    /// Stop thinking; the answer is not wanted.
-    EngineStop,
-    /// End the engine.
-    EngineQuit,
-}
-
-/// The sounds of events (the sound edge maps them to files; Appendix D.2.6.2 pulses included).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Cue {
-    Move,
-    Capture,
-    Check,
-    Illegal,
-    Edge,
-    LowTime,
-    FlagFall,
-    GameEnd,
-    DrawOffer,
-    /// Every 5 minutes of the running clock (D.2.6.2.1: one raised dot).
-    Pulse,
-    /// Every 15 minutes (two raised dots).
-    DoublePulse,
-    /// Each minute of the last 5 (D.2.6.2.2).
-    FinalWarning,
-}
-
-/// Input to the session.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// An action: a line read by [`Session::read`], a key, a pad's button. Its line is what the action log
-    /// keeps.
-    Act(Act),
-    /// Standard input ended.
-    EndOfInput,
-    /// Time has passed: something may be due (a flag, a time announcement).
-    Tick,
-    /// The engine reported (ready, its move, a failure).
-    Engine(EngineEvent),
-    /// A file asked for by `Effect::Read`: its text, or why it could not be read.
-    Read {
-        path: PathBuf,
-        text: Result<String, String>,
-    },
-    /// What the edge said about a file it wrote (an export's files, a save that failed or is safe again), for
-    /// the action log (issue 18.14): the log holds the answer the player heard.
-    Outcome(String),
-}
-
-/// Settings fixed at start.
-#[derive(Debug, Clone)]
-pub struct Config {
-    pub opponent: Opponent,
-    pub save_path: Option<PathBuf>,
-    pub vocabulary: Vocabulary,
-    pub phrases: Phrases,
-    /// Announce moves in the long form (from- and to-square).
-    pub long_form: bool,
-    /// The time control; a clock runs when it is timed.
-    pub time_control: Option<TimeControl>,
-    /// What the clock says by itself.
-    pub clock: ClockSettings,
-    /// Time stands still except for `wait` (scripts, tests, demonstrations).
-    pub virtual_clock: bool,
-    /// The UCI engine's command line.
-    pub engine_command: String,
-    /// The engine's strength, 1 to 10.
-    pub level: u8,
-    /// The side the engine plays (the other side is the player's, `--color`).
-    pub engine_color: Color,
-    /// Play, or one of the tournament modes (record, assistant).
-    pub mode: Mode,
-    /// Settings of the tournament profile.
-    pub tournament: TournamentSettings,
-    /// The liblouis table of braille scoresheets (`--braille-table`, see `braille::BrailleTable`).
-    pub braille_table: String,
-    /// Questions are answered by keys (the full-screen view) rather than typed words (line mode): the
-    /// question says which.
-    pub answer_by_keys: bool,
-    /// The engine may offer a draw itself when the position has been level for many moves (`engine offers on`).
-    pub engine_offers: bool,
-    /// Games kept earlier (declined resumptions), oldest first, for `kept`.
-    pub kept_games: Vec<PathBuf>,
-    /// Which moves are announced with their side's name (`--sides`, `sides`).
-    pub name_sides: NameSides,
-    /// The folder of kept games (an unfinished game replaced by `new` or `rematch` is kept there).
-    pub kept_dir: Option<PathBuf>,
-    /// The session's start as a file-name stamp (`2025-01-31_14-05-02`), for names of kept games.
-    pub session_stamp: String,
-    /// What makes this session's games' identities unique (the start and the process): a game's identity,
-    /// the `HectorGame` tag, tells its exported files from another game's (issue 18.22).
-    pub game_id_base: String,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            opponent: Opponent::Human,
-            save_path: None,
-            vocabulary: Vocabulary::default(),
-            phrases: Phrases::default(),
-            long_form: false,
-            time_control: None,
-            clock: ClockSettings::default(),
-            virtual_clock: false,
-            engine_command: "stockfish".to_string(),
-            level: engine::DEFAULT_LEVEL,
-            engine_color: Color::Black,
-            mode: Mode::Play,
-            tournament: TournamentSettings::default(),
-            braille_table: "en-us-comp6".to_string(),
-            answer_by_keys: false,
-            engine_offers: false,
-            kept_games: Vec::new(),
-            name_sides: NameSides::default(),
-            kept_dir: None,
-            session_stamp: "game".to_string(),
-            game_id_base: "game".to_string(),
-        }
-    }
-}
-
-/// The words every part speaks with: the settings fixed at start are the context each part is given.
-impl Config {
-    /// A phrase of the player's language, its `{name}`s filled in.
-    pub(super) fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
-        self.phrases.say(key, args)
-    }
-
-    /// A side's name ("White") in the player's language.
-    pub(super) fn side(&self, c: Color) -> String {
-        words::explain::side(&self.phrases, c)
-    }
-
-    /// A duration in words ("1 hour 29 minutes").
-    pub(super) fn t(&self, d: Duration) -> String {
-        words::time::duration(&self.phrases, d)
-    }
-}
-
-/// A question waiting for its answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Pending {
-    /// Resign for this side? Only yes or no answers it.
-    Resign(Color),
-    /// Continue the unfinished game kept in `Session::resume`? Only yes or no answers it: nothing is
-    /// overwritten without an explicit no.
-    Resume,
-    /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
-    /// arbiter, anything else is taken as the entry again.
-    NotFitting,
-    /// Which game of the file in `Session::choice`? (issue 10.8)
-    ChooseGame,
-    /// R-D.2.9b: retrace the moves to where the scoresheets agree?
-    Rewind,
-    /// Which piece the pawn becomes (R-3.7.5c): a piece word or letter answers it; anything else drops it.
-    Promotion {
-        from: shakmaty::Square,
-        to: shakmaty::Square,
-    },
-    /// the clock of this side was pressed without a move; record an illegal move? A press may be a
-    /// key bounce or a slip: only yes records it.
-    PressWithoutMove(Color),
-}
-
-/// How an entered move is completed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Completion {
-    /// Made by a player: in the tournament profile completed by the clock press or by the mover's next move
-    /// (D.2.3-D.2.4, R-6.2.1.2); in play mode hector presses the clock with the move.
-    ByPress,
-    /// Complete as entered: the sealed move the arbiter opens (R-GI.9), the unpromoted pawn whose press made it
-    /// an illegal move.
-    AsEntered,
-}
-
-/// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
-#[derive(Debug, Clone)]
-pub struct ResumeOffer {
-    pub game: Game,
-    pub time_control: Option<TimeControl>,
-    /// Where it was kept (said, so the player knows which game).
-    pub path: PathBuf,
-    /// The file as it was read: written unchanged to `keep_as` when the player declines it (unless `copied`).
-    pub text: String,
-    /// Where a declined game is kept (the folder of kept games, named by date).
-    pub keep_as: PathBuf,
-    /// The file and its action log were copied to `keep_as` before the question (issue 18.2): "no" leaves the
-    /// copy, "yes" removes it. When the copy could not be made, "no" starts the new game in `fallback` and the
-    /// unfinished game stays in its file.
-    pub copied: bool,
-    /// A free name beside `path` for a new game when the old one could not be kept.
-    pub fallback: PathBuf,
-    /// The game's action log, which goes on when the game does (tournament profile).
-    pub log: Option<String>,
-    /// The envelope of an adjourned game (Guidelines I): "yes" resumes it as `--load` would.
-    pub envelope: Option<Envelope>,
-}
 
 /// The session: the game and the conversation around it.
 pub struct Session {
@@ -382,18 +88,6 @@ pub struct Session {
 
 /// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
 pub const GAME_ID_TAG: &str = "HectorGame";
-
-/// User text echoed back: control characters dropped, at most 80 characters.
-fn quote(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).take(80).collect()
-}
-
-fn say(kind: Kind, text: impl Into<String>) -> Effect {
-    Effect::Say(Announcement {
-        kind,
-        text: text.into(),
-    })
-}
 
 impl Session {
     pub fn new(mut game: Game, config: Config) -> Session {
@@ -522,86 +216,15 @@ impl Session {
 
     /// The announcement that ends a game: reason and PGN result.
     pub fn ending_text(&self, e: Ending) -> String {
-        let result = self.config.phrases.get(match e.result {
-            GameResult::WhiteWins => "result.white_wins",
-            GameResult::BlackWins => "result.black_wins",
-            GameResult::Draw => "result.draw",
-        });
-        let loser = e
-            .result
-            .winner()
-            .map(|w| self.side(w.other()))
-            .unwrap_or_default();
-        let key = match e.reason {
-            EndReason::Checkmate => "end.checkmate",
-            EndReason::Resignation => "end.resignation",
-            EndReason::Stalemate => "end.stalemate",
-            EndReason::DeadPosition => "end.dead_position",
-            EndReason::Agreement => "end.agreement",
-            EndReason::ThreefoldRepetition => "end.threefold",
-            EndReason::FiftyMoves => "end.fifty",
-            EndReason::FivefoldRepetition => "end.fivefold",
-            EndReason::SeventyFiveMoves => "end.seventy_five",
-            EndReason::TimeForfeit => "end.time_forfeit",
-            EndReason::DrawOnTime => "end.draw_on_time",
-            EndReason::IllegalMoveForfeit | EndReason::DrawAfterIllegalMove => {
-                self.illegal_ending_key(e.result.winner().map(|w| w.other()))
-            }
-            EndReason::ArbiterDecision => "end.arbiter",
-        };
-        self.p(key, &[("result", result), ("loser", &loser)])
-    }
-
-    /// Section 14 row 1: which illegal move of the `loser` (none: a draw) ended the game, by the count kept (the
-    /// second from 2014 on, the third in 2005 and 2009, the first in 2005/2009 blitz, R-B.6); a game read from a
-    /// file has no count: its edition's.
-    fn illegal_ending_key(&self, loser: Option<Color>) -> &'static str {
-        let draw = loser.is_none();
-        let counted = match loser {
-            Some(side) => self.m.illegal[side.fold_wb(0, 1)],
-            None => self.m.illegal.iter().copied().max().unwrap_or(0),
-        };
-        let n = if counted > 0 {
-            counted
-        } else if matches!(
-            self.m.game.edition(),
-            crate::rules::Edition::E2005 | crate::rules::Edition::E2009
-        ) {
-            3
-        } else {
-            2
-        };
-        match (n, draw) {
-            (1, false) => "end.illegal_forfeit_first",
-            (1, true) => "end.draw_after_illegal_first",
-            (2, false) => "end.illegal_forfeit",
-            (2, true) => "end.draw_after_illegal",
-            (_, false) => "end.illegal_forfeit_third",
-            (_, true) => "end.draw_after_illegal_third",
-        }
+        self.m.ending_text(&self.config, e)
     }
 
     fn game_over(&self, e: Ending) -> String {
-        self.p("game_over", &[("ending", &self.ending_text(e))])
+        self.m.game_over(&self.config, e)
     }
 
     fn game_error(&self, e: &GameError) -> String {
-        match e {
-            GameError::GameOver(end) => self.game_over(*end),
-            GameError::IllegalMove => self.p("err.illegal_move", &[]),
-            GameError::NoDrawOffer => self.p("err.no_offer", &[]),
-            GameError::OwnDrawOffer => self.p("err.own_offer", &[]),
-            GameError::AgreementTooEarly => self.p("err.agreement_too_early", &[]),
-            GameError::OfferAlreadyOpen(who) => {
-                let side = if *who == "White" {
-                    self.side(Color::White)
-                } else {
-                    self.side(Color::Black)
-                };
-                self.p("err.offer_open", &[("side", &side)])
-            }
-            other => self.p("err.other", &[("reason", &other.to_string())]),
-        }
+        self.m.game_error(&self.config, e)
     }
 
     /// What is said when the session starts; the clock starts now.
@@ -673,44 +296,7 @@ impl Session {
 
     /// What is said when the session starts.
     pub fn greeting(&self) -> Vec<Effect> {
-        let g = &self.m.game;
-        let side = self.side(g.turn());
-        let number = g.position().fullmoves().to_string();
-        let start = if let Some(last) = g.last_ply().filter(|_| g.is_over()) {
-            // A finished game loaded is said as finished, never "continued"; its ending follows.
-            self.p(
-                "greeting.finished",
-                &[
-                    ("number", &last.move_number().to_string()),
-                    ("side", &self.side(last.color())),
-                ],
-            )
-        } else if !g.plies().is_empty() {
-            self.p(
-                "greeting.continued",
-                &[("number", &number), ("side", &side)],
-            )
-        } else if let crate::rules::Start::Chess960(n) = g.start() {
-            self.p(
-                "greeting.new960",
-                &[("number", &n.to_string()), ("side", &side)],
-            )
-        } else {
-            self.p("greeting.new", &[("side", &side)])
-        };
-        // The time control as it was read, so that a bare number in --time is heard for what it means.
-        let start = match &self.m.timing {
-            Some(t) if !g.is_over() => format!(
-                "{start}. {}",
-                words::time::control_at_start(&self.config.phrases, &t.control)
-            ),
-            _ => start,
-        };
-        let mut out = vec![say(Kind::Event, start)];
-        if let Some(e) = g.ending() {
-            out.push(say(Kind::GameEnd, self.ending_text(e)));
-        }
-        out
+        self.m.greeting(&self.config)
     }
 
     /// The one entry point: a command at time `now` (time since the session started) gives effects.
@@ -1206,11 +792,14 @@ impl Session {
                 ),
             )],
             A::Quit => self.quit(),
-            A::Last => vec![say(Kind::Answer, self.last())],
-            A::Moves(rest) => self.moves(rest),
+            A::Last => vec![say(
+                Kind::Answer,
+                self.m.last(&self.config, self.check_words()),
+            )],
+            A::Moves(rest) => self.m.moves(&self.config, self.check_words(), rest),
             A::Count => vec![say(Kind::Answer, self.count())],
             A::Board => vec![say(Kind::Answer, self.board())],
-            A::Square(rest) => self.square(rest),
+            A::Square(rest) => self.m.square(&self.config, rest),
             A::Fen => vec![say(Kind::Answer, self.m.game.fen())],
             A::Claim(rest) => self.claim(rest, now),
             A::Offer => self.offer(now),
@@ -1589,20 +1178,28 @@ impl Session {
     }
 
     fn announce(&self, ply: &crate::rules::Ply, long: bool) -> String {
-        // DN-3 / ANN-M9: in the tournament profile "Schach" and "Matt" are said only when switched on.
-        let mut san = ply.san.clone();
-        if self
+        Match::announce(&self.config, ply, long, self.check_words())
+    }
+
+    /// The last move, the count and the board in words (the match's texts, for the parts that say them).
+    fn last(&self) -> String {
+        self.m.last(&self.config, self.check_words())
+    }
+
+    fn count(&self) -> String {
+        self.m.count(&self.config)
+    }
+
+    fn board(&self) -> String {
+        self.m.board(&self.config)
+    }
+
+    /// Whether "check" and "mate" are said with moves: in the tournament profile only when switched on.
+    fn check_words(&self) -> bool {
+        !self
             .tournament
             .as_ref()
             .is_some_and(|t| !t.says_check_words())
-        {
-            san.suffix = None;
-        }
-        if long {
-            words::announce::long(&self.config.vocabulary, &san, ply.mv)
-        } else {
-            words::announce::short(&self.config.vocabulary, &san, ply.mv)
-        }
     }
 
     fn announce_last_ply(&self) -> String {
@@ -1676,144 +1273,6 @@ impl Session {
             self.mark_clock(mover, now);
         }
         out
-    }
-
-    fn last(&self) -> String {
-        match self.m.game.last_ply() {
-            None => self.p("last.none", &[]),
-            Some(ply) => self.p(
-                "last.move",
-                &[
-                    ("side", &self.side(ply.color())),
-                    ("number", &ply.move_number().to_string()),
-                    ("move", &self.announce(ply, false)),
-                ],
-            ),
-        }
-    }
-
-    fn moves(&self, count: &Arg<usize>) -> Vec<Effect> {
-        let plies = self.m.game.plies();
-        let n = match count {
-            Arg::None => plies.len(),
-            Arg::Given(n) => (*n).min(plies.len()),
-            Arg::Bad(text) => {
-                return vec![say(
-                    Kind::Refusal,
-                    self.p("moves.bad", &[("text", &words::quote(text))]),
-                )];
-            }
-        };
-        if plies.is_empty() {
-            return vec![say(Kind::Answer, self.p("last.none", &[]))];
-        }
-        let mut text = String::new();
-        for (i, ply) in plies[plies.len() - n..].iter().enumerate() {
-            let said = self.announce(ply, false);
-            if ply.color() == Color::White {
-                if !text.is_empty() {
-                    text.push_str("; ");
-                }
-                text.push_str(&format!("{}. {said}", ply.move_number()));
-            } else if i == 0 {
-                text.push_str(&format!("{}... {said}", ply.move_number()));
-            } else {
-                text.push_str(&format!(", {said}"));
-            }
-        }
-        vec![say(Kind::Answer, text)]
-    }
-
-    /// Appendix D.2.6.1 / D.2.10.4: the number of moves completed and whose turn it is.
-    fn count(&self) -> String {
-        let pos = self.m.game.position();
-        let number = pos.fullmoves().get();
-        let completed = number - 1;
-        let key = if completed == 1 {
-            "count.one"
-        } else {
-            "count.many"
-        };
-        let text = self.p(
-            key,
-            &[
-                ("number", &number.to_string()),
-                ("side", &self.side(pos.turn())),
-                ("completed", &completed.to_string()),
-            ],
-        );
-        // The clock's move counter once the arbiter has corrected it: said as it now stands.
-        match &self.m.timing {
-            Some(t) if self.m.counter_corrected => {
-                let clock = self.p(
-                    "count.clock",
-                    &[
-                        ("white_side", &self.side(Color::White)),
-                        ("white", &t.clock.moves_completed(Color::White).to_string()),
-                        ("black_side", &self.side(Color::Black)),
-                        ("black", &t.clock.moves_completed(Color::Black).to_string()),
-                    ],
-                );
-                format!("{text}; {clock}")
-            }
-            _ => text,
-        }
-    }
-
-    fn board(&self) -> String {
-        let board = self.m.game.position().board();
-        let v = &self.config.vocabulary;
-        let mut sides = Vec::new();
-        for color in [Color::White, Color::Black] {
-            let mut groups = Vec::new();
-            for role in [
-                Role::King,
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-                Role::Pawn,
-            ] {
-                let squares: Vec<String> = (board.by_color(color) & board.by_role(role))
-                    .into_iter()
-                    .map(|s| v.square(s))
-                    .collect();
-                if !squares.is_empty() {
-                    groups.push(format!("{} {}", v.piece(role), squares.join(", ")));
-                }
-            }
-            sides.push(self.p(
-                "board.side",
-                &[("side", &self.side(color)), ("pieces", &groups.join("; "))],
-            ));
-        }
-        format!(
-            "{}. {}",
-            sides.join(". "),
-            self.p("board.turn", &[("side", &self.side(self.m.game.turn()))])
-        )
-    }
-
-    fn square(&self, rest: &str) -> Vec<Effect> {
-        let Some(sq) = words::spoken::parse_square(&self.config.vocabulary, rest) else {
-            return vec![say(
-                Kind::Refusal,
-                self.p("square.bad", &[("text", &words::quote(rest))]),
-            )];
-        };
-        let v = &self.config.vocabulary;
-        let text = match self.m.game.position().board().piece_at(sq) {
-            Some(p) => self.p(
-                "square.piece",
-                &[
-                    ("square", &v.square(sq)),
-                    ("side", &self.side(p.color)),
-                    ("piece", v.piece(p.role)),
-                ],
-            ),
-            None => self.p("square.empty", &[("square", &v.square(sq))]),
-        };
-        vec![say(Kind::Answer, text)]
     }
 
     fn claim_kind(&self, k: ClaimKind) -> String {

@@ -1,0 +1,43 @@
+//! The match: the game on the board, its clock, the penalties and the adjournment, owned in one part.
+
+mod texts;
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use crate::rules::Game;
+use crate::session::adjourn::Envelope;
+use crate::session::resume;
+use crate::session::timing::Timing;
+
+/// The game being played and what the Laws keep about it beside the moves: the clock, illegal moves
+/// completed, a 5-second request (R-GIII.4), the arbiter's counter correction, the sealed
+/// move (Guidelines I) and the clock's state kept in the game's file (issue 18.3).
+pub(in crate::session) struct Match {
+    pub(in crate::session) game: Game,
+    pub(in crate::session) timing: Option<Timing>,
+    /// With `--virtual-clock`: the session's own time, moved on only by `wait`.
+    pub(in crate::session) virtual_now: Option<Duration>,
+    /// A sealed move waiting in its envelope (Guidelines I).
+    pub(in crate::session) adjourned: Option<Envelope>,
+    /// Illegal moves completed by White and Black.
+    pub(in crate::session) illegal: [u32; 2],
+    /// A 5-second increment request that counts as a draw offer (R-GIII.4).
+    pub(in crate::session) qpf_request: Option<Color>,
+    /// The arbiter corrected the clock's move counter: `count` says it too.
+    pub(in crate::session) counter_corrected: bool,
+    /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
+    pub(in crate::session) kept: Option<Result<resume::Kept, String>>,
+}
+
+/// How an entered move is completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Completion {
+    /// Made by a player: in the tournament profile completed by the clock press or by the mover's next move
+    /// (D.2.3-D.2.4, R-6.2.1.2); in play mode hector presses the clock with the move.
+    ByPress,
+    /// Complete as entered: the sealed move the arbiter opens (R-GI.9), the unpromoted pawn whose press made it
+    /// an illegal move.
+    AsEntered,
+}

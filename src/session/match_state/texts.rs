@@ -1,0 +1,299 @@
+//! The match in words: the position, the moves, the count, the greeting and the game's ending.
+
+use shakmaty::{Color, Position, Role};
+
+use super::Match;
+use crate::rules::{EndReason, Ending, GameError, GameResult};
+use crate::session::Config;
+use crate::session::effect::{Effect, Kind, say};
+use crate::words::{self, action::Arg};
+
+impl Match {
+    /// The announcement that ends a game: reason and PGN result.
+    pub(in crate::session) fn ending_text(&self, cfg: &Config, e: Ending) -> String {
+        let result = cfg.phrases.get(match e.result {
+            GameResult::WhiteWins => "result.white_wins",
+            GameResult::BlackWins => "result.black_wins",
+            GameResult::Draw => "result.draw",
+        });
+        let loser = e
+            .result
+            .winner()
+            .map(|w| cfg.side(w.other()))
+            .unwrap_or_default();
+        let key = match e.reason {
+            EndReason::Checkmate => "end.checkmate",
+            EndReason::Resignation => "end.resignation",
+            EndReason::Stalemate => "end.stalemate",
+            EndReason::DeadPosition => "end.dead_position",
+            EndReason::Agreement => "end.agreement",
+            EndReason::ThreefoldRepetition => "end.threefold",
+            EndReason::FiftyMoves => "end.fifty",
+            EndReason::FivefoldRepetition => "end.fivefold",
+            EndReason::SeventyFiveMoves => "end.seventy_five",
+            EndReason::TimeForfeit => "end.time_forfeit",
+            EndReason::DrawOnTime => "end.draw_on_time",
+            EndReason::IllegalMoveForfeit | EndReason::DrawAfterIllegalMove => {
+                self.illegal_ending_key(e.result.winner().map(|w| w.other()))
+            }
+            EndReason::ArbiterDecision => "end.arbiter",
+        };
+        cfg.p(key, &[("result", result), ("loser", &loser)])
+    }
+
+    /// Section 14 row 1: which illegal move of the `loser` (none: a draw) ended the game, by the count kept (the
+    /// second from 2014 on, the third in 2005 and 2009, the first in 2005/2009 blitz, R-B.6); a game read from a
+    /// file has no count: its edition's.
+    pub(in crate::session) fn illegal_ending_key(&self, loser: Option<Color>) -> &'static str {
+        let draw = loser.is_none();
+        let counted = match loser {
+            Some(side) => self.illegal[side.fold_wb(0, 1)],
+            None => self.illegal.iter().copied().max().unwrap_or(0),
+        };
+        let n = if counted > 0 {
+            counted
+        } else if matches!(
+            self.game.edition(),
+            crate::rules::Edition::E2005 | crate::rules::Edition::E2009
+        ) {
+            3
+        } else {
+            2
+        };
+        match (n, draw) {
+            (1, false) => "end.illegal_forfeit_first",
+            (1, true) => "end.draw_after_illegal_first",
+            (2, false) => "end.illegal_forfeit",
+            (2, true) => "end.draw_after_illegal",
+            (_, false) => "end.illegal_forfeit_third",
+            (_, true) => "end.draw_after_illegal_third",
+        }
+    }
+
+    pub(in crate::session) fn game_over(&self, cfg: &Config, e: Ending) -> String {
+        cfg.p("game_over", &[("ending", &self.ending_text(cfg, e))])
+    }
+
+    pub(in crate::session) fn game_error(&self, cfg: &Config, e: &GameError) -> String {
+        match e {
+            GameError::GameOver(end) => self.game_over(cfg, *end),
+            GameError::IllegalMove => cfg.p("err.illegal_move", &[]),
+            GameError::NoDrawOffer => cfg.p("err.no_offer", &[]),
+            GameError::OwnDrawOffer => cfg.p("err.own_offer", &[]),
+            GameError::AgreementTooEarly => cfg.p("err.agreement_too_early", &[]),
+            GameError::OfferAlreadyOpen(who) => {
+                let side = if *who == "White" {
+                    cfg.side(Color::White)
+                } else {
+                    cfg.side(Color::Black)
+                };
+                cfg.p("err.offer_open", &[("side", &side)])
+            }
+            other => cfg.p("err.other", &[("reason", &other.to_string())]),
+        }
+    }
+
+    /// What is said when the session starts.
+    pub(in crate::session) fn greeting(&self, cfg: &Config) -> Vec<Effect> {
+        let g = &self.game;
+        let side = cfg.side(g.turn());
+        let number = g.position().fullmoves().to_string();
+        let start = if let Some(last) = g.last_ply().filter(|_| g.is_over()) {
+            // A finished game loaded is said as finished, never "continued"; its ending follows.
+            cfg.p(
+                "greeting.finished",
+                &[
+                    ("number", &last.move_number().to_string()),
+                    ("side", &cfg.side(last.color())),
+                ],
+            )
+        } else if !g.plies().is_empty() {
+            cfg.p(
+                "greeting.continued",
+                &[("number", &number), ("side", &side)],
+            )
+        } else if let crate::rules::Start::Chess960(n) = g.start() {
+            cfg.p(
+                "greeting.new960",
+                &[("number", &n.to_string()), ("side", &side)],
+            )
+        } else {
+            cfg.p("greeting.new", &[("side", &side)])
+        };
+        // The time control as it was read, so that a bare number in --time is heard for what it means.
+        let start = match &self.timing {
+            Some(t) if !g.is_over() => format!(
+                "{start}. {}",
+                words::time::control_at_start(&cfg.phrases, &t.control)
+            ),
+            _ => start,
+        };
+        let mut out = vec![say(Kind::Event, start)];
+        if let Some(e) = g.ending() {
+            out.push(say(Kind::GameEnd, self.ending_text(cfg, e)));
+        }
+        out
+    }
+
+    /// A move in words, short or long; "check" and "mate" only when `check_words` (DN-3 / ANN-M9: in the
+    /// tournament profile they are said only when switched on).
+    pub(in crate::session) fn announce(
+        cfg: &Config,
+        ply: &crate::rules::Ply,
+        long: bool,
+        check_words: bool,
+    ) -> String {
+        let mut san = ply.san.clone();
+        if !check_words {
+            san.suffix = None;
+        }
+        if long {
+            words::announce::long(&cfg.vocabulary, &san, ply.mv)
+        } else {
+            words::announce::short(&cfg.vocabulary, &san, ply.mv)
+        }
+    }
+
+    pub(in crate::session) fn last(&self, cfg: &Config, check_words: bool) -> String {
+        match self.game.last_ply() {
+            None => cfg.p("last.none", &[]),
+            Some(ply) => cfg.p(
+                "last.move",
+                &[
+                    ("side", &cfg.side(ply.color())),
+                    ("number", &ply.move_number().to_string()),
+                    ("move", &Match::announce(cfg, ply, false, check_words)),
+                ],
+            ),
+        }
+    }
+
+    pub(in crate::session) fn moves(
+        &self,
+        cfg: &Config,
+        check_words: bool,
+        count: &Arg<usize>,
+    ) -> Vec<Effect> {
+        let plies = self.game.plies();
+        let n = match count {
+            Arg::None => plies.len(),
+            Arg::Given(n) => (*n).min(plies.len()),
+            Arg::Bad(text) => {
+                return vec![say(
+                    Kind::Refusal,
+                    cfg.p("moves.bad", &[("text", &words::quote(text))]),
+                )];
+            }
+        };
+        if plies.is_empty() {
+            return vec![say(Kind::Answer, cfg.p("last.none", &[]))];
+        }
+        let mut text = String::new();
+        for (i, ply) in plies[plies.len() - n..].iter().enumerate() {
+            let said = Match::announce(cfg, ply, false, check_words);
+            if ply.color() == Color::White {
+                if !text.is_empty() {
+                    text.push_str("; ");
+                }
+                text.push_str(&format!("{}. {said}", ply.move_number()));
+            } else if i == 0 {
+                text.push_str(&format!("{}... {said}", ply.move_number()));
+            } else {
+                text.push_str(&format!(", {said}"));
+            }
+        }
+        vec![say(Kind::Answer, text)]
+    }
+
+    /// Appendix D.2.6.1 / D.2.10.4: the number of moves completed and whose turn it is.
+    pub(in crate::session) fn count(&self, cfg: &Config) -> String {
+        let pos = self.game.position();
+        let number = pos.fullmoves().get();
+        let completed = number - 1;
+        let key = if completed == 1 {
+            "count.one"
+        } else {
+            "count.many"
+        };
+        let text = cfg.p(
+            key,
+            &[
+                ("number", &number.to_string()),
+                ("side", &cfg.side(pos.turn())),
+                ("completed", &completed.to_string()),
+            ],
+        );
+        // The clock's move counter once the arbiter has corrected it: said as it now stands.
+        match &self.timing {
+            Some(t) if self.counter_corrected => {
+                let clock = cfg.p(
+                    "count.clock",
+                    &[
+                        ("white_side", &cfg.side(Color::White)),
+                        ("white", &t.clock.moves_completed(Color::White).to_string()),
+                        ("black_side", &cfg.side(Color::Black)),
+                        ("black", &t.clock.moves_completed(Color::Black).to_string()),
+                    ],
+                );
+                format!("{text}; {clock}")
+            }
+            _ => text,
+        }
+    }
+
+    pub(in crate::session) fn board(&self, cfg: &Config) -> String {
+        let board = self.game.position().board();
+        let v = &cfg.vocabulary;
+        let mut sides = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let mut groups = Vec::new();
+            for role in [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Pawn,
+            ] {
+                let squares: Vec<String> = (board.by_color(color) & board.by_role(role))
+                    .into_iter()
+                    .map(|s| v.square(s))
+                    .collect();
+                if !squares.is_empty() {
+                    groups.push(format!("{} {}", v.piece(role), squares.join(", ")));
+                }
+            }
+            sides.push(cfg.p(
+                "board.side",
+                &[("side", &cfg.side(color)), ("pieces", &groups.join("; "))],
+            ));
+        }
+        format!(
+            "{}. {}",
+            sides.join(". "),
+            cfg.p("board.turn", &[("side", &cfg.side(self.game.turn()))])
+        )
+    }
+
+    pub(in crate::session) fn square(&self, cfg: &Config, rest: &str) -> Vec<Effect> {
+        let Some(sq) = words::spoken::parse_square(&cfg.vocabulary, rest) else {
+            return vec![say(
+                Kind::Refusal,
+                cfg.p("square.bad", &[("text", &words::quote(rest))]),
+            )];
+        };
+        let v = &cfg.vocabulary;
+        let text = match self.game.position().board().piece_at(sq) {
+            Some(p) => cfg.p(
+                "square.piece",
+                &[
+                    ("square", &v.square(sq)),
+                    ("side", &cfg.side(p.color)),
+                    ("piece", v.piece(p.role)),
+                ],
+            ),
+            None => cfg.p("square.empty", &[("square", &v.square(sq))]),
+        };
+        vec![say(Kind::Answer, text)]
+    }
+}
