@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
+use super::effect::{Effect, Kind, quote, say};
 use super::{ClockSettings, Mode, NameSides, Opponent, TournamentSettings, engine};
 use crate::rules::time_control::TimeControl;
 use crate::words::{self, Phrases, Vocabulary};
@@ -97,5 +98,40 @@ impl Config {
     /// A duration in words ("1 hour 29 minutes").
     pub(super) fn t(&self, d: Duration) -> String {
         words::time::duration(&self.phrases, d)
+    }
+
+    /// Whether a move by `mover` is announced with its side's name ("Black: Springer Felix sechs").
+    pub(super) fn names_side(&self, mover: Color) -> bool {
+        match self.name_sides {
+            NameSides::All => true,
+            NameSides::None => false,
+            NameSides::Engine => self.opponent == Opponent::Engine && mover == self.engine_color,
+        }
+    }
+
+    /// `sides all|engine|none`: which moves are announced with their side's name.
+    pub(super) fn sides_command(&mut self, rest: &str) -> Vec<Effect> {
+        let p = &self.phrases;
+        let setting = if p.is_word("arg.all", rest) {
+            NameSides::All
+        } else if p.is_word("arg.engine", rest) {
+            NameSides::Engine
+        } else if p.is_word("arg.none", rest) {
+            NameSides::None
+        } else if rest.is_empty() {
+            self.name_sides
+        } else {
+            return vec![say(
+                Kind::Refusal,
+                self.p("sides.usage", &[("text", &quote(rest))]),
+            )];
+        };
+        self.name_sides = setting;
+        let key = match setting {
+            NameSides::All => "sides.all",
+            NameSides::Engine => "sides.engine",
+            NameSides::None => "sides.none",
+        };
+        vec![say(Kind::Event, self.p(key, &[]))]
     }
 }

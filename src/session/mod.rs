@@ -25,9 +25,9 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use crate::rules::{ClaimKind, ClaimVerdict, Ending, Game, GameError};
+use crate::rules::{Ending, Game, GameError};
+use crate::words;
 use crate::words::action::{Act, Action};
-use crate::words::{self, Phrases};
 pub use adjourn::Envelope;
 pub use config::Config;
 pub use effect::{Announcement, Command, Cue, Effect, Kind, NameSides, Opponent};
@@ -35,9 +35,9 @@ use effect::{quote, say};
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
 pub(crate) use match_state::Completion;
-use match_state::Match;
-use questions::Pending;
+use match_state::{Match, Rejected, Said};
 pub use questions::ResumeOffer;
+use questions::{Pending, Questions};
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
@@ -48,9 +48,8 @@ pub struct Session {
     m: Match,
     config: Config,
     pending: Option<Pending>,
-    /// The open yes/no question was said again after a line that did not answer it: the next such lines get
-    /// the short reminder only (`confirm.first`).
-    reminded: bool,
+    /// Whether the open yes/no question was said again (the next lines that do not answer it get a reminder).
+    questions: Questions,
     /// An unfinished game waiting for the player's yes or no.
     resume: Option<ResumeOffer>,
     /// The engine, as far as the session knows it.
@@ -116,7 +115,7 @@ impl Session {
             },
             config,
             pending: None,
-            reminded: false,
+            questions: Questions::default(),
             resume: None,
             engine: engine::EngineState::default(),
             commands,
@@ -348,43 +347,6 @@ impl Session {
         }
     }
 
-    /// Whether a move by `mover` is announced with its side's name ("Black: Springer Felix sechs").
-    fn names_side(&self, mover: Color) -> bool {
-        match self.config.name_sides {
-            NameSides::All => true,
-            NameSides::None => false,
-            NameSides::Engine => {
-                self.config.opponent == Opponent::Engine && mover == self.config.engine_color
-            }
-        }
-    }
-
-    /// `sides all|engine|none`: which moves are announced with their side's name.
-    fn sides_command(&mut self, rest: &str) -> Vec<Effect> {
-        let p = &self.config.phrases;
-        let setting = if p.is_word("arg.all", rest) {
-            NameSides::All
-        } else if p.is_word("arg.engine", rest) {
-            NameSides::Engine
-        } else if p.is_word("arg.none", rest) {
-            NameSides::None
-        } else if rest.is_empty() {
-            self.config.name_sides
-        } else {
-            return vec![say(
-                Kind::Refusal,
-                self.p("sides.usage", &[("text", &quote(rest))]),
-            )];
-        };
-        self.config.name_sides = setting;
-        let key = match setting {
-            NameSides::All => "sides.all",
-            NameSides::Engine => "sides.engine",
-            NameSides::None => "sides.none",
-        };
-        vec![say(Kind::Event, self.p(key, &[]))]
-    }
-
     fn quit(&mut self) -> Vec<Effect> {
         // Before a game of the file is chosen, nothing is saved (the file is left as it is).
         if self.choice.is_some() {
@@ -567,9 +529,9 @@ impl Session {
                     return self.assistant_view(out);
                 }
             } else {
-                let answered = self.yes_or_no(line);
+                let answered = questions::yes_or_no(&self.config, line);
                 if answered.is_some() {
-                    self.reminded = false;
+                    self.questions.answered();
                 }
                 let out = match answered {
                     // What a "yes" does to the game is said as ever (and the assistant's answers shown).
@@ -590,21 +552,13 @@ impl Session {
                         return self.quit();
                     }
                     None => {
-                        // A line that is no answer changes nothing and the question stays open. The first
-                        // such line (and `?`, `help`, `repeat`) hears the question again with its answers, the
-                        // next ones a short reminder, not the whole question each time.
                         self.pending = Some(p);
                         let asked = matches!(action, Action::Help | Action::Repeat);
-                        let text = if self.reminded && !asked {
-                            self.p("confirm.first", &[])
-                        } else {
-                            self.reminded = true;
-                            self.p(
-                                "confirm.again",
-                                &[("question", &self.question(p)), ("text", &quote(line))],
-                            )
-                        };
-                        vec![say(Kind::Refusal, text)]
+                        let question = self.question(p);
+                        let said =
+                            self.questions
+                                .not_an_answer(&self.config, &question, line, asked);
+                        vec![said]
                     }
                 };
                 // The question's reminders and a "no" are the operator's (in assistant mode the assistant's
@@ -826,7 +780,7 @@ impl Session {
             | A::Pawns(rest)
             | A::Material(rest)
             | A::Turn(rest) => self.explore(action.name(), rest),
-            A::Sides(rest) => self.sides_command(rest),
+            A::Sides(rest) => self.config.sides_command(rest),
             A::Time => self.time_answer(now),
             A::Used => self.used_answer(now),
             A::Control => self.control_answer(now),
@@ -870,34 +824,9 @@ impl Session {
             .collect()
     }
 
-    /// "yes" or "no" in the player's language or in English (data: `answer.yes`, `answer.no`).
-    fn yes_or_no(&self, line: &str) -> Option<bool> {
-        let word = line.trim().to_lowercase();
-        let english = Phrases::default();
-        let listed = |key: &str| {
-            [&self.config.phrases, &english].iter().any(|p| {
-                p.get(key)
-                    .split_whitespace()
-                    .any(|w| w.to_lowercase() == word)
-            })
-        };
-        if listed("answer.yes") {
-            Some(true)
-        } else if listed("answer.no") {
-            Some(false)
-        } else {
-            None
-        }
-    }
-
     /// How a question is answered here: typed words in line mode, keys in the full-screen view.
     pub(super) fn how_to_answer(&self) -> String {
-        let key = if self.config.answer_by_keys {
-            "confirm.how.keys"
-        } else {
-            "confirm.how.words"
-        };
-        self.p(key, &[])
+        questions::how_to_answer(&self.config)
     }
 
     /// The open question, as it was asked.
@@ -975,19 +904,10 @@ impl Session {
     fn confirm(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
         match p {
             Pending::Promotion { .. } => Vec::new(),
-            Pending::Resign(side) => match self.m.game.resign(side) {
-                Ok(e) => {
-                    self.m.adjourned = None;
-                    self.stop_clock(now);
-                    let mut out = vec![
-                        say(Kind::GameEnd, self.ending_text(e)),
-                        Effect::Cue(Cue::GameEnd),
-                    ];
-                    out.extend(self.autosave());
-                    out
-                }
-                Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
-            },
+            Pending::Resign(side) => {
+                let said = self.m.resign(&self.config, side);
+                self.carry(said, now)
+            }
             Pending::Resume => self.accept_resume(now),
             Pending::NotFitting => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             Pending::ChooseGame => self.choose_game("yes", now),
@@ -1259,7 +1179,7 @@ impl Session {
             Cue::Move
         };
         let mut said = self.announce_last_ply();
-        if self.names_side(mover) {
+        if self.config.names_side(mover) {
             said = self.p("move.by", &[("side", &self.side(mover)), ("move", &said)]);
         }
         let mut out = vec![say(Kind::Move, said), Effect::Cue(cue)];
@@ -1275,24 +1195,6 @@ impl Session {
         out
     }
 
-    fn claim_kind(&self, k: ClaimKind) -> String {
-        self.p(
-            match k {
-                ClaimKind::ThreefoldRepetition => "claim.kind.threefold",
-                ClaimKind::FiftyMoves => "claim.kind.fifty",
-            },
-            &[],
-        )
-    }
-
-    fn times(&self, n: usize) -> String {
-        match n {
-            1 => self.p("times.once", &[]),
-            2 => self.p("times.twice", &[]),
-            n => self.p("times.many", &[("n", &n.to_string())]),
-        }
-    }
-
     /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with an intended move.
     fn claim(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.m.game.ending() {
@@ -1302,220 +1204,91 @@ impl Session {
         if let Some(refused) = self.engine_refuses_move() {
             return refused;
         }
-        let intended = if rest.is_empty() {
-            None
-        } else {
-            match words::parse_move(&self.m.game, &self.config.vocabulary, rest) {
-                Ok(m) => Some(m),
-                Err(e) => {
-                    return vec![say(
-                        Kind::Refusal,
-                        self.p("claim.not_made", &[("reason", &self.refusal(&e))]),
-                    )];
-                }
-            }
+        let check_words = self.check_words();
+        let Rejected {
+            mut out,
+            claimant,
+            played,
+        } = match self.m.claim(&self.config, rest, check_words) {
+            Ok(said) => return self.carry(said, now),
+            Err(rejected) => rejected,
         };
-        let claimant = self.m.game.turn();
-        let side = self.side(claimant);
-        match self.m.game.claim(intended) {
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
-            Ok(ClaimVerdict::Correct { kind, with_move }) => {
-                let mut out = Vec::new();
-                if with_move.is_some() {
-                    out.push(say(Kind::Move, self.announce_last_ply()));
-                }
-                let key = if with_move.is_some() {
-                    "claim.correct_with_move"
-                } else {
-                    "claim.correct"
-                };
-                out.push(say(
-                    Kind::Event,
-                    self.p(key, &[("side", &side), ("kind", &self.claim_kind(kind))]),
-                ));
-                if let Some(e) = self.m.game.ending() {
-                    self.stop_clock(now);
-                    out.push(say(Kind::GameEnd, self.ending_text(e)));
-                    out.push(Effect::Cue(Cue::GameEnd));
-                }
+        out.extend(self.wrong_claim_penalty(claimant, now));
+        if played {
+            // the intended move is made; in the profile it waits for its press like any entry.
+            if self.tournament.is_some() {
+                out.extend(self.made_in_profile(claimant, None, now));
+            } else {
+                out.extend(self.after_move(claimant, now));
                 out.extend(self.autosave());
-                out
-            }
-            Ok(ClaimVerdict::Incorrect {
-                played,
-                repetitions,
-                moves_without_progress,
-            }) => {
-                let key = if played.is_some() {
-                    "claim.rejected_with_move"
-                } else {
-                    "claim.rejected"
-                };
-                let mut out = vec![say(
-                    Kind::Event,
-                    self.p(
-                        key,
-                        &[
-                            ("side", &side),
-                            ("times", &self.times(repetitions)),
-                            ("moves", &moves_without_progress.to_string()),
-                        ],
-                    ),
-                )];
-                out.extend(self.wrong_claim_penalty(claimant, now));
-                if played.is_some() {
-                    // the intended move is made; in the profile it waits for its press like any entry.
-                    if self.tournament.is_some() {
-                        out.extend(self.made_in_profile(claimant, None, now));
-                    } else {
-                        out.extend(self.after_move(claimant, now));
-                        out.extend(self.autosave());
-                    }
-                }
-                out
             }
         }
-    }
-
-    /// In a game at one keyboard, the offer comes from the player who has just moved (R-9.1.2.1: move, offer,
-    /// press the clock); before any move, from the side to move.
-    fn offerer(&self) -> Color {
-        if self.config.opponent == Opponent::Engine {
-            // Against the engine, offers are the player's.
-            return self.config.engine_color.other();
-        }
-        match self.m.game.last_ply() {
-            Some(p) => p.color(),
-            None => self.m.game.turn(),
-        }
-    }
-
-    fn offer(&mut self, now: Duration) -> Vec<Effect> {
-        let by = self.offerer();
-        match self.m.game.offer_draw(by) {
-            Ok(()) => {
-                let mut out = vec![
-                    say(
-                        Kind::Event,
-                        self.p("offer.made", &[("side", &self.side(by))]),
-                    ),
-                    Effect::Cue(Cue::DrawOffer),
-                ];
-                if self.engine_opponent() {
-                    // The engine answers at once, by its rule (engine::draw_rule); the player never answers
-                    // their own offer.
-                    out.extend(self.engine_answers_offer(now));
-                } else {
-                    out.extend(self.autosave());
-                }
-                out
-            }
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
-        }
-    }
-
-    fn engine_answers_offer(&mut self, now: Duration) -> Vec<Effect> {
-        let engine = self.config.engine_color;
-        if self.engine_accepts_draw() {
-            match self.m.game.accept_draw(engine) {
-                Ok(e) => {
-                    self.m.qpf_request = None;
-                    self.m.adjourned = None;
-                    self.stop_clock(now);
-                    let mut out = vec![
-                        say(Kind::Event, self.p("engine.accepts_draw", &[])),
-                        say(Kind::GameEnd, self.ending_text(e)),
-                        Effect::Cue(Cue::GameEnd),
-                    ];
-                    out.extend(self.autosave());
-                    return out;
-                }
-                Err(GameError::AgreementTooEarly) => {}
-                Err(e) => return vec![say(Kind::Refusal, self.game_error(&e))],
-            }
-        }
-        let mut out = match self.m.game.decline_draw(engine) {
-            Ok(()) => vec![say(Kind::Event, self.p("engine.declines_draw", &[]))],
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
-        };
-        out.extend(self.autosave());
         out
     }
 
-    fn no_offer(&self) -> Vec<Effect> {
-        let e = self
-            .m
-            .game
-            .ending()
-            .map_or(GameError::NoDrawOffer, GameError::GameOver);
-        vec![say(Kind::Refusal, self.game_error(&e))]
-    }
-
-    /// Who answers the open offer: against the engine always the player (their own offer is refused), at one
-    /// keyboard the side that did not offer.
-    fn answerer(&self) -> Option<Color> {
-        let offer = self.m.game.draw_offer()?;
-        if self.engine_opponent() {
-            Some(self.config.engine_color.other())
-        } else {
-            Some(offer.other())
+    fn offer(&mut self, now: Duration) -> Vec<Effect> {
+        match self.m.offer(&self.config) {
+            // The engine answers at once, by its rule (engine::draw_rule); the player never answers their own
+            // offer.
+            Said::Changed(mut out) if self.engine_opponent() => {
+                let accepts = self.engine_accepts_draw();
+                let answer = self.m.engine_answers_offer(&self.config, accepts);
+                out.extend(self.carry(answer, now));
+                out
+            }
+            said => self.carry(said, now),
         }
     }
 
-    fn accept(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.answerer() else {
-            return self.no_offer();
-        };
-        match self.m.game.accept_draw(by) {
-            Ok(e) => {
-                self.m.qpf_request = None;
-                self.m.adjourned = None;
+    /// What a claim, an offer's answer or a resignation did: a game that ended stops its clock; a changed game
+    /// is saved.
+    fn carry(&mut self, said: Said, now: Duration) -> Vec<Effect> {
+        match said {
+            Said::Refused(out) => out,
+            Said::Ended(mut out) => {
                 self.stop_clock(now);
-                let mut out = vec![
-                    say(Kind::GameEnd, self.ending_text(e)),
-                    Effect::Cue(Cue::GameEnd),
-                ];
                 out.extend(self.autosave());
                 out
             }
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+            Said::Changed(mut out) => {
+                out.extend(self.autosave());
+                out
+            }
+        }
+    }
+
+    fn no_offer(&self) -> Vec<Effect> {
+        self.m.no_offer(&self.config)
+    }
+
+    fn accept(&mut self, now: Duration) -> Vec<Effect> {
+        match self.m.answerer(&self.config, self.engine_opponent()) {
+            Some(by) => {
+                let said = self.m.accept(&self.config, by);
+                self.carry(said, now)
+            }
+            None => self.no_offer(),
         }
     }
 
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.answerer() else {
+        let Some(by) = self.m.answerer(&self.config, self.engine_opponent()) else {
             return self.no_offer();
         };
-        match self.m.game.decline_draw(by) {
-            Ok(()) => {
-                let mut out = vec![say(
-                    Kind::Event,
-                    self.p("offer.declined", &[("side", &self.side(by))]),
-                )];
+        match self.m.decline(&self.config, by) {
+            Ok(mut out) => {
                 out.extend(self.grant_increment(by.other(), now));
                 out
             }
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+            Err(out) => out,
         }
     }
 
     /// Article 5.1.2: resignation, always confirmed.
     fn resign(&mut self, rest: &str) -> Vec<Effect> {
-        if let Some(e) = self.m.game.ending() {
-            return vec![say(Kind::Refusal, self.game_over(e))];
-        }
-        let side = match rest.to_lowercase().as_str() {
-            // Against the engine, the player resigns, whoever is to move.
-            "" if self.config.opponent == Opponent::Engine => self.config.engine_color.other(),
-            "" => self.m.game.turn(),
-            w if self.config.phrases.is_word("arg.white", w) => Color::White,
-            b if self.config.phrases.is_word("arg.black", b) => Color::Black,
-            other => {
-                return vec![say(
-                    Kind::Refusal,
-                    self.p("resign.bad", &[("text", &words::quote(other))]),
-                )];
-            }
+        let side = match self.m.resigning(&self.config, rest) {
+            Ok(side) => side,
+            Err(out) => return out,
         };
         self.pending = Some(Pending::Resign(side));
         // In assistant mode the assistant answers it: his question, not the blind player's (D.2.10).

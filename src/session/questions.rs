@@ -4,9 +4,11 @@ use std::path::PathBuf;
 
 use shakmaty::Color;
 
-use super::Envelope;
+use super::effect::{Effect, Kind, quote, say};
+use super::{Config, Envelope};
 use crate::rules::Game;
 use crate::rules::time_control::TimeControl;
+use crate::words::Phrases;
 
 /// A question waiting for its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,4 +56,69 @@ pub struct ResumeOffer {
     pub log: Option<String>,
     /// The envelope of an adjourned game (Guidelines I): "yes" resumes it as `--load` would.
     pub envelope: Option<Envelope>,
+}
+
+/// The open yes/no question's memory: whether it was said again after a line that did not answer it.
+#[derive(Debug, Default)]
+pub(super) struct Questions {
+    reminded: bool,
+}
+
+impl Questions {
+    /// The question was answered: the next one is said whole again.
+    pub(super) fn answered(&mut self) {
+        self.reminded = false;
+    }
+
+    /// A line that is no answer changes nothing and the question stays open. The first such line (and `?`,
+    /// `help`, `repeat`: `asked`) hears the question again with its answers, the next ones a short reminder,
+    /// not the whole question each time.
+    pub(super) fn not_an_answer(
+        &mut self,
+        cfg: &Config,
+        question: &str,
+        line: &str,
+        asked: bool,
+    ) -> Effect {
+        let text = if self.reminded && !asked {
+            cfg.p("confirm.first", &[])
+        } else {
+            self.reminded = true;
+            cfg.p(
+                "confirm.again",
+                &[("question", question), ("text", &quote(line))],
+            )
+        };
+        say(Kind::Refusal, text)
+    }
+}
+
+/// "yes" or "no" in the player's language or in English (data: `answer.yes`, `answer.no`).
+pub(super) fn yes_or_no(cfg: &Config, line: &str) -> Option<bool> {
+    let word = line.trim().to_lowercase();
+    let english = Phrases::default();
+    let listed = |key: &str| {
+        [&cfg.phrases, &english].iter().any(|p| {
+            p.get(key)
+                .split_whitespace()
+                .any(|w| w.to_lowercase() == word)
+        })
+    };
+    if listed("answer.yes") {
+        Some(true)
+    } else if listed("answer.no") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// How a question is answered here: typed words in line mode, keys in the full-screen view.
+pub(super) fn how_to_answer(cfg: &Config) -> String {
+    let key = if cfg.answer_by_keys {
+        "confirm.how.keys"
+    } else {
+        "confirm.how.words"
+    };
+    cfg.p(key, &[])
 }

@@ -1,6 +1,9 @@
 //! The match: the game on the board, its clock, the penalties and the adjournment, owned in one part.
 
+mod claims;
 mod texts;
+
+pub(in crate::session) use claims::{Rejected, Said};
 
 use std::time::Duration;
 
