@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::effect::{Effect, Kind, quote, say};
+use super::Effect;
+use super::effect::{Kind, quote, say};
 use super::{ClockSettings, Mode, NameSides, Opponent, TournamentSettings, engine};
 use crate::rules::time_control::TimeControl;
 use crate::words::{self, Phrases, Vocabulary};

@@ -2,38 +2,14 @@
 
 use std::path::PathBuf;
 
-use shakmaty::Color;
+use shakmaty::Position;
 
-use super::effect::{Effect, Kind, quote, say};
-use super::{Config, Envelope};
+use super::Effect;
+use super::effect::{Kind, quote, say};
+use super::{Config, Envelope, Pending};
 use crate::rules::Game;
 use crate::rules::time_control::TimeControl;
-use crate::words::Phrases;
-
-/// A question waiting for its answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Pending {
-    /// Resign for this side? Only yes or no answers it.
-    Resign(Color),
-    /// Continue the unfinished game kept in `Session::resume`? Only yes or no answers it: nothing is
-    /// overwritten without an explicit no.
-    Resume,
-    /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
-    /// arbiter, anything else is taken as the entry again.
-    NotFitting,
-    /// Which game of the file in `Session::choice`? (issue 10.8)
-    ChooseGame,
-    /// R-D.2.9b: retrace the moves to where the scoresheets agree?
-    Rewind,
-    /// Which piece the pawn becomes (R-3.7.5c): a piece word or letter answers it; anything else drops it.
-    Promotion {
-        from: shakmaty::Square,
-        to: shakmaty::Square,
-    },
-    /// the clock of this side was pressed without a move; record an illegal move? A press may be a
-    /// key bounce or a slip: only yes records it.
-    PressWithoutMove(Color),
-}
+use crate::words::{self, Phrases};
 
 /// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
 #[derive(Debug, Clone)]
@@ -121,4 +97,45 @@ pub(super) fn how_to_answer(cfg: &Config) -> String {
         "confirm.how.words"
     };
     cfg.p(key, &[])
+}
+
+impl Pending {
+    /// The question, as it was asked: `resume` is the unfinished game offered, `rewind` says the board
+    /// check's question (D.2.9b).
+    pub(super) fn text(
+        self,
+        cfg: &Config,
+        resume: Option<&ResumeOffer>,
+        rewind: impl FnOnce() -> String,
+    ) -> String {
+        match self {
+            Pending::Resign(side) => cfg.p(
+                "resign.confirm",
+                &[("side", &cfg.side(side)), ("how", &how_to_answer(cfg))],
+            ),
+            Pending::Resume => match resume {
+                Some(offer) => cfg.p(
+                    "resume.offer",
+                    &[
+                        ("number", &offer.game.position().fullmoves().to_string()),
+                        ("side", &cfg.side(offer.game.turn())),
+                        ("path", &offer.path.display().to_string()),
+                        ("how", &how_to_answer(cfg)),
+                    ],
+                ),
+                None => String::new(),
+            },
+            Pending::NotFitting | Pending::ChooseGame => String::new(),
+            Pending::Rewind => rewind(),
+            Pending::PressWithoutMove(side) => cfg.p(
+                "press.confirm",
+                &[("side", &cfg.side(side)), ("how", &how_to_answer(cfg))],
+            ),
+            Pending::Promotion { to, .. } => words::explain(
+                &cfg.vocabulary,
+                &cfg.phrases,
+                &words::MoveInputError::PromotionNeeded { from: to, to },
+            ),
+        }
+    }
 }

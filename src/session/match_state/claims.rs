@@ -4,7 +4,8 @@ use shakmaty::Color;
 
 use super::Match;
 use crate::rules::{ClaimKind, ClaimVerdict, GameError};
-use crate::session::effect::{Cue, Effect, Kind, say};
+use crate::session::Effect;
+use crate::session::effect::{Cue, Kind, say};
 use crate::session::{Config, Opponent};
 use crate::words;
 

@@ -33,14 +33,3 @@ pub(in crate::session) struct Match {
     /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
     pub(in crate::session) kept: Option<Result<resume::Kept, String>>,
 }
-
-/// How an entered move is completed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Completion {
-    /// Made by a player: in the tournament profile completed by the clock press or by the mover's next move
-    /// (D.2.3-D.2.4, R-6.2.1.2); in play mode hector presses the clock with the move.
-    ByPress,
-    /// Complete as entered: the sealed move the arbiter opens (R-GI.9), the unpromoted pawn whose press made it
-    /// an illegal move.
-    AsEntered,
-}

@@ -5,7 +5,8 @@ use shakmaty::{Color, Position, Role};
 use super::Match;
 use crate::rules::{EndReason, Ending, GameError, GameResult};
 use crate::session::Config;
-use crate::session::effect::{Effect, Kind, say};
+use crate::session::Effect;
+use crate::session::effect::{Cue, Kind, say};
 use crate::words::{self, action::Arg};
 
 impl Match {
@@ -295,5 +296,33 @@ impl Match {
             None => cfg.p("square.empty", &[("square", &v.square(sq))]),
         };
         vec![say(Kind::Answer, text)]
+    }
+
+    /// The move just made in words (short or long, as set).
+    pub(in crate::session) fn last_ply_said(&self, cfg: &Config, check_words: bool) -> String {
+        let ply = self.game.last_ply().expect("a move was just played");
+        Match::announce(cfg, ply, cfg.long_form, check_words)
+    }
+
+    /// The move `mover` just made, announced (with the side's name when set) and its sound.
+    pub(in crate::session) fn move_said(
+        &self,
+        cfg: &Config,
+        mover: Color,
+        check_words: bool,
+    ) -> Vec<Effect> {
+        let ply = self.game.last_ply().expect("a move was just played");
+        let cue = if ply.san.suffix.is_some() {
+            Cue::Check
+        } else if ply.mv.is_capture() {
+            Cue::Capture
+        } else {
+            Cue::Move
+        };
+        let mut said = self.last_ply_said(cfg, check_words);
+        if cfg.names_side(mover) {
+            said = cfg.p("move.by", &[("side", &cfg.side(mover)), ("move", &said)]);
+        }
+        vec![say(Kind::Move, said), Effect::Cue(cue)]
     }
 }
