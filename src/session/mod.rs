@@ -1189,27 +1189,6 @@ impl Session {
         Match::announce(&self.config, ply, long, self.check_words())
     }
 
-    /// The last move, the count and the board in words (the match's texts, for the parts that say them).
-    fn last(&self) -> String {
-        self.m.last(&self.config, self.check_words())
-    }
-
-    fn count(&self) -> String {
-        self.m.count(&self.config)
-    }
-
-    fn board(&self) -> String {
-        self.m.board(&self.config)
-    }
-
-    /// Whether "check" and "mate" are said with moves: in the tournament profile only when switched on.
-    fn check_words(&self) -> bool {
-        !self
-            .tournament
-            .as_ref()
-            .is_some_and(|t| !t.says_check_words())
-    }
-
     fn announce_last_ply(&self) -> String {
         self.m.last_ply_said(&self.config, self.check_words())
     }
@@ -1315,23 +1294,6 @@ impl Session {
         }
     }
 
-    /// What a claim, an offer's answer or a resignation did: a game that ended stops its clock; a changed game
-    /// is saved.
-    fn carry(&mut self, said: Said, now: Duration) -> Vec<Effect> {
-        match said {
-            Said::Refused(out) => out,
-            Said::Ended(mut out) => {
-                self.stop_clock(now);
-                out.extend(self.autosave());
-                out
-            }
-            Said::Changed(mut out) => {
-                out.extend(self.autosave());
-                out
-            }
-        }
-    }
-
     fn no_offer(&self) -> Vec<Effect> {
         self.m.no_offer(&self.config)
     }
@@ -1380,5 +1342,45 @@ impl Session {
             &[("path", &words::quote(&path.display().to_string()))],
         );
         vec![self.save_effect(path, Some(done))]
+    }
+
+    // --- the match (p6): its texts for the other parts, and what its claims and offers did ---
+
+    /// Whether "check" and "mate" are said with moves: in the tournament profile only when switched on.
+    fn check_words(&self) -> bool {
+        !self
+            .tournament
+            .as_ref()
+            .is_some_and(|t| !t.says_check_words())
+    }
+
+    /// What a claim, an offer's answer or a resignation did: a game that ended stops its clock; a changed game
+    /// is saved.
+    fn carry(&mut self, said: Said, now: Duration) -> Vec<Effect> {
+        match said {
+            Said::Refused(out) => out,
+            Said::Ended(mut out) => {
+                self.stop_clock(now);
+                out.extend(self.autosave());
+                out
+            }
+            Said::Changed(mut out) => {
+                out.extend(self.autosave());
+                out
+            }
+        }
+    }
+
+    /// The last move, the count and the board in words (the match's texts, for the parts that say them).
+    fn last(&self) -> String {
+        self.m.last(&self.config, self.check_words())
+    }
+
+    fn count(&self) -> String {
+        self.m.count(&self.config)
+    }
+
+    fn board(&self) -> String {
+        self.m.board(&self.config)
     }
 }
