@@ -1,12 +1,15 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
 mod board_check;
+mod config;
+mod effect;
 mod engine;
 mod explore;
 mod games;
 pub mod log;
 mod match_state;
 pub mod policy;
+mod questions;
 mod review;
 pub mod settings;
 pub mod start;
@@ -16,66 +19,24 @@ mod view;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
-use crate::rules::time_control::TimeControl;
-use crate::rules::{ClaimKind, ClaimVerdict, Ending, Game, GameError};
+use crate::rules::{Ending, Game, GameError};
 use crate::words::action::{Act, Action, Arg};
-use crate::words::{self, Phrases, Vocabulary};
+use crate::words::{self};
 pub use adjourn::Envelope;
+pub use config::Config;
+pub use effect::{Announcement, Cue, Kind, NameSides, Opponent};
+use effect::{quote, say};
 use engine::OtherSide;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
-use match_state::{Match, adjourn, resume, timing};
+use match_state::{Match, Rejected, Said, adjourn, resume, timing};
+use questions::Questions;
+pub use questions::ResumeOffer;
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
-
-/// Which moves are announced with the name of the side that made them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum NameSides {
-    /// Every move ("White: Bauer Eva vier"), for two players at one keyboard.
-    All,
-    /// The engine's moves (the default): the player hears at once that the engine has moved.
-    #[default]
-    Engine,
-    /// No move.
-    None,
-}
-
-/// Who enters the moves of the other side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opponent {
-    /// Both sides' moves are entered here (two players at one keyboard, or an assistant).
-    Human,
-    /// A UCI engine answers.
-    Engine,
-}
-
-/// What kind of announcement, so the speech edge can choose priority.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A move was made.
-    Move,
-    /// The game ended.
-    GameEnd,
-    /// An answer to a question (board, count, last ...).
-    Answer,
-    /// A refused command or move, with the reason.
-    Refusal,
-    /// Anything else worth saying (offers, claims, confirmations).
-    Event,
-    /// For the sighted assistant's eyes (assistant mode): shown, and spoken only when the assistant's texts are
-    /// set to be spoken, so the blind player's earpiece carries only what is for the player (D.2.10.4).
-    Assistant,
-}
-
-/// One thing said: exactly the text speech says and line mode prints.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Announcement {
-    pub kind: Kind,
-    pub text: String,
-}
 
 /// What the edges must carry out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,26 +102,6 @@ pub enum Effect {
     EngineQuit,
 }
 
-/// The sounds of events (the sound edge maps them to files; Appendix D.2.6.2 pulses included).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Cue {
-    Move,
-    Capture,
-    Check,
-    Illegal,
-    Edge,
-    LowTime,
-    FlagFall,
-    GameEnd,
-    DrawOffer,
-    /// Every 5 minutes of the running clock (D.2.6.2.1: one raised dot).
-    Pulse,
-    /// Every 15 minutes (two raised dots).
-    DoublePulse,
-    /// Each minute of the last 5 (D.2.6.2.2).
-    FinalWarning,
-}
-
 /// Input to the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -181,97 +122,6 @@ pub enum Command {
     /// What the edge said about a file it wrote (an export's files, a save that failed or is safe again), for
     /// the action log (issue 18.14): the log holds the answer the player heard.
     Outcome(String),
-}
-
-/// Settings fixed at start.
-#[derive(Debug, Clone)]
-pub struct Config {
-    pub opponent: Opponent,
-    pub save_path: Option<PathBuf>,
-    pub vocabulary: Vocabulary,
-    pub phrases: Phrases,
-    /// Announce moves in the long form (from- and to-square).
-    pub long_form: bool,
-    /// The time control; a clock runs when it is timed.
-    pub time_control: Option<TimeControl>,
-    /// What the clock says by itself.
-    pub clock: ClockSettings,
-    /// Time stands still except for `wait` (scripts, tests, demonstrations).
-    pub virtual_clock: bool,
-    /// The UCI engine's command line.
-    pub engine_command: String,
-    /// The engine's strength, 1 to 10.
-    pub level: u8,
-    /// The side the engine plays (the other side is the player's, `--color`).
-    pub engine_color: Color,
-    /// Play, or one of the tournament modes (record, assistant).
-    pub mode: Mode,
-    /// Settings of the tournament profile.
-    pub tournament: TournamentSettings,
-    /// The liblouis table of braille scoresheets (`--braille-table`, see `braille::BrailleTable`).
-    pub braille_table: String,
-    /// Questions are answered by keys (the full-screen view) rather than typed words (line mode): the
-    /// question says which.
-    pub answer_by_keys: bool,
-    /// The engine may offer a draw itself when the position has been level for many moves (`engine offers on`).
-    pub engine_offers: bool,
-    /// Games kept earlier (declined resumptions), oldest first, for `kept`.
-    pub kept_games: Vec<PathBuf>,
-    /// Which moves are announced with their side's name (`--sides`, `sides`).
-    pub name_sides: NameSides,
-    /// The folder of kept games (an unfinished game replaced by `new` or `rematch` is kept there).
-    pub kept_dir: Option<PathBuf>,
-    /// The session's start as a file-name stamp (`2025-01-31_14-05-02`), for names of kept games.
-    pub session_stamp: String,
-    /// What makes this session's games' identities unique (the start and the process): a game's identity,
-    /// the `HectorGame` tag, tells its exported files from another game's (issue 18.22).
-    pub game_id_base: String,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            opponent: Opponent::Human,
-            save_path: None,
-            vocabulary: Vocabulary::default(),
-            phrases: Phrases::default(),
-            long_form: false,
-            time_control: None,
-            clock: ClockSettings::default(),
-            virtual_clock: false,
-            engine_command: "stockfish".to_string(),
-            level: engine::DEFAULT_LEVEL,
-            engine_color: Color::Black,
-            mode: Mode::Play,
-            tournament: TournamentSettings::default(),
-            braille_table: "en-us-comp6".to_string(),
-            answer_by_keys: false,
-            engine_offers: false,
-            kept_games: Vec::new(),
-            name_sides: NameSides::default(),
-            kept_dir: None,
-            session_stamp: "game".to_string(),
-            game_id_base: "game".to_string(),
-        }
-    }
-}
-
-/// The words every part speaks with: the settings fixed at start are the context each part is given.
-impl Config {
-    /// A phrase of the player's language, its `{name}`s filled in.
-    pub(super) fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
-        self.phrases.say(key, args)
-    }
-
-    /// A side's name ("White") in the player's language.
-    pub(super) fn side(&self, c: Color) -> String {
-        words::explain::side(&self.phrases, c)
-    }
-
-    /// A duration in words ("1 hour 29 minutes").
-    pub(super) fn t(&self, d: Duration) -> String {
-        words::time::duration(&self.phrases, d)
-    }
 }
 
 /// A question waiting for its answer.
@@ -310,38 +160,14 @@ pub(crate) enum Completion {
     AsEntered,
 }
 
-/// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
-#[derive(Debug, Clone)]
-pub struct ResumeOffer {
-    pub game: Game,
-    pub time_control: Option<TimeControl>,
-    /// Where it was kept (said, so the player knows which game).
-    pub path: PathBuf,
-    /// The file as it was read: written unchanged to `keep_as` when the player declines it (unless `copied`).
-    pub text: String,
-    /// Where a declined game is kept (the folder of kept games, named by date).
-    pub keep_as: PathBuf,
-    /// The file and its action log were copied to `keep_as` before the question (issue 18.2): "no" leaves the
-    /// copy, "yes" removes it. When the copy could not be made, "no" starts the new game in `fallback` and the
-    /// unfinished game stays in its file.
-    pub copied: bool,
-    /// A free name beside `path` for a new game when the old one could not be kept.
-    pub fallback: PathBuf,
-    /// The game's action log, which goes on when the game does (tournament profile).
-    pub log: Option<String>,
-    /// The envelope of an adjourned game (Guidelines I): "yes" resumes it as `--load` would.
-    pub envelope: Option<Envelope>,
-}
-
 /// The session: the game and the conversation around it.
 pub struct Session {
     /// The game, its clock, penalties and adjournment.
     m: Match,
     config: Config,
     pending: Option<Pending>,
-    /// The open yes/no question was said again after a line that did not answer it: the next such lines get
-    /// the short reminder only (`confirm.first`).
-    reminded: bool,
+    /// Whether the open yes/no question was said again (the next lines that do not answer it get a reminder).
+    questions: Questions,
     /// The game files: saves, the resume offer, the file of several games, the game's identity.
     files: games::GameFiles,
     /// The engine, as far as the session knows it.
@@ -368,18 +194,6 @@ pub struct Session {
 
 /// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
 pub const GAME_ID_TAG: &str = "HectorGame";
-
-/// User text echoed back: control characters dropped, at most 80 characters.
-fn quote(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).take(80).collect()
-}
-
-fn say(kind: Kind, text: impl Into<String>) -> Effect {
-    Effect::Say(Announcement {
-        kind,
-        text: text.into(),
-    })
-}
 
 impl Session {
     pub fn new(mut game: Game, config: Config) -> Session {
@@ -408,7 +222,7 @@ impl Session {
             },
             config,
             pending: None,
-            reminded: false,
+            questions: Questions::default(),
             files: games::GameFiles::default(),
             engine: engine::EngineState::default(),
             commands,
@@ -525,17 +339,8 @@ impl Session {
                 ],
             );
             out.push(say(Kind::Event, text));
-        } else if let Some(offer) = &self.files.resume {
-            let g = &offer.game;
-            let text = self.p(
-                "resume.offer",
-                &[
-                    ("number", &g.position().fullmoves().to_string()),
-                    ("side", &self.side(g.turn())),
-                    ("path", &offer.path.display().to_string()),
-                    ("how", &self.how_to_answer()),
-                ],
-            );
+        } else if self.files.resume.is_some() {
+            let text = self.question(Pending::Resume);
             // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
             out.extend(self.question_view(vec![say(Kind::Event, text)]));
         } else {
@@ -560,44 +365,7 @@ impl Session {
 
     /// What is said when the session starts.
     pub fn greeting(&self) -> Vec<Effect> {
-        let g = &self.m.game;
-        let side = self.side(g.turn());
-        let number = g.position().fullmoves().to_string();
-        let start = if let Some(last) = g.last_ply().filter(|_| g.is_over()) {
-            // A finished game loaded is said as finished, never "continued"; its ending follows.
-            self.p(
-                "greeting.finished",
-                &[
-                    ("number", &last.move_number().to_string()),
-                    ("side", &self.side(last.color())),
-                ],
-            )
-        } else if !g.plies().is_empty() {
-            self.p(
-                "greeting.continued",
-                &[("number", &number), ("side", &side)],
-            )
-        } else if let crate::rules::Start::Chess960(n) = g.start() {
-            self.p(
-                "greeting.new960",
-                &[("number", &n.to_string()), ("side", &side)],
-            )
-        } else {
-            self.p("greeting.new", &[("side", &side)])
-        };
-        // The time control as it was read, so that a bare number in --time is heard for what it means.
-        let start = match &self.m.timing {
-            Some(t) if !g.is_over() => format!(
-                "{start}. {}",
-                words::time::control_at_start(&self.config.phrases, &t.control)
-            ),
-            _ => start,
-        };
-        let mut out = vec![say(Kind::Event, start)];
-        if let Some(e) = g.ending() {
-            out.push(say(Kind::GameEnd, self.ending_text(e)));
-        }
-        out
+        self.m.greeting(&self.config)
     }
 
     /// The one entry point: a command at time `now` (time since the session started) gives effects.
@@ -649,43 +417,6 @@ impl Session {
             Some(a) => vec![say(Kind::Answer, a.text.clone())],
             None => vec![say(Kind::Refusal, self.p("repeat.none", &[]))],
         }
-    }
-
-    /// Whether a move by `mover` is announced with its side's name ("Black: Springer Felix sechs").
-    fn names_side(&self, mover: Color) -> bool {
-        match self.config.name_sides {
-            NameSides::All => true,
-            NameSides::None => false,
-            NameSides::Engine => {
-                self.config.opponent == Opponent::Engine && mover == self.config.engine_color
-            }
-        }
-    }
-
-    /// `sides all|engine|none`: which moves are announced with their side's name.
-    fn sides_command(&mut self, rest: &str) -> Vec<Effect> {
-        let p = &self.config.phrases;
-        let setting = if p.is_word("arg.all", rest) {
-            NameSides::All
-        } else if p.is_word("arg.engine", rest) {
-            NameSides::Engine
-        } else if p.is_word("arg.none", rest) {
-            NameSides::None
-        } else if rest.is_empty() {
-            self.config.name_sides
-        } else {
-            return vec![say(
-                Kind::Refusal,
-                self.p("sides.usage", &[("text", &quote(rest))]),
-            )];
-        };
-        self.config.name_sides = setting;
-        let key = match setting {
-            NameSides::All => "sides.all",
-            NameSides::Engine => "sides.engine",
-            NameSides::None => "sides.none",
-        };
-        vec![say(Kind::Event, self.p(key, &[]))]
     }
 
     fn quit(&mut self) -> Vec<Effect> {
@@ -800,9 +531,9 @@ impl Session {
                     return self.assistant_view(out);
                 }
             } else {
-                let answered = self.yes_or_no(line);
+                let answered = questions::yes_or_no(&self.config, line);
                 if answered.is_some() {
-                    self.reminded = false;
+                    self.questions.answered();
                 }
                 let out = match answered {
                     // What a "yes" does to the game is said as ever (and the assistant's answers shown).
@@ -823,21 +554,13 @@ impl Session {
                         return self.quit();
                     }
                     None => {
-                        // A line that is no answer changes nothing and the question stays open. The first
-                        // such line (and `?`, `help`, `repeat`) hears the question again with its answers, the
-                        // next ones a short reminder, not the whole question each time.
                         self.pending = Some(p);
                         let asked = matches!(action, Action::Help | Action::Repeat);
-                        let text = if self.reminded && !asked {
-                            self.p("confirm.first", &[])
-                        } else {
-                            self.reminded = true;
-                            self.p(
-                                "confirm.again",
-                                &[("question", &self.question(p)), ("text", &quote(line))],
-                            )
-                        };
-                        vec![say(Kind::Refusal, text)]
+                        let question = self.question(p);
+                        let said =
+                            self.questions
+                                .not_an_answer(&self.config, &question, line, asked);
+                        vec![said]
                     }
                 };
                 // The question's reminders and a "no" are the operator's (in assistant mode the assistant's
@@ -1062,7 +785,7 @@ impl Session {
             | A::Pawns(_)
             | A::Material(_)
             | A::Turn(_) => self.position_answer(action, &self.m.game),
-            A::Sides(rest) => self.sides_command(rest),
+            A::Sides(rest) => self.config.sides_command(rest),
             A::Time => self.time_answer(now),
             A::Used => self.used_answer(now),
             A::Control => self.m.control_answer(&self.config, now),
@@ -1111,68 +834,17 @@ impl Session {
             .collect()
     }
 
-    /// "yes" or "no" in the player's language or in English (data: `answer.yes`, `answer.no`).
-    fn yes_or_no(&self, line: &str) -> Option<bool> {
-        let word = line.trim().to_lowercase();
-        let english = Phrases::default();
-        let listed = |key: &str| {
-            [&self.config.phrases, &english].iter().any(|p| {
-                p.get(key)
-                    .split_whitespace()
-                    .any(|w| w.to_lowercase() == word)
-            })
-        };
-        if listed("answer.yes") {
-            Some(true)
-        } else if listed("answer.no") {
-            Some(false)
-        } else {
-            None
-        }
-    }
-
     /// How a question is answered here: typed words in line mode, keys in the full-screen view.
     pub(super) fn how_to_answer(&self) -> String {
-        let key = if self.config.answer_by_keys {
-            "confirm.how.keys"
-        } else {
-            "confirm.how.words"
-        };
-        self.p(key, &[])
+        questions::how_to_answer(&self.config)
     }
 
     /// The open question, as it was asked.
     fn question(&self, p: Pending) -> String {
-        match p {
-            Pending::Resign(side) => self.p(
-                "resign.confirm",
-                &[("side", &self.side(side)), ("how", &self.how_to_answer())],
-            ),
-            Pending::Resume => match &self.files.resume {
-                Some(offer) => self.p(
-                    "resume.offer",
-                    &[
-                        ("number", &offer.game.position().fullmoves().to_string()),
-                        ("side", &self.side(offer.game.turn())),
-                        ("path", &offer.path.display().to_string()),
-                        ("how", &self.how_to_answer()),
-                    ],
-                ),
-                None => String::new(),
-            },
-            Pending::NotFitting | Pending::ChooseGame => String::new(),
-            Pending::Rewind => {
-                self.board_check
-                    .rewind_question(&self.config, &self.m.game, &self.how_to_answer())
-            }
-            Pending::PressWithoutMove(side) => self.p(
-                "press.confirm",
-                &[("side", &self.side(side)), ("how", &self.how_to_answer())],
-            ),
-            Pending::Promotion { to, .. } => {
-                self.refusal(&words::MoveInputError::PromotionNeeded { from: to, to })
-            }
-        }
+        p.text(&self.config, self.files.resume.as_ref(), || {
+            self.board_check
+                .rewind_question(&self.config, &self.m.game, &self.how_to_answer())
+        })
     }
 
     /// The answer to the promotion question: the move with the piece named, or None when `line` names no piece.
@@ -1219,19 +891,10 @@ impl Session {
     fn confirm(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
         match p {
             Pending::Promotion { .. } => Vec::new(),
-            Pending::Resign(side) => match self.m.game.resign(side) {
-                Ok(e) => {
-                    self.m.adjourned = None;
-                    self.stop_clock(now);
-                    let mut out = vec![
-                        say(Kind::GameEnd, self.ending_text(e)),
-                        Effect::Cue(Cue::GameEnd),
-                    ];
-                    out.extend(self.autosave());
-                    out
-                }
-                Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
-            },
+            Pending::Resign(side) => {
+                let said = self.m.resign(&self.config, side);
+                self.carry(said, now)
+            }
             Pending::Resume => self.accept_resume(now),
             Pending::NotFitting => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             Pending::ChooseGame => self.choose_game("yes", now),
@@ -1354,8 +1017,7 @@ impl Session {
     }
 
     fn announce_last_ply(&self) -> String {
-        let ply = self.m.game.last_ply().expect("a move was just played");
-        self.announce(ply, self.config.long_form)
+        self.m.last_ply_said(&self.config, self.check_words())
     }
 
     /// The one way a move enters the game, whatever face or words it came in (typed SAN, long notation, board
@@ -1401,19 +1063,7 @@ impl Session {
 
     /// Announcement, sound, clock press and ending after a move was made.
     fn after_move(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
-        let ply = self.m.game.last_ply().expect("a move was just played");
-        let cue = if ply.san.suffix.is_some() {
-            Cue::Check
-        } else if ply.mv.is_capture() {
-            Cue::Capture
-        } else {
-            Cue::Move
-        };
-        let mut said = self.announce_last_ply();
-        if self.names_side(mover) {
-            said = self.p("move.by", &[("side", &self.side(mover)), ("move", &said)]);
-        }
-        let mut out = vec![say(Kind::Move, said), Effect::Cue(cue)];
+        let mut out = self.m.move_said(&self.config, mover, self.check_words());
         if let Some(e) = self.m.game.ending() {
             self.stop_clock(now);
             self.mark_clock(mover, now);
@@ -1426,20 +1076,6 @@ impl Session {
         out
     }
 
-    fn last(&self) -> String {
-        match self.m.game.last_ply() {
-            None => self.p("last.none", &[]),
-            Some(ply) => self.p(
-                "last.move",
-                &[
-                    ("side", &self.side(ply.color())),
-                    ("number", &ply.move_number().to_string()),
-                    ("move", &self.announce(ply, false)),
-                ],
-            ),
-        }
-    }
-
     /// The count of the game (explore::count).
     fn count(&self) -> String {
         explore::count(&self.config, &self.m.game, &self.m)
@@ -1448,24 +1084,6 @@ impl Session {
     /// The game's board in words (explore::board).
     fn board(&self) -> String {
         explore::board(&self.config, &self.m.game)
-    }
-
-    fn claim_kind(&self, k: ClaimKind) -> String {
-        self.p(
-            match k {
-                ClaimKind::ThreefoldRepetition => "claim.kind.threefold",
-                ClaimKind::FiftyMoves => "claim.kind.fifty",
-            },
-            &[],
-        )
-    }
-
-    fn times(&self, n: usize) -> String {
-        match n {
-            1 => self.p("times.once", &[]),
-            2 => self.p("times.twice", &[]),
-            n => self.p("times.many", &[("n", &n.to_string())]),
-        }
     }
 
     /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with an intended move.
@@ -1477,220 +1095,74 @@ impl Session {
         if let Some(refused) = self.engine_refuses_move() {
             return refused;
         }
-        let intended = if rest.is_empty() {
-            None
-        } else {
-            match words::parse_move(&self.m.game, &self.config.vocabulary, rest) {
-                Ok(m) => Some(m),
-                Err(e) => {
-                    return vec![say(
-                        Kind::Refusal,
-                        self.p("claim.not_made", &[("reason", &self.refusal(&e))]),
-                    )];
-                }
-            }
+        let check_words = self.check_words();
+        let Rejected {
+            mut out,
+            claimant,
+            played,
+        } = match self.m.claim(&self.config, rest, check_words) {
+            Ok(said) => return self.carry(said, now),
+            Err(rejected) => rejected,
         };
-        let claimant = self.m.game.turn();
-        let side = self.side(claimant);
-        match self.m.game.claim(intended) {
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
-            Ok(ClaimVerdict::Correct { kind, with_move }) => {
-                let mut out = Vec::new();
-                if with_move.is_some() {
-                    out.push(say(Kind::Move, self.announce_last_ply()));
-                }
-                let key = if with_move.is_some() {
-                    "claim.correct_with_move"
-                } else {
-                    "claim.correct"
-                };
-                out.push(say(
-                    Kind::Event,
-                    self.p(key, &[("side", &side), ("kind", &self.claim_kind(kind))]),
-                ));
-                if let Some(e) = self.m.game.ending() {
-                    self.stop_clock(now);
-                    out.push(say(Kind::GameEnd, self.ending_text(e)));
-                    out.push(Effect::Cue(Cue::GameEnd));
-                }
+        out.extend(self.m.wrong_claim_penalty(&self.config, claimant, now));
+        if played {
+            // the intended move is made; in the profile it waits for its press like any entry.
+            if self.tournament.is_some() {
+                out.extend(self.made_in_profile(claimant, None, now));
+            } else {
+                out.extend(self.after_move(claimant, now));
                 out.extend(self.autosave());
-                out
-            }
-            Ok(ClaimVerdict::Incorrect {
-                played,
-                repetitions,
-                moves_without_progress,
-            }) => {
-                let key = if played.is_some() {
-                    "claim.rejected_with_move"
-                } else {
-                    "claim.rejected"
-                };
-                let mut out = vec![say(
-                    Kind::Event,
-                    self.p(
-                        key,
-                        &[
-                            ("side", &side),
-                            ("times", &self.times(repetitions)),
-                            ("moves", &moves_without_progress.to_string()),
-                        ],
-                    ),
-                )];
-                out.extend(self.m.wrong_claim_penalty(&self.config, claimant, now));
-                if played.is_some() {
-                    // the intended move is made; in the profile it waits for its press like any entry.
-                    if self.tournament.is_some() {
-                        out.extend(self.made_in_profile(claimant, None, now));
-                    } else {
-                        out.extend(self.after_move(claimant, now));
-                        out.extend(self.autosave());
-                    }
-                }
-                out
             }
         }
-    }
-
-    /// In a game at one keyboard, the offer comes from the player who has just moved (R-9.1.2.1: move, offer,
-    /// press the clock); before any move, from the side to move.
-    fn offerer(&self) -> Color {
-        if self.config.opponent == Opponent::Engine {
-            // Against the engine, offers are the player's.
-            return self.config.engine_color.other();
-        }
-        match self.m.game.last_ply() {
-            Some(p) => p.color(),
-            None => self.m.game.turn(),
-        }
-    }
-
-    fn offer(&mut self, now: Duration) -> Vec<Effect> {
-        let by = self.offerer();
-        match self.m.game.offer_draw(by) {
-            Ok(()) => {
-                let mut out = vec![
-                    say(
-                        Kind::Event,
-                        self.p("offer.made", &[("side", &self.side(by))]),
-                    ),
-                    Effect::Cue(Cue::DrawOffer),
-                ];
-                if self.engine_opponent() {
-                    // The engine answers at once, by its rule (engine::draw_rule); the player never answers
-                    // their own offer.
-                    out.extend(self.engine_answers_offer(now));
-                } else {
-                    out.extend(self.autosave());
-                }
-                out
-            }
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
-        }
-    }
-
-    fn engine_answers_offer(&mut self, now: Duration) -> Vec<Effect> {
-        let engine = self.config.engine_color;
-        if self.engine_accepts_draw() {
-            match self.m.game.accept_draw(engine) {
-                Ok(e) => {
-                    self.m.qpf_request = None;
-                    self.m.adjourned = None;
-                    self.stop_clock(now);
-                    let mut out = vec![
-                        say(Kind::Event, self.p("engine.accepts_draw", &[])),
-                        say(Kind::GameEnd, self.ending_text(e)),
-                        Effect::Cue(Cue::GameEnd),
-                    ];
-                    out.extend(self.autosave());
-                    return out;
-                }
-                Err(GameError::AgreementTooEarly) => {}
-                Err(e) => return vec![say(Kind::Refusal, self.game_error(&e))],
-            }
-        }
-        let mut out = match self.m.game.decline_draw(engine) {
-            Ok(()) => vec![say(Kind::Event, self.p("engine.declines_draw", &[]))],
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
-        };
-        out.extend(self.autosave());
         out
     }
 
-    fn no_offer(&self) -> Vec<Effect> {
-        let e = self
-            .m
-            .game
-            .ending()
-            .map_or(GameError::NoDrawOffer, GameError::GameOver);
-        vec![say(Kind::Refusal, self.game_error(&e))]
-    }
-
-    /// Who answers the open offer: against the engine always the player (their own offer is refused), at one
-    /// keyboard the side that did not offer.
-    fn answerer(&self) -> Option<Color> {
-        let offer = self.m.game.draw_offer()?;
-        if self.engine_opponent() {
-            Some(self.config.engine_color.other())
-        } else {
-            Some(offer.other())
+    fn offer(&mut self, now: Duration) -> Vec<Effect> {
+        match self.m.offer(&self.config) {
+            // The engine answers at once, by its rule (engine::draw_rule); the player never answers their own
+            // offer.
+            Said::Changed(mut out) if self.engine_opponent() => {
+                let accepts = self.engine_accepts_draw();
+                let answer = self.m.engine_answers_offer(&self.config, accepts);
+                out.extend(self.carry(answer, now));
+                out
+            }
+            said => self.carry(said, now),
         }
     }
 
+    fn no_offer(&self) -> Vec<Effect> {
+        self.m.no_offer(&self.config)
+    }
+
     fn accept(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.answerer() else {
-            return self.no_offer();
-        };
-        match self.m.game.accept_draw(by) {
-            Ok(e) => {
-                self.m.qpf_request = None;
-                self.m.adjourned = None;
-                self.stop_clock(now);
-                let mut out = vec![
-                    say(Kind::GameEnd, self.ending_text(e)),
-                    Effect::Cue(Cue::GameEnd),
-                ];
-                out.extend(self.autosave());
-                out
+        match self.m.answerer(&self.config, self.engine_opponent()) {
+            Some(by) => {
+                let said = self.m.accept(&self.config, by);
+                self.carry(said, now)
             }
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+            None => self.no_offer(),
         }
     }
 
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.answerer() else {
+        let Some(by) = self.m.answerer(&self.config, self.engine_opponent()) else {
             return self.no_offer();
         };
-        match self.m.game.decline_draw(by) {
-            Ok(()) => {
-                let mut out = vec![say(
-                    Kind::Event,
-                    self.p("offer.declined", &[("side", &self.side(by))]),
-                )];
+        match self.m.decline(&self.config, by) {
+            Ok(mut out) => {
                 out.extend(self.m.grant_increment(&self.config, by.other(), now));
                 out
             }
-            Err(e) => vec![say(Kind::Refusal, self.game_error(&e))],
+            Err(out) => out,
         }
     }
 
     /// Article 5.1.2: resignation, always confirmed.
     fn resign(&mut self, rest: &str) -> Vec<Effect> {
-        if let Some(e) = self.m.game.ending() {
-            return vec![say(Kind::Refusal, self.game_over(e))];
-        }
-        let side = match rest.to_lowercase().as_str() {
-            // Against the engine, the player resigns, whoever is to move.
-            "" if self.config.opponent == Opponent::Engine => self.config.engine_color.other(),
-            "" => self.m.game.turn(),
-            w if self.config.phrases.is_word("arg.white", w) => Color::White,
-            b if self.config.phrases.is_word("arg.black", b) => Color::Black,
-            other => {
-                return vec![say(
-                    Kind::Refusal,
-                    self.p("resign.bad", &[("text", &words::quote(other))]),
-                )];
-            }
+        let side = match self.m.resigning(&self.config, rest) {
+            Ok(side) => side,
+            Err(out) => return out,
         };
         self.pending = Some(Pending::Resign(side));
         // In assistant mode the assistant answers it: his question, not the blind player's (D.2.10).
@@ -2260,5 +1732,37 @@ impl Session {
         }
         out.extend(self.autosave());
         out
+    }
+
+    // --- the match (p6): its texts for the other parts, and what its claims and offers did ---
+
+    /// Whether "check" and "mate" are said with moves: in the tournament profile only when switched on.
+    fn check_words(&self) -> bool {
+        !self
+            .tournament
+            .as_ref()
+            .is_some_and(|t| !t.says_check_words())
+    }
+
+    /// What a claim, an offer's answer or a resignation did: a game that ended stops its clock; a changed game
+    /// is saved.
+    fn carry(&mut self, said: Said, now: Duration) -> Vec<Effect> {
+        match said {
+            Said::Refused(out) => out,
+            Said::Ended(mut out) => {
+                self.stop_clock(now);
+                out.extend(self.autosave());
+                out
+            }
+            Said::Changed(mut out) => {
+                out.extend(self.autosave());
+                out
+            }
+        }
+    }
+
+    /// The last move in words (the match's texts, for the parts that say it).
+    fn last(&self) -> String {
+        self.m.last(&self.config, self.check_words())
     }
 }

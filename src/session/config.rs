@@ -1,0 +1,138 @@
+//! The settings fixed at start: the context (words, opponent, clock, files) every part is given.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::Effect;
+use super::effect::{Kind, quote, say};
+use super::{ClockSettings, Mode, NameSides, Opponent, TournamentSettings, engine};
+use crate::rules::time_control::TimeControl;
+use crate::words::{self, Phrases, Vocabulary};
+
+/// Settings fixed at start.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub opponent: Opponent,
+    pub save_path: Option<PathBuf>,
+    pub vocabulary: Vocabulary,
+    pub phrases: Phrases,
+    /// Announce moves in the long form (from- and to-square).
+    pub long_form: bool,
+    /// The time control; a clock runs when it is timed.
+    pub time_control: Option<TimeControl>,
+    /// What the clock says by itself.
+    pub clock: ClockSettings,
+    /// Time stands still except for `wait` (scripts, tests, demonstrations).
+    pub virtual_clock: bool,
+    /// The UCI engine's command line.
+    pub engine_command: String,
+    /// The engine's strength, 1 to 10.
+    pub level: u8,
+    /// The side the engine plays (the other side is the player's, `--color`).
+    pub engine_color: Color,
+    /// Play, or one of the tournament modes (record, assistant).
+    pub mode: Mode,
+    /// Settings of the tournament profile.
+    pub tournament: TournamentSettings,
+    /// The liblouis table of braille scoresheets (`--braille-table`, see `braille::BrailleTable`).
+    pub braille_table: String,
+    /// Questions are answered by keys (the full-screen view) rather than typed words (line mode): the
+    /// question says which.
+    pub answer_by_keys: bool,
+    /// The engine may offer a draw itself when the position has been level for many moves (`engine offers on`).
+    pub engine_offers: bool,
+    /// Games kept earlier (declined resumptions), oldest first, for `kept`.
+    pub kept_games: Vec<PathBuf>,
+    /// Which moves are announced with their side's name (`--sides`, `sides`).
+    pub name_sides: NameSides,
+    /// The folder of kept games (an unfinished game replaced by `new` or `rematch` is kept there).
+    pub kept_dir: Option<PathBuf>,
+    /// The session's start as a file-name stamp (`2025-01-31_14-05-02`), for names of kept games.
+    pub session_stamp: String,
+    /// What makes this session's games' identities unique (the start and the process): a game's identity,
+    /// the `HectorGame` tag, tells its exported files from another game's (issue 18.22).
+    pub game_id_base: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            opponent: Opponent::Human,
+            save_path: None,
+            vocabulary: Vocabulary::default(),
+            phrases: Phrases::default(),
+            long_form: false,
+            time_control: None,
+            clock: ClockSettings::default(),
+            virtual_clock: false,
+            engine_command: "stockfish".to_string(),
+            level: engine::DEFAULT_LEVEL,
+            engine_color: Color::Black,
+            mode: Mode::Play,
+            tournament: TournamentSettings::default(),
+            braille_table: "en-us-comp6".to_string(),
+            answer_by_keys: false,
+            engine_offers: false,
+            kept_games: Vec::new(),
+            name_sides: NameSides::default(),
+            kept_dir: None,
+            session_stamp: "game".to_string(),
+            game_id_base: "game".to_string(),
+        }
+    }
+}
+
+/// The words every part speaks with: the settings fixed at start are the context each part is given.
+impl Config {
+    /// A phrase of the player's language, its `{name}`s filled in.
+    pub(super) fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
+        self.phrases.say(key, args)
+    }
+
+    /// A side's name ("White") in the player's language.
+    pub(super) fn side(&self, c: Color) -> String {
+        words::explain::side(&self.phrases, c)
+    }
+
+    /// A duration in words ("1 hour 29 minutes").
+    pub(super) fn t(&self, d: Duration) -> String {
+        words::time::duration(&self.phrases, d)
+    }
+
+    /// Whether a move by `mover` is announced with its side's name ("Black: Springer Felix sechs").
+    pub(super) fn names_side(&self, mover: Color) -> bool {
+        match self.name_sides {
+            NameSides::All => true,
+            NameSides::None => false,
+            NameSides::Engine => self.opponent == Opponent::Engine && mover == self.engine_color,
+        }
+    }
+
+    /// `sides all|engine|none`: which moves are announced with their side's name.
+    pub(super) fn sides_command(&mut self, rest: &str) -> Vec<Effect> {
+        let p = &self.phrases;
+        let setting = if p.is_word("arg.all", rest) {
+            NameSides::All
+        } else if p.is_word("arg.engine", rest) {
+            NameSides::Engine
+        } else if p.is_word("arg.none", rest) {
+            NameSides::None
+        } else if rest.is_empty() {
+            self.name_sides
+        } else {
+            return vec![say(
+                Kind::Refusal,
+                self.p("sides.usage", &[("text", &quote(rest))]),
+            )];
+        };
+        self.name_sides = setting;
+        let key = match setting {
+            NameSides::All => "sides.all",
+            NameSides::Engine => "sides.engine",
+            NameSides::None => "sides.none",
+        };
+        vec![say(Kind::Event, self.p(key, &[]))]
+    }
+}

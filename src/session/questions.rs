@@ -1,0 +1,141 @@
+//! The questions the session asks (yes or no, which piece, which game) and what they are about.
+
+use std::path::PathBuf;
+
+use shakmaty::Position;
+
+use super::Effect;
+use super::effect::{Kind, quote, say};
+use super::{Config, Envelope, Pending};
+use crate::rules::Game;
+use crate::rules::time_control::TimeControl;
+use crate::words::{self, Phrases};
+
+/// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
+#[derive(Debug, Clone)]
+pub struct ResumeOffer {
+    pub game: Game,
+    pub time_control: Option<TimeControl>,
+    /// Where it was kept (said, so the player knows which game).
+    pub path: PathBuf,
+    /// The file as it was read: written unchanged to `keep_as` when the player declines it (unless `copied`).
+    pub text: String,
+    /// Where a declined game is kept (the folder of kept games, named by date).
+    pub keep_as: PathBuf,
+    /// The file and its action log were copied to `keep_as` before the question (issue 18.2): "no" leaves the
+    /// copy, "yes" removes it. When the copy could not be made, "no" starts the new game in `fallback` and the
+    /// unfinished game stays in its file.
+    pub copied: bool,
+    /// A free name beside `path` for a new game when the old one could not be kept.
+    pub fallback: PathBuf,
+    /// The game's action log, which goes on when the game does (tournament profile).
+    pub log: Option<String>,
+    /// The envelope of an adjourned game (Guidelines I): "yes" resumes it as `--load` would.
+    pub envelope: Option<Envelope>,
+}
+
+/// The open yes/no question's memory: whether it was said again after a line that did not answer it.
+#[derive(Debug, Default)]
+pub(super) struct Questions {
+    reminded: bool,
+}
+
+impl Questions {
+    /// The question was answered: the next one is said whole again.
+    pub(super) fn answered(&mut self) {
+        self.reminded = false;
+    }
+
+    /// A line that is no answer changes nothing and the question stays open. The first such line (and `?`,
+    /// `help`, `repeat`: `asked`) hears the question again with its answers, the next ones a short reminder,
+    /// not the whole question each time.
+    pub(super) fn not_an_answer(
+        &mut self,
+        cfg: &Config,
+        question: &str,
+        line: &str,
+        asked: bool,
+    ) -> Effect {
+        let text = if self.reminded && !asked {
+            cfg.p("confirm.first", &[])
+        } else {
+            self.reminded = true;
+            cfg.p(
+                "confirm.again",
+                &[("question", question), ("text", &quote(line))],
+            )
+        };
+        say(Kind::Refusal, text)
+    }
+}
+
+/// "yes" or "no" in the player's language or in English (data: `answer.yes`, `answer.no`).
+pub(super) fn yes_or_no(cfg: &Config, line: &str) -> Option<bool> {
+    let word = line.trim().to_lowercase();
+    let english = Phrases::default();
+    let listed = |key: &str| {
+        [&cfg.phrases, &english].iter().any(|p| {
+            p.get(key)
+                .split_whitespace()
+                .any(|w| w.to_lowercase() == word)
+        })
+    };
+    if listed("answer.yes") {
+        Some(true)
+    } else if listed("answer.no") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// How a question is answered here: typed words in line mode, keys in the full-screen view.
+pub(super) fn how_to_answer(cfg: &Config) -> String {
+    let key = if cfg.answer_by_keys {
+        "confirm.how.keys"
+    } else {
+        "confirm.how.words"
+    };
+    cfg.p(key, &[])
+}
+
+impl Pending {
+    /// The question, as it was asked: `resume` is the unfinished game offered, `rewind` says the board
+    /// check's question (D.2.9b).
+    pub(super) fn text(
+        self,
+        cfg: &Config,
+        resume: Option<&ResumeOffer>,
+        rewind: impl FnOnce() -> String,
+    ) -> String {
+        match self {
+            Pending::Resign(side) => cfg.p(
+                "resign.confirm",
+                &[("side", &cfg.side(side)), ("how", &how_to_answer(cfg))],
+            ),
+            Pending::Resume => match resume {
+                Some(offer) => cfg.p(
+                    "resume.offer",
+                    &[
+                        ("number", &offer.game.position().fullmoves().to_string()),
+                        ("side", &cfg.side(offer.game.turn())),
+                        ("path", &offer.path.display().to_string()),
+                        ("how", &how_to_answer(cfg)),
+                    ],
+                ),
+                None => String::new(),
+            },
+            Pending::NotFitting | Pending::ChooseGame => String::new(),
+            Pending::Rewind => rewind(),
+            Pending::PressWithoutMove(side) => cfg.p(
+                "press.confirm",
+                &[("side", &cfg.side(side)), ("how", &how_to_answer(cfg))],
+            ),
+            Pending::Promotion { to, .. } => words::explain(
+                &cfg.vocabulary,
+                &cfg.phrases,
+                &words::MoveInputError::PromotionNeeded { from: to, to },
+            ),
+        }
+    }
+}
