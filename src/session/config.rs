@@ -7,9 +7,50 @@ use shakmaty::Color;
 
 use super::Effect;
 use super::effect::{Kind, quote, say};
-use super::{ClockSettings, Mode, NameSides, Opponent, TournamentSettings, engine};
+use super::{ClockSettings, NameSides, Opponent};
 use crate::rules::time_control::TimeControl;
 use crate::words::{self, Phrases, Vocabulary};
+
+/// The engine level a new player meets first.
+pub const DEFAULT_LEVEL: u8 = 2;
+
+/// What hector is used for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// A game against the engine or a person at the same keyboard.
+    #[default]
+    Play,
+    /// The blind player records a tournament game alone: the talking scoresheet and clock (D.2.6-D.2.8).
+    Record,
+    /// The sighted assistant of Appendix D.2.10 operates hector for the blind player.
+    Assistant,
+}
+
+impl Mode {
+    /// Record and assistant mode play under the tournament profile (R-11.3.1, DN-3).
+    pub fn is_tournament(self) -> bool {
+        self != Mode::Play
+    }
+}
+
+/// Settings of the tournament profile, fixed at start (some can be switched by the arbiter).
+#[derive(Debug, Clone, Default)]
+pub struct TournamentSettings {
+    /// Assistant mode: speak the assistant's own texts too (prompts, confirmations, answers to the assistant).
+    /// Off by default: the blind player's earpiece hears only moves, the game's events and the answers to the
+    /// player's own requests; the assistant reads the screen.
+    pub speak_assistant: bool,
+    /// R-D.2.11: the opponent is hearing-impaired; an assistant is mandatory and moves are shown in large text.
+    pub hearing_impaired_opponent: bool,
+    /// DN-3 / ANN-M9: say "Schach" and "Matt" after moves (off by default in the tournament profile).
+    pub check_words: bool,
+    /// The talking clock's unasked announcements (thresholds, pulses) were asked for by the player.
+    pub clock_announcements: bool,
+    /// Wall-clock time when the session started (given by the edge; the session never reads the clock).
+    pub started: Option<std::time::SystemTime>,
+    /// The action log kept from an earlier session of the same game.
+    pub earlier_log: Option<String>,
+}
 
 /// Settings fixed at start.
 #[derive(Debug, Clone)]
@@ -68,7 +109,7 @@ impl Default for Config {
             clock: ClockSettings::default(),
             virtual_clock: false,
             engine_command: "stockfish".to_string(),
-            level: engine::DEFAULT_LEVEL,
+            level: DEFAULT_LEVEL,
             engine_color: Color::Black,
             mode: Mode::Play,
             tournament: TournamentSettings::default(),

@@ -13,8 +13,7 @@ use crate::words::action::Arg;
 
 /// The lowest and highest engine level (1 weakest, 10 full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = crate::words::action::LEVELS;
-/// The level a new player meets first.
-pub const DEFAULT_LEVEL: u8 = 2;
+pub use super::config::DEFAULT_LEVEL;
 
 /// What the engine reports back to the session (the edge turns its process into these).
 #[derive(Debug, Clone, PartialEq, Eq)]

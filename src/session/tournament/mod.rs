@@ -11,29 +11,11 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
+pub use super::config::{Mode, TournamentSettings};
 use super::log::{self, ActionLog, Actor};
 use super::match_state::Match;
 use super::{Announcement, Config, Effect, Kind, say};
 use crate::words;
-
-/// What hector is used for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Mode {
-    /// A game against the engine or a person at the same keyboard.
-    #[default]
-    Play,
-    /// The blind player records a tournament game alone: the talking scoresheet and clock (D.2.6-D.2.8).
-    Record,
-    /// The sighted assistant of Appendix D.2.10 operates hector for the blind player.
-    Assistant,
-}
-
-impl Mode {
-    /// Record and assistant mode play under the tournament profile (R-11.3.1, DN-3).
-    pub fn is_tournament(self) -> bool {
-        self != Mode::Play
-    }
-}
 
 /// The player an assistant serves (R-D.2.11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,25 +24,6 @@ pub enum Served {
     Blind,
     /// The sighted player: duties D.2.10.1 and D.2.10.2 only (entering and announcing moves).
     Sighted,
-}
-
-/// Settings of the tournament profile, fixed at start (some can be switched by the arbiter).
-#[derive(Debug, Clone, Default)]
-pub struct TournamentSettings {
-    /// Assistant mode: speak the assistant's own texts too (prompts, confirmations, answers to the assistant).
-    /// Off by default: the blind player's earpiece hears only moves, the game's events and the answers to the
-    /// player's own requests; the assistant reads the screen.
-    pub speak_assistant: bool,
-    /// R-D.2.11: the opponent is hearing-impaired; an assistant is mandatory and moves are shown in large text.
-    pub hearing_impaired_opponent: bool,
-    /// DN-3 / ANN-M9: say "Schach" and "Matt" after moves (off by default in the tournament profile).
-    pub check_words: bool,
-    /// The talking clock's unasked announcements (thresholds, pulses) were asked for by the player.
-    pub clock_announcements: bool,
-    /// Wall-clock time when the session started (given by the edge; the session never reads the clock).
-    pub started: Option<std::time::SystemTime>,
-    /// The action log kept from an earlier session of the same game.
-    pub earlier_log: Option<String>,
 }
 
 /// A move made but not completed (D.2.3-D.2.4).
