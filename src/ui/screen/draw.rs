@@ -239,7 +239,11 @@ fn mode_label(app: &App, session: &Session) -> String {
         return p.get("screen.mode.answer").to_string();
     }
     match &app.mode {
+        // Plain (for screen readers): choosing a piece does not change this line, which a screen reader would
+        // read after the answer that says the same ("... chosen; now the target square"); the board shows the
+        // chosen piece underlined and its targets reversed.
         Mode::Explore => p.get("screen.mode.explore").to_string(),
+        Mode::Target(_) if app.theme.plain => p.get("screen.mode.explore").to_string(),
         Mode::Target(from) => {
             let role = session
                 .game()
@@ -297,21 +301,38 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
     let marked = session
         .clock_running()
         .or_else(|| (!game.is_over()).then(|| game.turn()));
+    // Plain, for a screen reader: the side panel's rows between the board's ranks (where the board has no
+    // text), so that a screen reader, which reads each changed row whole, reads a changed clock or move without
+    // a rank of the board; not with help or the large last move, which need rows next to each other.
+    let big_last_move = session
+        .tournament()
+        .is_some_and(|t| t.hearing_impaired_opponent())
+        && game.last_ply().is_some();
+    let quiet: Option<Vec<u16>> = (theme.plain && app.help.is_none() && !big_last_move)
+        .then(|| quiet_rows(&g))
+        // The clocks' title, two clocks and the state of the last move, the moves' title and three moves.
+        .filter(|rows| rows.len() >= 7);
     let marker = if theme.plain { ">" } else { "▶" };
     let clock_lines: Vec<Line> = [Color::White, Color::Black]
         .iter()
         .map(|side| {
-            let mark = if marked == Some(*side) { marker } else { " " };
             let name = crate::words::explain::side(p, *side);
             let time = clocks
                 .map(|t| clock_text(t[side.fold_wb(0, 1)], app.show_seconds, p))
                 .unwrap_or_default();
-            Line::from(format!("{mark} {name} {time}"))
+            // Plain: the side to move is shown reversed (below), not by a marker, so that a move changes no
+            // clock row (a screen reader reads changed text, not attributes).
+            if quiet.is_some() {
+                Line::from(format!("{name} {time}").trim_end().to_string())
+            } else {
+                let mark = if marked == Some(*side) { marker } else { " " };
+                Line::from(format!("{mark} {name} {time}"))
+            }
         })
         .collect();
     // Record and assistant mode: the mode in the title, and the state of the last move (D.2.3-D.2.4).
     let mut clock_lines = clock_lines;
-    let title = match session.mode() {
+    let clock_title = match session.mode() {
         crate::session::Mode::Play => p.get("screen.title.clocks").to_string(),
         mode => {
             let state = match (session.tournament(), game.last_ply()) {
@@ -332,12 +353,14 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         height: (clock_lines.len() as u16 + 2).min(g.side.height),
         ..g.side
     };
-    frame.render_widget(
-        Paragraph::new(clock_lines)
-            .block(block(title, theme))
-            .style(text_style(theme)),
-        clock_area,
-    );
+    if quiet.is_none() {
+        frame.render_widget(
+            Paragraph::new(clock_lines.clone())
+                .block(block(clock_title.clone(), theme))
+                .style(text_style(theme)),
+            clock_area,
+        );
+    }
 
     // The move list, newest at the bottom; or the keys after help.
     let list_area = Rect {
@@ -420,20 +443,79 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
                 big = super::big::lines(&san.to_string(), ink);
                 big.push(String::new());
             }
-            let rows = inner_rows.saturating_sub(big.len());
-            let skip = lines.len().saturating_sub(rows);
-            big.extend(lines.split_off(skip));
-            (p.get("screen.title.moves").to_string(), big)
+            let title = p.get("screen.title.moves").to_string();
+            // Plain, for a screen reader: the rows of the side panel between the board's ranks, and the move
+            // list a page at a time instead of scrolled, so that a move changes one short row and no rank of
+            // the board is read with it.
+            if let Some(quiet) = &quiet {
+                // A move a row, Black's indented under White's: a move adds one short row ("e5", not
+                // "1. e4 e5" again).
+                let mut plies: Vec<String> = Vec::new();
+                for (i, ply) in game.plies().iter().enumerate() {
+                    let san = notation(v, &ply.san.to_string());
+                    let san = if reviewed == Some(i) {
+                        format!("[{san}]")
+                    } else {
+                        san
+                    };
+                    let n = ply.move_number();
+                    plies.push(if ply.color() == Color::White {
+                        format!("{n}. {san}")
+                    } else if i == 0 {
+                        format!("{n}... {san}")
+                    } else {
+                        format!("{} {san}", " ".repeat(n.to_string().len() + 1))
+                    });
+                }
+                let used = 1 + clock_lines.len() + 1;
+                // An even number of rows, so that each page begins with White's move.
+                let rows = ((quiet.len() - used) / 2 * 2).max(1);
+                let skip = plies.len().saturating_sub(1) / rows * rows;
+                let mut side: Vec<(String, Style)> =
+                    vec![(format!("{clock_title}:"), Style::default())];
+                for (i, l) in clock_lines.iter().enumerate() {
+                    let to_move = i < 2 && marked == Some([Color::White, Color::Black][i]);
+                    let style = if to_move {
+                        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+                    } else {
+                        Style::default()
+                    };
+                    side.push((l.to_string(), style));
+                }
+                side.push((format!("{title}:"), Style::default()));
+                side.extend(
+                    plies
+                        .split_off(skip)
+                        .into_iter()
+                        .map(|l| (l, Style::default())),
+                );
+                let buf = frame.buffer_mut();
+                for (y, (text, style)) in quiet.iter().zip(side) {
+                    buf.set_stringn(g.side.x, *y, text, usize::from(g.side.width), style);
+                }
+                (title, Vec::new())
+            } else if theme.plain {
+                let rows = inner_rows.max(1);
+                let skip = lines.len().saturating_sub(1) / rows * rows;
+                (title, lines.split_off(skip))
+            } else {
+                let rows = inner_rows.saturating_sub(big.len());
+                let skip = lines.len().saturating_sub(rows);
+                big.extend(lines.split_off(skip));
+                (title, big)
+            }
         }
     };
     let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block(title, theme))
-            .style(text_style(theme))
-            .wrap(Wrap { trim: false }),
-        list_area,
-    );
+    if quiet.is_none() {
+        frame.render_widget(
+            Paragraph::new(lines)
+                .block(block(title, theme))
+                .style(text_style(theme))
+                .wrap(Wrap { trim: false }),
+            list_area,
+        );
+    }
 
     // The status line: what was said last, or the input line.
     let status_style = if theme.plain {
@@ -526,6 +608,15 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         }
     };
     frame.set_cursor_position(cursor);
+}
+
+/// The rows beside the board where the board has no text: above and below it, and between its ranks when a
+/// square is more than one row high.
+fn quiet_rows(g: &Geometry) -> Vec<u16> {
+    let (top, end) = (g.squares.1, g.squares.1 + 8 * g.cell_h);
+    (g.side.y..g.side.y + g.side.height)
+        .filter(|&y| y < top || y > end || (y < end && (y - top) % g.cell_h != g.cell_h / 2))
+        .collect()
 }
 
 /// What was said last, as the status line shows it: marked when it repeats the batch before, so the screen

@@ -638,6 +638,84 @@ fn in_plain_mode_moving_the_focus_changes_only_the_answer() {
     assert_eq!(cursor, draw::cursor_of(&g, Square::E4, Color::White));
 }
 
+/// Issue 19.2 under a screen reader's shipped settings (fenrir reads every changed row whole, after the answer,
+/// and its queue grows): with --plain choosing a piece changes only the answer's row (what the keys do stays
+/// "Explore:"), and a move only the answer, the two ranks and one short row of moves, none of them a rank and
+/// the side panel at once; the side to move is shown reversed, not by a marker that moves between rows.
+#[test]
+fn in_plain_mode_a_move_changes_few_short_rows() {
+    use ratatui::style::Modifier;
+    let mut s = session(&["e4"]);
+    let mut theme = Theme::default();
+    theme.plain = true;
+    let mut a = App::new(Color::White, theme, Keymap::builtin());
+    let changed = |before: &str, after: &str| -> Vec<usize> {
+        before
+            .lines()
+            .zip(after.lines())
+            .enumerate()
+            .filter(|(_, (b, a))| b != a)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    press(&mut a, &mut s, &[key('7')]);
+    let (before, _) = screen(&a, &s, 80, 24);
+    let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
+    assert_eq!(said, vec!["Bauer Eva sieben chosen; now the target square"]);
+    let (chosen, _) = screen(&a, &s, 80, 24);
+    assert_eq!(changed(&before, &chosen), vec![0], "{before}\n{chosen}");
+    press(&mut a, &mut s, &[key('5')]);
+    let (before, _) = screen(&a, &s, 80, 24);
+    let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
+    assert_eq!(said, vec!["Bauer Eva fünf"]);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|f| draw::draw(f, &a, &s, Duration::ZERO))
+        .unwrap();
+    let after = terminal.backend().to_string();
+    let rows = changed(&before, &after);
+    let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
+    let (e7, e5) = (
+        draw::cursor_of(&g, Square::E7, Color::White).y as usize,
+        draw::cursor_of(&g, Square::E5, Color::White).y as usize,
+    );
+    assert_eq!(rows.len(), 4, "{before}\n{after}");
+    assert!(
+        rows[0] == 0 && rows.contains(&e7) && rows.contains(&e5),
+        "{rows:?}"
+    );
+    for i in &rows[1..] {
+        // The lines are quoted: the first character is '"'.
+        let row: Vec<char> = after.lines().nth(*i).unwrap().chars().collect();
+        let x = g.side.x as usize + 1;
+        let board: String = row[1..x].iter().collect();
+        let side: String = row[x..row.len() - 1].iter().collect();
+        assert!(
+            board.trim().is_empty() || side.trim().is_empty(),
+            "a rank and the side panel in one changed row {i}:\n{after}"
+        );
+        if board.trim().is_empty() {
+            assert_eq!(side.trim(), "e5", "{after}");
+        }
+    }
+    // White to move: "White" reversed, "Black" not.
+    let buf = terminal.backend().buffer();
+    let style_of = |word: &str| {
+        let y = (0..24u16)
+            .find(|&y| {
+                (g.side.x..80)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    .trim()
+                    == word
+            })
+            .unwrap();
+        buf[(g.side.x, y)].style().add_modifier
+    };
+    assert!(style_of("White").contains(Modifier::REVERSED), "{after}");
+    assert!(!style_of("Black").contains(Modifier::REVERSED), "{after}");
+}
+
 /// Keys send actions, and the action log keeps for each the line the key sent as text before actions were
 /// typed (issue 20): the casebook's logs stay byte for byte the same.
 #[test]
