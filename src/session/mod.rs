@@ -1824,7 +1824,10 @@ impl Session {
             return Vec::new();
         };
         let said = match action {
-            Action::Player(request) => (t.player_request(cfg, m, request, now), false),
+            Action::Player(request) => {
+                let count = || explore::count(cfg, &m.game, m);
+                (t.player_request(cfg, m, request, count, now), false)
+            }
             Action::Press => match t.press_clock(cfg, m, now) {
                 Pressed::Said(out, changed) => (out, changed),
                 Pressed::WithoutMove(side) => return self.press_without_move(side, now),

@@ -9,7 +9,6 @@ use shakmaty::Color;
 
 use super::{Tournament, log, made, silent_clock};
 use crate::rules::clock::ClockState;
-use crate::session::explore;
 use crate::session::log::Actor;
 use crate::session::match_state::Match;
 use crate::session::{ClockSettings, Config, Cue, Effect, Kind, say};
@@ -331,12 +330,13 @@ impl Tournament {
 
     /// `player: REQUEST`: the blind player's own request, answered into the player's earpiece (D.2.10.4): move
     /// count and time only when asked. In record mode the player is the operator: his request keys (F7-F11)
-    /// and `player:` lines are answered the same way.
+    /// and `player:` lines are answered the same way. `count`: the game's count, when it is asked.
     pub(in crate::session) fn player_request(
         &mut self,
         cfg: &Config,
         m: &Match,
         request: &str,
+        count: impl FnOnce() -> String,
         now: Duration,
     ) -> Vec<Effect> {
         let word = match self.request_word(cfg, request) {
@@ -346,7 +346,7 @@ impl Tournament {
         let out = match word.as_str() {
             "time" => m.time_answer(cfg, now),
             "used" => m.used_answer(cfg, now),
-            "count" => vec![say(Kind::Answer, explore::count(cfg, &m.game, m))],
+            "count" => vec![say(Kind::Answer, count())],
             "last" => vec![say(Kind::Answer, m.last(cfg, self.says_check_words()))],
             _ => self.repeat_to_player(cfg),
         };
