@@ -355,7 +355,7 @@ impl Session {
             }
         }
         if self.files.resume.is_none() {
-            out.extend(self.tournament_greeting());
+            out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         }
         out.extend(self.engine_at_start());
         let next = self.engine_follow_up(now, &out);
@@ -375,7 +375,10 @@ impl Session {
         self.real_at = real_now;
         // Whatever fell due before this command happened first (a flag before a late move).
         let mut out = self.tick(now);
-        self.log_events(&mut out, now);
+        let path = self.log_path();
+        if let Some(t) = &mut self.tournament {
+            t.log_events(&self.config, path, &mut out, now);
+        }
         match cmd {
             Command::EndOfInput => out.extend(self.quit()),
             Command::Act(act) => {
@@ -385,8 +388,9 @@ impl Session {
             }
             Command::Tick => {}
             Command::Engine(e) => out.extend(self.engine_event(e, now)),
-            Command::Read { path, text } if self.takes_verify_read(&path) => {
-                let mut answer = self.verify_answer(&path, text);
+            Command::Read { path, text } if tournament::verifies(self.tournament(), &path) => {
+                let t = self.tournament.as_mut().expect("verifying");
+                let mut answer = t.verify_answer(&self.config, &path, text);
                 self.log_command("verify", &mut answer, now);
                 out.extend(answer);
             }
@@ -397,7 +401,10 @@ impl Session {
                 self.log_command(&format!("compare {}", path.display()), &mut answer, now);
                 out.extend(answer);
             }
-            Command::Outcome(text) => out.extend(self.log_outcome(text, now)),
+            // What the edge said about a file it wrote: hector's entry in the action log (issue 18.14).
+            Command::Outcome(text) => {
+                out.extend(self.log_action(now, log::Actor::Hector, "", vec![text]))
+            }
         }
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
@@ -432,7 +439,13 @@ impl Session {
         }
         let mut out = self.autosave();
         // D.2.7: a tournament game leaves its scoresheet files beside it.
-        out.extend(self.scoresheet_beside_game());
+        if self.tournament.is_some() {
+            out.extend(tournament::record::beside_game(
+                &self.config,
+                &self.m,
+                self.pgn_kept(),
+            ));
+        }
         out.push(Effect::Quit);
         out
     }
@@ -696,29 +709,26 @@ impl Session {
                 return self.board_check_view(out);
             }
             // The tournament profile's own commands (D.2).
-            A::Player(request) if tournament => return self.player_request(request, now),
-            A::Press if tournament => self.press_clock(now),
-            A::Undo if tournament => self.undo_made(now),
-            A::State if tournament => vec![self.to_operator(self.state_text(now))],
-            A::Log(rest) if tournament => self.read_log(rest),
-            A::Touched(rest) if tournament => self.touched(rest),
-            A::Role(rest) if tournament => self.role(rest),
-            A::Inspect if tournament => vec![say(Kind::Answer, self.inspection())],
-            A::Verify if tournament => self.verify_command(),
-            A::Announce(rest) if tournament => self.clock_announcements(rest),
+            A::Player(_) if tournament => return self.profile_action(action, now),
+            A::Press | A::Undo | A::State | A::Inspect | A::Verify if tournament => {
+                self.profile_action(action, now)
+            }
+            A::Log(_) | A::Touched(_) | A::Role(_) | A::Announce(_) if tournament => {
+                self.profile_action(action, now)
+            }
             A::Opponent(rest)
                 if tournament
                     && (rest.eq_ignore_ascii_case("hearing-impaired")
                         || rest.eq_ignore_ascii_case("hearing impaired")) =>
             {
-                self.hearing_impaired_opponent()
+                self.profile_action(action, now)
             }
             A::Arbiter(rest)
                 if tournament
                     && (rest.to_lowercase().starts_with("check-words")
                         || rest.to_lowercase().starts_with("checkwords")) =>
             {
-                return self.check_words_command(rest);
+                return self.profile_action(action, now);
             }
             // The adjournment's (Guidelines I).
             A::Open if self.m.adjourned.is_some() => self.open_envelope(now),
@@ -767,8 +777,13 @@ impl Session {
             A::Resign(rest) => self.resign(rest),
             A::Yes | A::No => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
             A::Save(rest) => self.save(rest),
-            A::Scoresheet(rest) => self.scoresheet(rest),
-            A::Export(rest) => self.export(rest),
+            A::Scoresheet(rest) => {
+                let t = self.tournament.as_ref();
+                tournament::record::scoresheet_asked(&self.config, &self.m, t, rest)
+            }
+            A::Export(rest) => {
+                tournament::record::export(&self.config, &self.m, self.pgn_kept(), rest)
+            }
             A::Kept => games::kept_list(&self.config),
             A::Repeat => self.repeat(),
             A::Takeback(rest) => self.takeback(rest, now),
@@ -786,8 +801,8 @@ impl Session {
             | A::Material(_)
             | A::Turn(_) => self.position_answer(action, &self.m.game),
             A::Sides(rest) => self.config.sides_command(rest),
-            A::Time => self.time_answer(now),
-            A::Used => self.used_answer(now),
+            A::Time => self.m.time_answer(&self.config, now),
+            A::Used => self.m.used_answer(&self.config, now),
             A::Control => self.m.control_answer(&self.config, now),
             A::Flag => {
                 let r = self.m.flag_claim(&self.config, now);
@@ -883,7 +898,8 @@ impl Session {
             Pending::Promotion { .. } | Pending::NotFitting | Pending::ChooseGame => Vec::new(),
             Pending::Rewind => vec![say(Kind::Event, self.p("rewind.cancelled", &[]))],
             Pending::PressWithoutMove(side) => {
-                vec![self.to_operator(self.p("press.slip", &[("side", &self.side(side))]))]
+                let text = self.p("press.slip", &[("side", &self.side(side))]);
+                vec![tournament::to_operator(self.tournament.as_ref(), text)]
             }
         }
     }
@@ -963,7 +979,7 @@ impl Session {
         greeting.extend(out);
         greeting.extend(self.restored_notes(notes));
         greeting.extend(sealed);
-        greeting.extend(self.tournament_greeting());
+        greeting.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         greeting
     }
 
@@ -979,7 +995,7 @@ impl Session {
         }
         let mut out = games::resume_declined(offer, &mut self.config);
         out.extend(self.greeting());
-        out.extend(self.tournament_greeting());
+        out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         out
     }
 
@@ -998,7 +1014,9 @@ impl Session {
             Ok(m) => self.enter_move(m, Completion::ByPress, now),
             Err(e) if self.tournament.is_some() && tournament::does_not_fit(&e) => {
                 let reason = self.refusal(&e);
-                self.entry_does_not_fit(text, reason)
+                self.pending = Some(Pending::NotFitting);
+                let t = self.tournament.as_ref().expect("in the profile");
+                t.not_fitting(&self.config, text, reason)
             }
             Err(e @ words::MoveInputError::PromotionNeeded { from, to }) => {
                 // The question is answered by the piece alone ("Dame", "q") on the next line.
@@ -1016,10 +1034,6 @@ impl Session {
         self.voice().announce(ply, long)
     }
 
-    fn announce_last_ply(&self) -> String {
-        self.m.last_ply_said(&self.config, self.check_words())
-    }
-
     /// The one way a move enters the game, whatever face or words it came in (typed SAN, long notation, board
     /// words, Greek, the promotion answer, the full-screen view's keys, the gamepad, `illegal MOVE`, `open`):
     /// in the tournament profile it is made and completed by the press or the mover's next move (R-6.2.1,
@@ -1030,17 +1044,16 @@ impl Session {
         completion: Completion,
         now: Duration,
     ) -> Vec<Effect> {
-        if self.tournament.is_none() {
+        let (mover, path) = (self.m.game.turn(), self.log_path());
+        let Some(t) = &mut self.tournament else {
             return self.play(m, now);
-        }
-        let mover = self.m.game.turn();
-        let mut out = self.make_move(m, now);
-        let made = self
-            .tournament
-            .as_ref()
-            .is_some_and(|t| t.move_made_not_completed());
+        };
+        let said = t.make_move(&self.config, &mut self.m, path, m, now);
+        let made = t.move_made_not_completed();
+        let mut out = self.saved_if(said);
         if completion == Completion::AsEntered && made && self.m.game.turn() != mover {
-            out.extend(self.complete_by_press(mover, now));
+            let t = self.tournament.as_mut().expect("in the profile");
+            out.extend(t.complete_by_press(&self.config, &mut self.m, mover, now));
             out.extend(self.autosave());
         }
         out
@@ -1065,13 +1078,13 @@ impl Session {
     fn after_move(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
         let mut out = self.m.move_said(&self.config, mover, self.check_words());
         if let Some(e) = self.m.game.ending() {
-            self.stop_clock(now);
-            self.mark_clock(mover, now);
+            self.m.stop_clock(now);
+            self.m.mark_clock(mover, now);
             out.push(say(Kind::GameEnd, self.ending_text(e)));
             out.push(Effect::Cue(Cue::GameEnd));
         } else {
-            out.extend(self.press(mover, now));
-            self.mark_clock(mover, now);
+            out.extend(self.m.press(&self.config, mover, now));
+            self.m.mark_clock(mover, now);
         }
         out
     }
@@ -1107,8 +1120,10 @@ impl Session {
         out.extend(self.m.wrong_claim_penalty(&self.config, claimant, now));
         if played {
             // the intended move is made; in the profile it waits for its press like any entry.
-            if self.tournament.is_some() {
-                out.extend(self.made_in_profile(claimant, None, now));
+            let path = self.log_path();
+            if let Some(t) = &mut self.tournament {
+                let said = t.made_in_profile(&self.config, &mut self.m, path, claimant, None, now);
+                out.extend(self.saved_if(said));
             } else {
                 out.extend(self.after_move(claimant, now));
                 out.extend(self.autosave());
@@ -1345,7 +1360,8 @@ impl Session {
             Ok(r) => r,
             Err(out) => return out,
         };
-        self.note_on_record(r.note);
+        let last = self.m.game.plies().len().wrapping_sub(1);
+        tournament::made::note_on_ply(&mut self.m.game, last, r.note);
         if let Some(t) = &mut self.tournament {
             t.rewound();
         }
@@ -1358,7 +1374,7 @@ impl Session {
     /// R-7.1 / R-D.2.9c: `keep`: the arbiter starts the clocks as they are; the time is said.
     fn clocks_keep(&mut self, now: Duration) -> Vec<Effect> {
         let mut out = self.board_check.clocks_keep(&self.config, &mut self.m, now);
-        out.extend(self.time_answer(now));
+        out.extend(self.m.time_answer(&self.config, now));
         out
     }
 
@@ -1505,30 +1521,6 @@ impl Session {
         self.m.next_wake(&self.config, real_now)
     }
 
-    pub(super) fn press(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
-        self.m.press(&self.config, mover, now)
-    }
-
-    pub(super) fn mark_clock(&mut self, mover: Color, now: Duration) {
-        self.m.mark_clock(mover, now);
-    }
-
-    pub(super) fn mark_clock_on(&mut self, ply: usize, side: Color, now: Duration) {
-        self.m.mark_clock_on(ply, side, now);
-    }
-
-    pub(super) fn stop_clock(&mut self, now: Duration) {
-        self.m.stop_clock(now);
-    }
-
-    pub(super) fn time_answer(&self, now: Duration) -> Vec<Effect> {
-        self.m.time_answer(&self.config, now)
-    }
-
-    pub(super) fn used_answer(&self, now: Duration) -> Vec<Effect> {
-        self.m.used_answer(&self.config, now)
-    }
-
     /// What the match said, and the game saved when it ended.
     fn saved_if(&self, (mut out, ended): (Vec<Effect>, bool)) -> Vec<Effect> {
         if ended {
@@ -1542,7 +1534,9 @@ impl Session {
         if self.config.clock.observe_flags || self.m.timing.is_none() || self.m.game.is_over() {
             return [Vec::new(), Vec::new()];
         }
-        [self.flag_alert(Color::White), self.flag_alert(Color::Black)]
+        let assistant = self.mode() == Mode::Assistant;
+        let alert = |side| tournament::requests::flag_alert(&self.config, assistant, side);
+        [alert(Color::White), alert(Color::Black)]
     }
 
     /// Everything that has fallen due by `now` (see `Match::tick`).
@@ -1584,11 +1578,12 @@ impl Session {
         let _ = now;
         match self.m.press_without_move(&self.config, side) {
             Err(Ok(out)) => out,
-            Err(Err(text)) => vec![self.to_operator(text)],
+            Err(Err(text)) => vec![tournament::to_operator(self.tournament.as_ref(), text)],
             Ok(()) => {
                 let p = Pending::PressWithoutMove(side);
                 self.pending = Some(p);
-                vec![self.to_operator(self.question(p))]
+                let question = self.question(p);
+                vec![tournament::to_operator(self.tournament.as_ref(), question)]
             }
         }
     }
@@ -1750,7 +1745,7 @@ impl Session {
         match said {
             Said::Refused(out) => out,
             Said::Ended(mut out) => {
-                self.stop_clock(now);
+                self.m.stop_clock(now);
                 out.extend(self.autosave());
                 out
             }
@@ -1764,5 +1759,94 @@ impl Session {
     /// The last move in words (the match's texts, for the parts that say it).
     fn last(&self) -> String {
         self.m.last(&self.config, self.check_words())
+    }
+
+    // --- tournament profile ---
+
+    /// The mode the session runs in.
+    pub fn mode(&self) -> Mode {
+        self.tournament.as_ref().map_or(Mode::Play, |t| t.mode)
+    }
+
+    /// The tournament profile's state, when it applies.
+    pub fn tournament(&self) -> Option<&Tournament> {
+        self.tournament.as_ref()
+    }
+
+    /// Where the action log is kept: beside the game; while a kept game's question is open, its file and log
+    /// belong to it (issue 18.2).
+    fn log_path(&self) -> Option<PathBuf> {
+        if self.files.resume.is_some() {
+            return None;
+        }
+        self.config.save_path.as_deref().map(log::log_path)
+    }
+
+    /// Adds an entry to the action log and appends it to the file (see [`Tournament::log_action`]).
+    fn log_action(
+        &mut self,
+        now: Duration,
+        actor: log::Actor,
+        action: &str,
+        said: Vec<String>,
+    ) -> Vec<Effect> {
+        let path = self.log_path();
+        match &mut self.tournament {
+            Some(t) => t.log_action(&self.config, path, now, actor, action, said),
+            None => Vec::new(),
+        }
+    }
+
+    /// After a command in the profile: who acted, and the entry in the log (see [`Tournament::log_command`]).
+    fn log_command(&mut self, line: &str, out: &mut Vec<Effect>, now: Duration) {
+        let path = self.log_path();
+        if let Some(t) = &mut self.tournament {
+            t.log_command(&self.config, &self.commands, &self.m, path, line, out, now);
+        }
+    }
+
+    /// In assistant mode, answers and refusals to the assistant stay on the screen (see
+    /// [`Tournament::for_assistant`]).
+    fn assistant_view(&self, out: Vec<Effect>) -> Vec<Effect> {
+        match &self.tournament {
+            Some(t) => t.for_assistant(out),
+            None => out,
+        }
+    }
+
+    /// The profile's own commands (D.2), answered by the profile; a game they change is saved, and a press
+    /// without a move is asked about.
+    fn profile_action(&mut self, action: &Action, now: Duration) -> Vec<Effect> {
+        use tournament::moves::{self, Pressed};
+        let path = self.log_path();
+        let (cfg, m) = (&self.config, &mut self.m);
+        let Some(t) = &mut self.tournament else {
+            return Vec::new();
+        };
+        let said = match action {
+            Action::Player(request) => {
+                let count = || explore::count(cfg, &m.game, m);
+                (t.player_request(cfg, m, request, count, now), false)
+            }
+            Action::Press => match t.press_clock(cfg, m, now) {
+                Pressed::Said(out, changed) => (out, changed),
+                Pressed::WithoutMove(side) => return self.press_without_move(side, now),
+            },
+            Action::Undo => t.undo_made(cfg, m),
+            Action::State => {
+                let text = t.state_text(cfg, m, tournament::record::ending_said(cfg, m));
+                (vec![t.to_operator(text)], false)
+            }
+            Action::Log(rest) => (t.read_log(cfg, rest), false),
+            Action::Touched(rest) => (t.touched(cfg, &m.game, rest), false),
+            Action::Role(rest) => (t.role(cfg, rest), false),
+            Action::Inspect => (vec![say(Kind::Answer, t.inspection(cfg, &m.game))], false),
+            Action::Verify => (t.verify_command(cfg, path), false),
+            Action::Announce(on) => (moves::clock_announcements(&mut self.config, m, on), false),
+            Action::Opponent(_) => (t.set_hearing_impaired_opponent(cfg), false),
+            Action::Arbiter(rest) => (t.check_words_command(cfg, rest), false),
+            _ => (Vec::new(), false),
+        };
+        self.saved_if(said)
     }
 }

@@ -1,10 +1,12 @@
 //! The tournament profile of record and assistant mode (Appendix D.2.3-D.2.11, R-11.3.1, R-12.6): its state
 //! (the move made and the presses owed), who hears what, and its action log.
 
-mod made;
+pub(in crate::session) mod made;
+pub(in crate::session) mod moves;
 pub(in crate::session) mod record;
 pub(in crate::session) mod requests;
-mod session;
+
+pub(in crate::session) use moves::{greeting, to_operator, verifies};
 
 use std::path::PathBuf;
 use std::time::Duration;

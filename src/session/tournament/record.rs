@@ -9,6 +9,7 @@ use shakmaty::Color;
 use super::Tournament;
 use crate::rules::Game;
 use crate::session::log;
+use crate::session::match_state::Match;
 use crate::session::timing::parse_clk;
 use crate::session::{Config, Effect, Kind, say};
 use crate::words;
@@ -121,6 +122,54 @@ pub(in crate::session) fn export_stem(cfg: &Config) -> String {
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "game".to_string())
+}
+
+/// The game's ending in words, if it has ended.
+pub(in crate::session) fn ending_said(cfg: &Config, m: &Match) -> Option<String> {
+    m.game.ending().map(|e| m.ending_text(cfg, e))
+}
+
+/// `scoresheet [N]` asked (see [`scoresheet`]): the check's words as the profile says them, if it applies.
+pub(in crate::session) fn scoresheet_asked(
+    cfg: &Config,
+    m: &Match,
+    t: Option<&Tournament>,
+    rest: &str,
+) -> Vec<Effect> {
+    let check_words = t.is_none_or(|t| t.says_check_words());
+    scoresheet(cfg, &m.game, check_words, ending_said(cfg, m), rest)
+}
+
+/// The three scoresheet files of the game (D.2.7): PGN (`pgn`, as kept), plain text, braille.
+fn export_to(cfg: &Config, m: &Match, pgn: String, dir: PathBuf, done: Option<String>) -> Effect {
+    let stem = export_stem(cfg);
+    export_effect(cfg, &m.game, ending_said(cfg, m), pgn, dir, stem, done)
+}
+
+/// `export DIR`: the game as PGN, plain-text scoresheet and braille-ready file into DIR (D.2.7).
+pub(in crate::session) fn export(
+    cfg: &Config,
+    m: &Match,
+    pgn: String,
+    folder: &Option<PathBuf>,
+) -> Vec<Effect> {
+    let Some(folder) = folder else {
+        return vec![say(Kind::Refusal, cfg.p("export.usage", &[]))];
+    };
+    let done = cfg.p("export.done", &[]);
+    vec![export_to(cfg, m, pgn, folder.clone(), Some(done))]
+}
+
+/// At the end of a tournament session the scoresheet files go beside the game (quietly).
+pub(in crate::session) fn beside_game(cfg: &Config, m: &Match, pgn: String) -> Vec<Effect> {
+    let Some(path) = cfg.save_path.as_deref() else {
+        return Vec::new();
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    vec![export_to(cfg, m, pgn, dir, None)]
 }
 
 impl Tournament {

@@ -53,7 +53,10 @@ pub fn carry_outs(
         match out {
             app::Out::Say(a) => {
                 // In assistant mode the view's own texts are the assistant's (not spoken by default).
-                let a = session.view_text(a);
+                let a = match session.tournament() {
+                    Some(t) => t.view_text(a),
+                    None => a,
+                };
                 app.show(&a.text);
                 edge.say(&a);
             }

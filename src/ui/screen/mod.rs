@@ -239,10 +239,15 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
                         ("min_height", &draw::MIN_HEIGHT.to_string()),
                     ],
                 );
-                edge.say(&session.view_text(Announcement {
+                let a = Announcement {
                     kind: Kind::Refusal,
                     text,
-                }));
+                };
+                let a = match session.tournament() {
+                    Some(t) => t.view_text(a),
+                    None => a,
+                };
+                edge.say(&a);
             }
         }
         // Sleep until a message or until something falls due: the session's clock, the clock display, a

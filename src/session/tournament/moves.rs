@@ -1,0 +1,355 @@
+//! The move made in the profile (R-D.2.3-D.2.4, R-6.2.1): made, completed by the press or by the mover's next
+//! move, withdrawn before its press (D.2.8); and the player's own requests (D.2.10.4). Each takes the match it
+//! changes; what another part must do (save the game, ask about a press without a move) is the coordinator's.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::{Tournament, log, made, silent_clock};
+use crate::rules::clock::ClockState;
+use crate::session::log::Actor;
+use crate::session::match_state::Match;
+use crate::session::{ClockSettings, Config, Cue, Effect, Kind, say};
+use crate::words::action::Arg;
+
+/// What a press asks of the coordinator.
+pub(in crate::session) enum Pressed {
+    /// Said; `true`: the game changed and is saved.
+    Said(Vec<Effect>, bool),
+    /// the side pressed without a move to complete: asked first (a key bounce or a slip decides no
+    /// game).
+    WithoutMove(Color),
+}
+
+/// Text for the operator: in assistant mode the assistant's screen, otherwise said like any event.
+pub(in crate::session) fn to_operator(t: Option<&Tournament>, text: String) -> Effect {
+    match t {
+        Some(t) => t.to_operator(text),
+        None => say(Kind::Event, text),
+    }
+}
+
+/// Whether a file read is the one `verify` asked for.
+pub(in crate::session) fn verifies(t: Option<&Tournament>, path: &std::path::Path) -> bool {
+    t.is_some_and(|t| t.takes_verify_read(path))
+}
+
+/// The greeting of the profile, if it applies: the mode and what it does (said after the game's greeting).
+pub(in crate::session) fn greeting(t: Option<&Tournament>, cfg: &Config) -> Vec<Effect> {
+    t.map(|t| t.greeting(cfg)).unwrap_or_default()
+}
+
+/// `announce on|off`: the talking clock's unasked read-outs and pulses, only when the player wants them.
+pub(in crate::session) fn clock_announcements(
+    cfg: &mut Config,
+    m: &mut Match,
+    on: &Arg<bool>,
+) -> Vec<Effect> {
+    let Arg::Given(on) = *on else {
+        return vec![say(Kind::Refusal, cfg.p("tournament.announce_usage", &[]))];
+    };
+    cfg.clock = silent_clock(ClockSettings::default(), on);
+    if let Some(t) = &mut m.timing {
+        for side in [Color::White, Color::Black] {
+            t.arm_side(side, m.virtual_now.unwrap_or_default(), &cfg.clock);
+        }
+    }
+    let key = if on {
+        "tournament.announce_on"
+    } else {
+        "tournament.announce_off"
+    };
+    vec![say(Kind::Event, cfg.p(key, &[]))]
+}
+
+impl Tournament {
+    /// R-D.2.3: in the profile a move entered is *made*: executed and announced; the mover's clock still runs
+    /// until `press` (D.2.4), or until the mover's next move completes it (R-6.2.1.2). A move that ends the game
+    /// is complete without a press (R-6.2.1.1). Every way of entering a move reaches the profile here, through
+    /// `Session::enter_move`. `log`: the action log's file. `.1`: the game changed (to be saved).
+    pub(in crate::session) fn make_move(
+        &mut self,
+        cfg: &Config,
+        m: &mut Match,
+        log: Option<PathBuf>,
+        mv: shakmaty::Move,
+        now: Duration,
+    ) -> (Vec<Effect>, bool) {
+        let mover = m.game.turn();
+        // a flag that has fallen counts only once it is claimed or the arbiter observes it: a move made
+        // after it (by either side) stands, and the record says so for the arbiter.
+        let after_flag = m
+            .timing
+            .as_ref()
+            .and_then(|t| t.clock.first_flag(now))
+            .map(|(side, _)| side);
+        if let Err(e) = m.game.play(mv) {
+            return (vec![say(Kind::Refusal, m.game_error(cfg, &e))], false);
+        }
+        self.made_in_profile(cfg, m, log, mover, after_flag, now)
+    }
+
+    /// After a move of `mover` was played in the profile (`after_flag`: the side whose flag had fallen, unclaimed,
+    /// when it was made): the mover's earlier move that was never pressed is
+    /// completed by this one (R-6.2.1.2, said to no one but the assistant's screen and the record), the move is
+    /// announced, and it is made and waits for its press (or ends the game). `.1`: the game changed.
+    pub(in crate::session) fn made_in_profile(
+        &mut self,
+        cfg: &Config,
+        m: &mut Match,
+        log: Option<PathBuf>,
+        mover: Color,
+        after_flag: Option<Color>,
+        now: Duration,
+    ) -> (Vec<Effect>, bool) {
+        let mut out = Vec::new();
+        if m.qpf_request == Some(mover.other()) {
+            m.qpf_request = None;
+        }
+        let ply_index = m.game.plies().len() - 1;
+        if let Some(flagged) = after_flag {
+            let note = cfg.p("pgn.after_flag", &[("side", &cfg.side(flagged))]);
+            made::note_on_ply(&mut m.game, ply_index, note);
+        }
+        // R-6.2.1.2: an incomplete move is completed when the same player makes his next move. Its press is
+        // lost: per the commentary of the move counter lags, and the arbiter corrects it. Nothing is
+        // said to the player; the assistant's screen and the record note it.
+        let earlier = self.completes_earlier(mover, ply_index);
+        if earlier && let Some(prev) = ply_index.checked_sub(2) {
+            let said = self.say_ply(cfg, &m.game.plies()[prev], false);
+            let note = cfg.p(
+                "tournament.completed_by_next",
+                &[("side", &cfg.side(mover)), ("move", &said)],
+            );
+            m.mark_clock_on(prev, mover, now);
+            made::note_on_ply(&mut m.game, prev, note.clone());
+            if self.in_assistant_mode() {
+                out.push(say(Kind::Assistant, note));
+            } else {
+                out.extend(self.log_action(cfg, log, now, Actor::Hector, "", vec![note]));
+            }
+        }
+        let correcting = self.take_correcting();
+        let ply = m.game.last_ply().expect("just played");
+        let cue = if ply.san.suffix.is_some() {
+            Cue::Check
+        } else if ply.mv.is_capture() {
+            Cue::Capture
+        } else {
+            Cue::Move
+        };
+        let said = m.last_ply_said(cfg, self.says_check_words());
+        let said = if correcting {
+            cfg.p("tournament.correction", &[("move", &said)])
+        } else {
+            said
+        };
+        out.push(say(Kind::Move, said.clone()));
+        out.push(Effect::Cue(cue));
+        let ending = m.game.ending();
+        self.said_to_player(said);
+        self.made(mover, ply_index, ending.is_some());
+        if let Some(e) = ending {
+            m.stop_clock(now);
+            m.mark_clock(mover, now);
+            out.push(say(Kind::GameEnd, m.ending_text(cfg, e)));
+            out.push(Effect::Cue(Cue::GameEnd));
+        }
+        (out, true)
+    }
+
+    /// A move entry that does not fit the record is never silently refused: the operator re-enters it (a typing
+    /// slip) or records an illegal move for the arbiter; the coordinator waits for that answer.
+    pub(in crate::session) fn not_fitting(
+        &self,
+        cfg: &Config,
+        text: &str,
+        reason: String,
+    ) -> Vec<Effect> {
+        let quoted = log::clean(text, 60);
+        vec![
+            self.to_operator(cfg.p(
+                "tournament.not_fitting",
+                &[("text", &quoted), ("reason", &reason)],
+            )),
+            Effect::Cue(Cue::Illegal),
+        ]
+    }
+
+    /// `press`: the button of the clock that runs (or stands) (D.2.4, R-6.2.1). It completes the move made by
+    /// that side; without one it may be Article 7.5.3, and is asked first (a key bounce or a slip decides no
+    /// game). While the arbiter has the clock standing (after a rewind, R-7.1) a press completes the move and the
+    /// clock stands on until the arbiter starts it.
+    pub(in crate::session) fn press_clock(
+        &mut self,
+        cfg: &Config,
+        m: &mut Match,
+        now: Duration,
+    ) -> Pressed {
+        if let Some(e) = m.game.ending() {
+            return Pressed::Said(vec![say(Kind::Refusal, m.game_over(cfg, e))], false);
+        }
+        if m.adjourned.is_some() {
+            let refused = say(Kind::Refusal, cfg.p("adjourned.refused", &[]));
+            return Pressed::Said(vec![refused], false);
+        }
+        let made = self.made_move();
+        let state = m.timing.as_ref().map(|t| t.clock.state());
+        let standing = matches!(state, Some(ClockState::Paused(_)));
+        // The side whose clock runs (or stands) presses; without a clock, the side that made the move.
+        let presser = match state {
+            Some(ClockState::Running(side) | ClockState::Paused(side)) => side,
+            _ => made.map_or(m.game.turn().other(), |(mover, _)| mover),
+        };
+        if self.owed(presser) == 0 {
+            if standing {
+                // The arbiter stopped the clock: a press without a move changes nothing on it.
+                let text = cfg.p("tournament.press_standing", &[("side", &cfg.side(presser))]);
+                return Pressed::Said(vec![self.to_operator(text)], false);
+            }
+            // pressing the clock without having made a move (asked first): the side whose clock runs,
+            // without a clock the side to move.
+            let side = match state {
+                Some(ClockState::Running(side)) => side,
+                _ => m.game.turn(),
+            };
+            return Pressed::WithoutMove(side);
+        }
+        let mut out = self.complete_by_press(cfg, m, presser, now);
+        let key = if standing {
+            "tournament.pressed_standing"
+        } else if m.timing.is_some() {
+            "tournament.pressed"
+        } else {
+            "tournament.completed"
+        };
+        let text = cfg.p(
+            key,
+            &[
+                ("side", &cfg.side(presser)),
+                ("runs", &cfg.side(presser.other())),
+            ],
+        );
+        out.insert(0, self.to_operator(text));
+        Pressed::Said(out, true)
+    }
+
+    /// `presser`'s made move is completed by the press: the opponent's clock runs (or, while the
+    /// arbiter has the clock standing, will run when it is started), and the mover's time after it goes into
+    /// the record.
+    pub(in crate::session) fn complete_by_press(
+        &mut self,
+        cfg: &Config,
+        m: &mut Match,
+        presser: Color,
+        now: Duration,
+    ) -> Vec<Effect> {
+        self.pressed(presser);
+        let ply = m.game.plies().iter().rposition(|p| p.color() == presser);
+        let standing = m
+            .timing
+            .as_ref()
+            .is_some_and(|t| matches!(t.clock.state(), ClockState::Paused(_)));
+        let out = if standing {
+            // The press counts (move counter, increment) and the clock stands on, now on the opponent's side.
+            if let Some(t) = &mut m.timing {
+                let _ = t.clock.resume(now);
+                let _ = t.clock.press(presser, now);
+                let _ = t.clock.pause(now);
+            }
+            Vec::new()
+        } else {
+            m.press(cfg, presser, now)
+        };
+        if let Some(ply) = ply {
+            m.mark_clock_on(ply, presser, now);
+        }
+        out
+    }
+
+    /// `undo`: a slip is corrected before the clock press (D.2.8); after it, corrections go to the arbiter.
+    /// `.1`: the game changed.
+    pub(in crate::session) fn undo_made(
+        &mut self,
+        cfg: &Config,
+        m: &mut Match,
+    ) -> (Vec<Effect>, bool) {
+        if let Some(e) = m.game.ending() {
+            return (vec![say(Kind::Refusal, m.game_over(cfg, e))], false);
+        }
+        let len = m.game.plies().len();
+        let Some((mover, ply)) = self.made_last(len) else {
+            let key = match m.game.last_ply() {
+                None => "last.none",
+                Some(_) => "tournament.undo_after_press",
+            };
+            let said = m
+                .game
+                .last_ply()
+                .map(|p| self.say_ply(cfg, p, false))
+                .unwrap_or_default();
+            return (
+                vec![say(Kind::Refusal, cfg.p(key, &[("move", &said)]))],
+                false,
+            );
+        };
+        let said = m.last_ply_said(cfg, self.says_check_words());
+        m.game.truncate(ply);
+        // The withdrawn entry had completed its mover's earlier move (R-6.2.1.2): that one waits for its press
+        // again.
+        if self.withdrawn(mover, ply)
+            && let Some(prev) = ply.checked_sub(2)
+        {
+            let said = self.say_ply(cfg, &m.game.plies()[prev], false);
+            let note = cfg.p(
+                "tournament.completed_by_next",
+                &[("side", &cfg.side(mover)), ("move", &said)],
+            );
+            made::unnote_completion(&mut m.game, prev, &note);
+        }
+        // The record's last move is made, not completed, again when its mover has not pressed for it.
+        let len = m.game.plies().len();
+        if let Some(last) = m.game.last_ply() {
+            self.made_again(last.color(), len - 1);
+        }
+        let args = [("move", said.as_str()), ("side", &cfg.side(mover))];
+        let out = if self.in_assistant_mode() {
+            // The blind player hears that the move was withdrawn; the prompt for the right move is the
+            // assistant's.
+            vec![
+                say(Kind::Event, cfg.p("tournament.withdrawn_told", &args)),
+                say(Kind::Assistant, cfg.p("tournament.enter_right", &args)),
+            ]
+        } else {
+            vec![say(Kind::Event, cfg.p("tournament.withdrawn", &args))]
+        };
+        (out, true)
+    }
+
+    /// `player: REQUEST`: the blind player's own request, answered into the player's earpiece (D.2.10.4): move
+    /// count and time only when asked. In record mode the player is the operator: his request keys (F7-F11)
+    /// and `player:` lines are answered the same way. `count`: the game's count, when it is asked.
+    pub(in crate::session) fn player_request(
+        &mut self,
+        cfg: &Config,
+        m: &Match,
+        request: &str,
+        count: impl FnOnce() -> String,
+        now: Duration,
+    ) -> Vec<Effect> {
+        let word = match self.request_word(cfg, request) {
+            Ok(word) => word,
+            Err(refused) => return refused,
+        };
+        let out = match word.as_str() {
+            "time" => m.time_answer(cfg, now),
+            "used" => m.used_answer(cfg, now),
+            "count" => vec![say(Kind::Answer, count())],
+            "last" => vec![say(Kind::Answer, m.last(cfg, self.says_check_words()))],
+            _ => self.repeat_to_player(cfg),
+        };
+        self.answered(&word, out)
+    }
+}
