@@ -45,7 +45,7 @@ fn the_import_reader_sees_the_layers_imports() {
     let report = String::from_utf8_lossy(&out.stdout);
     for edge in [
         "edge: src/words/input.rs -> src/rules/game/mod.rs",
-        "edge: src/session/mod.rs -> src/words/phrases.rs",
+        "edge: src/session/config.rs -> src/words/phrases.rs",
         "edge: src/ui/screen/mod.rs -> src/session/mod.rs",
         "edge: src/app.rs -> src/ui/screen/mod.rs",
         "edge: src/main.rs -> src/app.rs",
