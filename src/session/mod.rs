@@ -4,10 +4,12 @@ mod board_check;
 mod config;
 mod effect;
 mod engine;
+mod engine_io;
 mod explore;
 mod games;
 pub mod log;
 mod match_state;
+mod pending;
 pub mod policy;
 mod questions;
 mod review;
@@ -26,139 +28,18 @@ use crate::words::action::{Act, Action, Arg};
 use crate::words::{self};
 pub use adjourn::Envelope;
 pub use config::Config;
-pub use effect::{Announcement, Cue, Kind, NameSides, Opponent};
+pub use effect::{Announcement, Command, Cue, Effect, Kind, NameSides, Opponent};
 use effect::{quote, say};
 use engine::OtherSide;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
 use match_state::{Match, Rejected, Said, adjourn, resume, timing};
+use pending::{Completion, Pending};
 use questions::Questions;
 pub use questions::ResumeOffer;
 pub use settings::ClockSettings;
 use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
-
-/// What the edges must carry out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Effect {
-    Say(Announcement),
-    /// Write this PGN to this file (atomically). `done` is said on success (explicit saves only); on failure
-    /// `failed` is said with `{reason}` replaced.
-    Save {
-        path: PathBuf,
-        pgn: String,
-        done: Option<String>,
-        failed: String,
-    },
-    /// Append `text` (whole lines) to the file at `path`, created if missing, and sync it (issue 18.24: the
-    /// action log is appended, never rewritten). Like a save, it is done before anything of its batch is said;
-    /// what cannot be written is kept and tried again before the next batch. On failure `failed` is said with
-    /// `{reason}` replaced, once, until it is written again.
-    Append {
-        path: PathBuf,
-        text: String,
-        failed: String,
-    },
-    /// Remove this file (an opened envelope).
-    Remove {
-        path: PathBuf,
-    },
-    /// Read this text file (at most `limit` bytes) and give it back as `Command::Read` before the next input
-    /// (the other scoresheet of D.2.9, `compare FILE.pgn`).
-    Read {
-        path: PathBuf,
-        limit: u64,
-    },
-    /// The scoresheet files of D.2.7 into `dir`: `STEM.pgn`, the plain-text scoresheet `STEM.txt`, and
-    /// `braille` translated with the braille table into `STEM.brf`. A file of another game already there is not
-    /// overwritten: the stem gets a number. `done` is said with `{files}`, `failed` with `{reason}`.
-    Export {
-        dir: PathBuf,
-        stem: String,
-        pgn: String,
-        text: String,
-        braille: String,
-        table: String,
-        done: String,
-        failed: String,
-    },
-    /// A short sound (or rumble) for an event.
-    Cue(Cue),
-    /// Leave the program (after the effects before it).
-    Quit,
-    /// Start the engine in the background (ending one already running); it reports `Command::Engine`.
-    EngineStart {
-        command: String,
-        level: u8,
-        chess960: bool,
-    },
-    /// Ask the engine for a move in this position.
-    EngineGo(EngineRequest),
-    /// Play at this level (1..=10) from the next move on.
-    EngineLevel(u8),
-    /// Stop thinking; the answer is not wanted.
-    EngineStop,
-    /// End the engine.
-    EngineQuit,
-}
-
-/// Input to the session.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// An action: a line read by [`Session::read`], a key, a pad's button. Its line is what the action log
-    /// keeps.
-    Act(Act),
-    /// Standard input ended.
-    EndOfInput,
-    /// Time has passed: something may be due (a flag, a time announcement).
-    Tick,
-    /// The engine reported (ready, its move, a failure).
-    Engine(EngineEvent),
-    /// A file asked for by `Effect::Read`: its text, or why it could not be read.
-    Read {
-        path: PathBuf,
-        text: Result<String, String>,
-    },
-    /// What the edge said about a file it wrote (an export's files, a save that failed or is safe again), for
-    /// the action log (issue 18.14): the log holds the answer the player heard.
-    Outcome(String),
-}
-
-/// A question waiting for its answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Pending {
-    /// Resign for this side? Only yes or no answers it.
-    Resign(Color),
-    /// Continue the unfinished game kept in `Session::resume`? Only yes or no answers it: nothing is
-    /// overwritten without an explicit no.
-    Resume,
-    /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
-    /// arbiter, anything else is taken as the entry again.
-    NotFitting,
-    /// Which game of the file in `Session::choice`? (issue 10.8)
-    ChooseGame,
-    /// R-D.2.9b: retrace the moves to where the scoresheets agree?
-    Rewind,
-    /// Which piece the pawn becomes (R-3.7.5c): a piece word or letter answers it; anything else drops it.
-    Promotion {
-        from: shakmaty::Square,
-        to: shakmaty::Square,
-    },
-    /// the clock of this side was pressed without a move; record an illegal move? A press may be a
-    /// key bounce or a slip: only yes records it.
-    PressWithoutMove(Color),
-}
-
-/// How an entered move is completed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Completion {
-    /// Made by a player: in the tournament profile completed by the clock press or by the mover's next move
-    /// (D.2.3-D.2.4, R-6.2.1.2); in play mode hector presses the clock with the move.
-    ByPress,
-    /// Complete as entered: the sealed move the arbiter opens (R-GI.9), the unpromoted pawn whose press made it
-    /// an illegal move.
-    AsEntered,
-}
 
 /// The session: the game and the conversation around it.
 pub struct Session {
