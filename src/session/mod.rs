@@ -12,6 +12,7 @@ mod match_state;
 mod pending;
 pub mod policy;
 mod questions;
+mod reading;
 mod review;
 pub mod settings;
 pub mod start;
@@ -328,63 +329,17 @@ impl Session {
     /// word is a command's; while the board check waits, a line is its answer; a line that is no command is an
     /// entry (a move, or the answer a question waits for). The line is kept with it for the action log.
     pub fn read(&self, line: &str) -> Act {
-        Act::said(self.read_action(line.trim()), line)
-    }
-
-    fn read_action(&self, line: &str) -> Action {
-        if line.is_empty() || self.pending == Some(Pending::ChooseGame) {
-            return Action::Entry(line.to_string());
-        }
-        let (word, rest) = words::action::split(&self.commands, line);
-        let is_move = self.line_is_a_move(rest, line);
-        // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
-        // move is refused as one: it could be the sealed move).
-        if line.to_lowercase().starts_with("player:") && !(is_move && self.m.adjourned.is_some()) {
-            return Action::Player(line["player:".len()..].trim().to_string());
-        }
-        // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
-        // `knights`; R-C.3: any built-in notation).
-        if is_move {
-            return Action::Entry(line.to_string());
-        }
-        if self.board_check_waits() && !board_check::PASS_THROUGH.contains(&word.as_str()) {
-            return Action::Entry(line.to_string());
-        }
-        if self.board_check.clocks() {
-            if board_check::is_word(&self.config, &word, "keep", "words.keep") {
-                return Action::Keep;
-            }
-            if word == "set" {
-                return Action::SetClocks(rest.to_string());
-            }
-        }
-        if board_check::is_word(&self.config, &word, "is", "words.question") {
-            return Action::Is(rest.to_string());
-        }
-        if let Some(a) = Action::command(&word, rest) {
-            return a;
-        }
-        match word.as_str() {
-            "yes" => Action::Yes,
-            "no" => Action::No,
-            w if words::action::ANALYSIS_WORDS.contains(&w) => Action::Analysis(line.to_string()),
-            _ => Action::Entry(line.to_string()),
-        }
+        let (cfg, cmds, bc) = (&self.config, &self.commands, &self.board_check);
+        let reviewing = self.review.is_some();
+        let action =
+            reading::read_action(cfg, cmds, &self.m, bc, reviewing, self.pending, line.trim());
+        Act::said(action, line)
     }
 
     /// The state that decides what is allowed (session/policy.rs).
     pub(crate) fn state(&self) -> policy::State {
-        if self.m.adjourned.is_some() {
-            policy::State::Adjourned
-        } else if self.review.is_some() {
-            policy::State::Review
-        } else if self.board_check_waits() {
-            policy::State::BoardCheck
-        } else if self.tournament.is_some() {
-            policy::State::Tournament
-        } else {
-            policy::State::Play
-        }
+        let (reviewing, tournament) = (self.review.is_some(), self.tournament.is_some());
+        reading::state(&self.m, reviewing, &self.board_check, tournament)
     }
 
     /// An action: an open question takes its answers first; then the policy allows it, refuses it with its
@@ -606,19 +561,6 @@ impl Session {
             _ => self.ordinary(action, line, now),
         };
         self.assistant_view(out)
-    }
-
-    /// Whether a line of several words reads as a move entry (legal or not) in the position on the board, so
-    /// that no command takes it. A board check in progress and a review read lines their own way.
-    fn line_is_a_move(&self, rest: &str, line: &str) -> bool {
-        !rest.is_empty()
-            && line.starts_with(char::is_alphanumeric)
-            && !self.board_check_waits()
-            && self.review.is_none()
-            && match words::parse_move(&self.m.game, &self.config.vocabulary, line) {
-                Ok(_) => true,
-                Err(e) => e.reads_as_move(),
-            }
     }
 
     /// The ordinary commands (play mode's, and the profile's where they are the same); a line that is no
