@@ -224,11 +224,14 @@ impl Session {
         } else if self.files.resume.is_some() {
             let text = self.question(Pending::Resume);
             // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
-            out.extend(self.question_view(vec![say(Kind::Event, text)]));
+            out.extend(questions::operator_view(
+                self.mode(),
+                vec![say(Kind::Event, text)],
+            ));
         } else {
             // A game kept with its clock's state goes on exactly there (issue 18.3).
             let (restored, notes) = self.restore_kept(now, real_now);
-            out.extend(self.restored_notes(notes));
+            out.extend(questions::restored_notes(self.mode(), notes));
             if !restored && !self.m.game.is_over() {
                 let turn = self.m.game.turn();
                 if let Some(t) = &mut self.m.timing {
@@ -401,7 +404,7 @@ impl Session {
                 };
                 // The question's reminders and a "no" are the operator's (in assistant mode the assistant's
                 // screen, not the blind player's earpiece).
-                return self.question_view(out);
+                return questions::operator_view(self.mode(), out);
             }
         }
         match policy::verdict(self.state(), action) {
@@ -438,7 +441,7 @@ impl Session {
     /// (D.2.9b).
     fn board_check_view(&self, out: Vec<Effect>) -> Vec<Effect> {
         if self.pending == Some(Pending::Rewind) {
-            self.question_view(out)
+            questions::operator_view(self.mode(), out)
         } else {
             self.assistant_view(out)
         }
@@ -635,28 +638,6 @@ impl Session {
         }
     }
 
-    /// What a resumption restored (the clocks, a made move, the physical clock's rule) is the operator's: in
-    /// assistant mode the assistant's screen, as the blind player hears the time only when he asks (D.2.10.4).
-    fn restored_notes(&self, notes: Vec<String>) -> Vec<Effect> {
-        self.question_view(notes.into_iter().map(|n| say(Kind::Event, n)).collect())
-    }
-
-    /// A question and what is said about it without changing the game are the operator's: in assistant mode
-    /// the assistant answers it, so it is shown to the assistant, not spoken to the blind player (D.2.10).
-    fn question_view(&self, out: Vec<Effect>) -> Vec<Effect> {
-        if self.mode() != Mode::Assistant {
-            return out;
-        }
-        out.into_iter()
-            .map(|e| match e {
-                Effect::Say(a) if matches!(a.kind, Kind::Answer | Kind::Refusal | Kind::Event) => {
-                    say(Kind::Assistant, a.text)
-                }
-                other => other,
-            })
-            .collect()
-    }
-
     /// How a question is answered here: typed words in line mode, keys in the full-screen view.
     pub(super) fn how_to_answer(&self) -> String {
         questions::how_to_answer(&self.config)
@@ -784,7 +765,7 @@ impl Session {
         let mut greeting = files;
         greeting.extend(self.greeting());
         greeting.extend(out);
-        greeting.extend(self.restored_notes(notes));
+        greeting.extend(questions::restored_notes(self.mode(), notes));
         greeting.extend(sealed);
         greeting.extend(self.tournament_greeting());
         greeting
@@ -989,7 +970,10 @@ impl Session {
         };
         self.pending = Some(Pending::Resign(side));
         // In assistant mode the assistant answers it: his question, not the blind player's (D.2.10).
-        self.question_view(vec![say(Kind::Event, self.question(Pending::Resign(side)))])
+        questions::operator_view(
+            self.mode(),
+            vec![say(Kind::Event, self.question(Pending::Resign(side)))],
+        )
     }
 
     // --- opponent ---
@@ -1121,7 +1105,7 @@ impl Session {
             out.push(say(Kind::Event, text));
         } else {
             let (restored, notes) = self.restore_kept(now, self.real_at);
-            out.extend(self.restored_notes(notes));
+            out.extend(questions::restored_notes(self.mode(), notes));
             if !restored && !self.m.game.is_over() {
                 let turn = self.m.game.turn();
                 if let Some(t) = &mut self.m.timing {
