@@ -213,14 +213,7 @@ impl Session {
             out.push(say(Kind::Event, note));
         }
         if let Some(env) = &self.m.adjourned {
-            let text = self.p(
-                "adjourned.greeting",
-                &[
-                    ("sealer", &self.side(env.sealer_color())),
-                    ("number", &env.move_number.to_string()),
-                ],
-            );
-            out.push(say(Kind::Event, text));
+            out.push(say(Kind::Event, env.greeting(&self.config)));
         } else if self.files.resume.is_some() {
             let text = self.question(Pending::Resume);
             // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
@@ -717,37 +710,22 @@ impl Session {
         };
         // The game goes on in its own file, with its own action log (issue 18.2).
         let (files, out) = games::resume_accepted(&offer, &mut self.config);
-        let mut game = offer.game.with_edition(self.m.game.edition());
-        self.m.kept = Session::take_kept(&mut game);
+        let mut game = offer.game;
         if let Some(id) = games::take_game_id(&mut game) {
             self.files.game_id = id;
         }
-        self.m.game = game;
         if let (Some(t), Some(text)) = (&mut self.tournament, &offer.log) {
             t.log = log::ActionLog::continued(self.config.tournament.started, text);
         }
         self.config.time_control = offer.time_control;
-        self.m.timing = self
-            .config
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &self.m.game, &self.config.clock));
+        self.m.replace_game(game, &self.config);
         // An adjourned game goes on with its envelope (Guidelines I.5), as `--load` would.
         let mut sealed = Vec::new();
         if let Some(env) = offer.envelope {
             match env.belongs_to(&self.m.game) {
                 Ok(()) => {
                     self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
-                    sealed.push(say(
-                        Kind::Event,
-                        self.p(
-                            "adjourned.greeting",
-                            &[
-                                ("sealer", &self.side(env.sealer_color())),
-                                ("number", &env.move_number.to_string()),
-                            ],
-                        ),
-                    ));
+                    sealed.push(say(Kind::Event, env.greeting(&self.config)));
                     self.m.adjourned = Some(env);
                     self.m.kept = None;
                 }
@@ -1070,19 +1048,13 @@ impl Session {
                 said,
             } => (game, time_control, said),
         };
-        let mut game = game.with_edition(self.m.game.edition());
         // The chosen game's kept clock and identity (issue 18.3, 18.22), not the first game's.
-        self.m.kept = Session::take_kept(&mut game);
+        let mut game = game;
         if let Some(id) = games::take_game_id(&mut game) {
             self.files.game_id = id;
         }
-        self.m.game = game;
         self.config.time_control = time_control;
-        self.m.timing = self
-            .config
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &self.m.game, &self.config.clock));
+        self.m.replace_game(game, &self.config);
         // An envelope beside a file of several games belongs to one of them: it is used when it is this
         // game's, and kept (not removed) otherwise.
         if let Some(env) = self.files.pending_envelope.take() {
@@ -1095,14 +1067,7 @@ impl Session {
         }
         out.extend(self.greeting());
         if let Some(env) = &self.m.adjourned {
-            let text = self.p(
-                "adjourned.greeting",
-                &[
-                    ("sealer", &self.side(env.sealer_color())),
-                    ("number", &env.move_number.to_string()),
-                ],
-            );
-            out.push(say(Kind::Event, text));
+            out.push(say(Kind::Event, env.greeting(&self.config)));
         } else {
             let (restored, notes) = self.restore_kept(now, self.real_at);
             out.extend(questions::restored_notes(self.mode(), notes));

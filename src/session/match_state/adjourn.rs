@@ -112,6 +112,16 @@ pub fn envelope_path(pgn: &Path) -> PathBuf {
 }
 
 impl Envelope {
+    /// The greeting of the adjourned game going on (Guidelines I.5): who sealed, at which move.
+    pub(in crate::session) fn greeting(&self, cfg: &Config) -> String {
+        let sealer = cfg.side(self.sealer_color());
+        let number = self.move_number.to_string();
+        cfg.p(
+            "adjourned.greeting",
+            &[("sealer", &sealer), ("number", &number)],
+        )
+    }
+
     pub fn sealer_color(&self) -> Color {
         if self.sealer == "black" {
             Color::Black

@@ -38,3 +38,17 @@ pub(super) struct Match {
     /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
     pub(super) kept: Option<Result<resume::Kept, String>>,
 }
+
+impl Match {
+    /// Another game takes the board (a kept game resumed, a game of a file chosen): the rules' edition stays,
+    /// the game's kept clock state is taken from it (issue 18.3), its timing is `cfg.time_control`'s.
+    pub(super) fn replace_game(&mut self, game: Game, cfg: &Config) {
+        let mut game = game.with_edition(self.game.edition());
+        self.kept = resume::take_kept(&mut game);
+        self.game = game;
+        self.timing = cfg
+            .time_control
+            .as_ref()
+            .and_then(|tc| Timing::new(tc, &self.game, &cfg.clock));
+    }
+}
