@@ -222,15 +222,7 @@ impl Session {
                 vec![say(Kind::Event, text)],
             ));
         } else {
-            // A game kept with its clock's state goes on exactly there (issue 18.3).
-            let (restored, notes) = self.restore_kept(now, real_now);
-            out.extend(questions::restored_notes(self.mode(), notes));
-            if !restored && !self.m.game.is_over() {
-                let turn = self.m.game.turn();
-                if let Some(t) = &mut self.m.timing {
-                    t.start(turn, now, &self.config.clock);
-                }
-            }
+            out.extend(self.go_on(now));
         }
         if self.files.resume.is_none() {
             out.extend(self.tournament_greeting());
@@ -732,18 +724,11 @@ impl Session {
                 Err(key) => sealed.push(say(Kind::Event, self.p(key, &[]))),
             }
         }
-        // The clock's state kept with the game: it goes on exactly there (issue 18.3).
-        let (restored, notes) = self.restore_kept(now, self.real_at);
-        if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
-            let turn = self.m.game.turn();
-            if let Some(t) = &mut self.m.timing {
-                t.start(turn, now, &self.config.clock);
-            }
-        }
+        let notes = self.go_on(now);
         let mut greeting = files;
         greeting.extend(self.greeting());
         greeting.extend(out);
-        greeting.extend(questions::restored_notes(self.mode(), notes));
+        greeting.extend(notes);
         greeting.extend(sealed);
         greeting.extend(self.tournament_greeting());
         greeting
@@ -755,10 +740,7 @@ impl Session {
         let Some(offer) = self.files.resume.take() else {
             return Vec::new();
         };
-        let turn = self.m.game.turn();
-        if let Some(t) = &mut self.m.timing {
-            t.start(turn, now, &self.config.clock);
-        }
+        self.m.start_clock(&self.config, now);
         let mut out = games::resume_declined(offer, &mut self.config);
         out.extend(self.greeting());
         out.extend(self.tournament_greeting());
@@ -1069,14 +1051,7 @@ impl Session {
         if let Some(env) = &self.m.adjourned {
             out.push(say(Kind::Event, env.greeting(&self.config)));
         } else {
-            let (restored, notes) = self.restore_kept(now, self.real_at);
-            out.extend(questions::restored_notes(self.mode(), notes));
-            if !restored && !self.m.game.is_over() {
-                let turn = self.m.game.turn();
-                if let Some(t) = &mut self.m.timing {
-                    t.start(turn, now, &self.config.clock);
-                }
-            }
+            out.extend(self.go_on(now));
         }
         // `--review FILE`: the chosen game opens in review.
         out.extend(self.open_review_at_start());
@@ -1386,6 +1361,16 @@ impl Session {
             .map(|t| (t.made_move(), t.unpressed_counts()));
         let at_ms = resume::wall_ms(&self.config, self.real_at);
         self.m.kept_now(self.at, at_ms, tournament)
+    }
+
+    /// A game kept with its clock's state goes on exactly there (issue 18.3), else its clock starts now
+    /// unless it is over or adjourned. What was restored is the operator's to hear.
+    fn go_on(&mut self, now: Duration) -> Vec<Effect> {
+        let (restored, notes) = self.restore_kept(now, self.real_at);
+        if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
+            self.m.start_clock(&self.config, now);
+        }
+        questions::restored_notes(self.mode(), notes)
     }
 
     /// A resumed game goes on where it was kept (see `Match::restore_kept`), with the tournament profile's made

@@ -42,6 +42,14 @@ pub(super) struct Match {
 impl Match {
     /// Another game takes the board (a kept game resumed, a game of a file chosen): the rules' edition stays,
     /// the game's kept clock state is taken from it (issue 18.3), its timing is `cfg.time_control`'s.
+    /// The clock starts for the side to move, when the game has one.
+    pub(super) fn start_clock(&mut self, cfg: &Config, now: Duration) {
+        let turn = self.game.turn();
+        if let Some(t) = &mut self.timing {
+            t.start(turn, now, &cfg.clock);
+        }
+    }
+
     pub(super) fn replace_game(&mut self, game: Game, cfg: &Config) {
         let mut game = game.with_edition(self.game.edition());
         self.kept = resume::take_kept(&mut game);
