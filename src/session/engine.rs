@@ -119,6 +119,18 @@ pub(super) enum Heard {
     Play { mv: shakmaty::Move, for_ply: usize },
 }
 
+/// Who plays what against the engine, at which level.
+fn intro(cfg: &Config) -> String {
+    cfg.p(
+        "engine.intro",
+        &[
+            ("player", &cfg.side(cfg.engine_color.other())),
+            ("side", &cfg.side(cfg.engine_color)),
+            ("level", &cfg.level.to_string()),
+        ],
+    )
+}
+
 impl OtherSide for EngineState {
     fn refuses_move(&self, cfg: &Config, m: &Match) -> Option<Vec<Effect>> {
         self.refuses(cfg, m)
@@ -189,15 +201,29 @@ impl EngineState {
             return Vec::new();
         }
         self.set(EngineStatus::Starting);
-        let text = cfg.p(
-            "engine.intro",
-            &[
-                ("player", &cfg.side(cfg.engine_color.other())),
-                ("side", &cfg.side(cfg.engine_color)),
-                ("level", &cfg.level.to_string()),
-            ],
-        );
-        vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
+        vec![
+            say(Kind::Event, intro(cfg)),
+            EngineState::start_effect(cfg, m),
+        ]
+    }
+
+    /// A new game (`new`, `rematch`): the old game's evaluations and offers are forgotten; against the engine
+    /// who plays what is said again and the engine is asked afresh (a search for the old game is called off by
+    /// the follow-up).
+    pub(super) fn new_game(&mut self, cfg: &Config) -> Vec<Effect> {
+        self.evals.clear();
+        self.offered_at = None;
+        if cfg.opponent != Opponent::Engine {
+            return Vec::new();
+        }
+        self.asked_for = None;
+        vec![say(Kind::Event, intro(cfg)), Effect::EngineStop]
+    }
+
+    /// `takeback`: the engine's evaluations of the moves taken back (`plies` of them) go too.
+    pub(super) fn taken_back(&mut self, plies: usize) {
+        let evals = self.evals.len();
+        self.evals.truncate(evals.saturating_sub(plies.div_ceil(2)));
     }
 
     /// After every command: ask the engine for a move when it is its turn, or call off a search nobody

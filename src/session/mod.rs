@@ -79,7 +79,7 @@ pub const GAME_ID_TAG: &str = "HectorGame";
 
 impl Session {
     pub fn new(mut game: Game, config: Config) -> Session {
-        let kept = Session::take_kept(&mut game);
+        let kept = resume::take_kept(&mut game);
         let game_id = games::take_game_id(&mut game);
         let commands = words::commands::Commands::new(&config.phrases);
         let timing = config
@@ -1348,11 +1348,6 @@ impl Session {
         self.saved_if((out, ended))
     }
 
-    /// The kept state in a loaded game's tags, taken out of them (see `resume::take_kept`).
-    fn take_kept(game: &mut Game) -> Option<Result<resume::Kept, String>> {
-        resume::take_kept(game)
-    }
-
     /// The state to keep with the next save, as at the session's last command (issue 18.3).
     fn kept_now(&self) -> Option<resume::Kept> {
         let tournament = self
@@ -1439,10 +1434,7 @@ impl Session {
             Ok(removed) => removed,
             Err(out) => return out,
         };
-        let evals = self.engine.evals.len();
-        self.engine
-            .evals
-            .truncate(evals.saturating_sub(removed.len().div_ceil(2)));
+        self.engine.taken_back(removed.len());
         let said: Vec<String> = removed.iter().map(|p| self.announce(p, false)).collect();
         let mut out = self.m.taken_back(&self.config, &said, now);
         out.extend(self.autosave());
@@ -1464,29 +1456,11 @@ impl Session {
         // Another game: its exported files are another game's (issue 18.22).
         self.files.game_id = self.next_game_id();
         self.pending = None;
-        self.engine.evals.clear();
-        self.engine.offered_at = None;
         if swap {
             self.config.engine_color = self.config.engine_color.other();
         }
         out.extend(self.greeting());
-        if self.config.opponent == Opponent::Engine {
-            let player = self.config.engine_color.other();
-            out.push(say(
-                Kind::Event,
-                self.p(
-                    "engine.intro",
-                    &[
-                        ("player", &self.side(player)),
-                        ("side", &self.side(self.config.engine_color)),
-                        ("level", &self.config.level.to_string()),
-                    ],
-                ),
-            ));
-            // The engine is asked afresh (a search for the old game is called off by the follow-up).
-            self.engine.asked_for = None;
-            out.push(Effect::EngineStop);
-        }
+        out.extend(self.engine.new_game(&self.config));
         out.extend(self.autosave());
         out
     }
