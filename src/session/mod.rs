@@ -39,7 +39,6 @@ use pending::{Completion, Pending};
 use questions::Questions;
 pub use questions::ResumeOffer;
 pub use settings::ClockSettings;
-use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
 
 /// The session: the game and the conversation around it.
@@ -79,29 +78,14 @@ pub const GAME_ID_TAG: &str = "HectorGame";
 
 impl Session {
     pub fn new(mut game: Game, config: Config) -> Session {
-        let kept = resume::take_kept(&mut game);
         let game_id = games::take_game_id(&mut game);
         let commands = words::commands::Commands::new(&config.phrases);
-        let timing = config
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &game, &config.clock));
-        let virtual_now = config.virtual_clock.then_some(Duration::ZERO);
         let tournament = config
             .mode
             .is_tournament()
             .then(|| Tournament::new(config.mode, &config.tournament));
         Session {
-            m: Match {
-                game,
-                timing,
-                virtual_now,
-                adjourned: None,
-                illegal: [0; 2],
-                qpf_request: None,
-                counter_corrected: false,
-                kept,
-            },
+            m: Match::new(game, &config),
             config,
             pending: None,
             questions: Questions::default(),
@@ -136,10 +120,7 @@ impl Session {
             return self;
         }
         match envelope.belongs_to(&self.m.game) {
-            Ok(()) => {
-                self.m.timing = Timing::from_envelope(&envelope, &self.m.game, &self.config.clock);
-                self.m.adjourned = Some(envelope);
-            }
+            Ok(()) => self.m.adjourned_with(envelope, &self.config),
             Err(key) => self.start_notes.push(self.p(key, &[])),
         }
         self
@@ -716,9 +697,8 @@ impl Session {
         if let Some(env) = offer.envelope {
             match env.belongs_to(&self.m.game) {
                 Ok(()) => {
-                    self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
                     sealed.push(say(Kind::Event, env.greeting(&self.config)));
-                    self.m.adjourned = Some(env);
+                    self.m.adjourned_with(env, &self.config);
                     self.m.kept = None;
                 }
                 Err(key) => sealed.push(say(Kind::Event, self.p(key, &[]))),
@@ -1041,8 +1021,7 @@ impl Session {
         // game's, and kept (not removed) otherwise.
         if let Some(env) = self.files.pending_envelope.take() {
             if env.belongs_to(&self.m.game).is_ok() {
-                self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
-                self.m.adjourned = Some(env);
+                self.m.adjourned_with(env, &self.config);
             } else {
                 self.files.keep_envelope = true;
             }
