@@ -378,12 +378,9 @@ impl Session {
             policy::Verdict::Refused(key) => self.refused(key, line),
             policy::Verdict::Answer => {
                 let (cfg, game) = (&self.config, &self.m.game);
-                let out = if self.board_check.walks() {
-                    self.board_check.walk_answer(cfg, game, line)
-                } else {
-                    let (word, _) = words::action::split(&self.commands, line);
-                    self.board_check.entry_line(cfg, game, line, &word)
-                };
+                let out = self
+                    .board_check
+                    .line_answer(cfg, game, &self.commands, line);
                 self.board_check_view(out)
             }
         }
