@@ -1,6 +1,95 @@
 //! What the session says and sounds: announcements and their kinds, cues, and who is named with a move.
 
-use super::Effect;
+use std::path::PathBuf;
+
+use super::engine_io::{EngineEvent, EngineRequest};
+use crate::words::action::Act;
+
+/// What the edges must carry out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    Say(Announcement),
+    /// Write this PGN to this file (atomically). `done` is said on success (explicit saves only); on failure
+    /// `failed` is said with `{reason}` replaced.
+    Save {
+        path: PathBuf,
+        pgn: String,
+        done: Option<String>,
+        failed: String,
+    },
+    /// Append `text` (whole lines) to the file at `path`, created if missing, and sync it (issue 18.24: the
+    /// action log is appended, never rewritten). Like a save, it is done before anything of its batch is said;
+    /// what cannot be written is kept and tried again before the next batch. On failure `failed` is said with
+    /// `{reason}` replaced, once, until it is written again.
+    Append {
+        path: PathBuf,
+        text: String,
+        failed: String,
+    },
+    /// Remove this file (an opened envelope).
+    Remove {
+        path: PathBuf,
+    },
+    /// Read this text file (at most `limit` bytes) and give it back as `Command::Read` before the next input
+    /// (the other scoresheet of D.2.9, `compare FILE.pgn`).
+    Read {
+        path: PathBuf,
+        limit: u64,
+    },
+    /// The scoresheet files of D.2.7 into `dir`: `STEM.pgn`, the plain-text scoresheet `STEM.txt`, and
+    /// `braille` translated with the braille table into `STEM.brf`. A file of another game already there is not
+    /// overwritten: the stem gets a number. `done` is said with `{files}`, `failed` with `{reason}`.
+    Export {
+        dir: PathBuf,
+        stem: String,
+        pgn: String,
+        text: String,
+        braille: String,
+        table: String,
+        done: String,
+        failed: String,
+    },
+    /// A short sound (or rumble) for an event.
+    Cue(Cue),
+    /// Leave the program (after the effects before it).
+    Quit,
+    /// Start the engine in the background (ending one already running); it reports `Command::Engine`.
+    EngineStart {
+        command: String,
+        level: u8,
+        chess960: bool,
+    },
+    /// Ask the engine for a move in this position.
+    EngineGo(EngineRequest),
+    /// Play at this level (1..=10) from the next move on.
+    EngineLevel(u8),
+    /// Stop thinking; the answer is not wanted.
+    EngineStop,
+    /// End the engine.
+    EngineQuit,
+}
+
+/// Input to the session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// An action: a line read by [`Session::read`], a key, a pad's button. Its line is what the action log
+    /// keeps.
+    Act(Act),
+    /// Standard input ended.
+    EndOfInput,
+    /// Time has passed: something may be due (a flag, a time announcement).
+    Tick,
+    /// The engine reported (ready, its move, a failure).
+    Engine(EngineEvent),
+    /// A file asked for by `Effect::Read`: its text, or why it could not be read.
+    Read {
+        path: PathBuf,
+        text: Result<String, String>,
+    },
+    /// What the edge said about a file it wrote (an export's files, a save that failed or is safe again), for
+    /// the action log (issue 18.14): the log holds the answer the player heard.
+    Outcome(String),
+}
 
 /// Which moves are announced with the name of the side that made them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -14,21 +14,7 @@ use crate::words::action::Arg;
 /// The lowest and highest engine level (1 weakest, 10 full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = crate::words::action::LEVELS;
 pub use super::config::DEFAULT_LEVEL;
-
-/// What the engine reports back to the session (the edge turns its process into these).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EngineEvent {
-    /// The handshake is done; `name` is the engine's own (`id name`).
-    Ready { name: String },
-    /// The engine's move, in UCI form, for the position after `for_ply` plies: an answer for another ply is
-    /// stale (the game moved on) and is ignored.
-    Move { uci: String, for_ply: usize },
-    /// The engine cannot be used: missing, crashed, hung, not UCI. `reason` is said to the player.
-    Failed { reason: String },
-    /// The engine's last evaluation of the position after `for_ply` plies, in centipawns from its own view
-    /// (a mate is near ±30000); sent just before its move.
-    Eval { cp: i32, for_ply: usize },
-}
+pub use super::engine_io::{EngineClock, EngineEvent, EngineRequest};
 
 /// The engine's rule for draw offers, as engine front-ends do it: from its evaluation and the phase of the game.
 ///
@@ -54,32 +40,6 @@ pub mod draw_rule {
     pub const OFFER_WINDOW: i32 = 15;
     /// ... from this move on.
     pub const OFFER_MOVE: u32 = 40;
-}
-
-/// What the engine is asked to think about.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineRequest {
-    /// `startpos`, or the start position as FEN.
-    pub start_fen: String,
-    /// Chess960 rules (UCI_Chess960; castling written king-takes-rook).
-    pub chess960: bool,
-    /// The moves played from the start, in UCI form.
-    pub moves_uci: Vec<String>,
-    /// The game's clock, when it has one; else the engine's level decides its time.
-    pub clock: Option<EngineClock>,
-    /// The number of plies played: the answer is for this position only.
-    pub for_ply: usize,
-}
-
-/// The clock as UCI gives it to an engine, in milliseconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EngineClock {
-    pub wtime: u64,
-    pub btime: u64,
-    pub winc: u64,
-    pub binc: u64,
-    /// Moves the engine still has to make before the next period, when the period has a move count.
-    pub movestogo: Option<u32>,
 }
 
 /// Where the engine stands, as far as the session knows.
@@ -159,6 +119,18 @@ pub(super) enum Heard {
     Play { mv: shakmaty::Move, for_ply: usize },
 }
 
+/// Who plays what against the engine, at which level.
+fn intro(cfg: &Config) -> String {
+    cfg.p(
+        "engine.intro",
+        &[
+            ("player", &cfg.side(cfg.engine_color.other())),
+            ("side", &cfg.side(cfg.engine_color)),
+            ("level", &cfg.level.to_string()),
+        ],
+    )
+}
+
 impl OtherSide for EngineState {
     fn refuses_move(&self, cfg: &Config, m: &Match) -> Option<Vec<Effect>> {
         self.refuses(cfg, m)
@@ -229,15 +201,29 @@ impl EngineState {
             return Vec::new();
         }
         self.set(EngineStatus::Starting);
-        let text = cfg.p(
-            "engine.intro",
-            &[
-                ("player", &cfg.side(cfg.engine_color.other())),
-                ("side", &cfg.side(cfg.engine_color)),
-                ("level", &cfg.level.to_string()),
-            ],
-        );
-        vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
+        vec![
+            say(Kind::Event, intro(cfg)),
+            EngineState::start_effect(cfg, m),
+        ]
+    }
+
+    /// A new game (`new`, `rematch`): the old game's evaluations and offers are forgotten; against the engine
+    /// who plays what is said again and the engine is asked afresh (a search for the old game is called off by
+    /// the follow-up).
+    pub(super) fn new_game(&mut self, cfg: &Config) -> Vec<Effect> {
+        self.evals.clear();
+        self.offered_at = None;
+        if cfg.opponent != Opponent::Engine {
+            return Vec::new();
+        }
+        self.asked_for = None;
+        vec![say(Kind::Event, intro(cfg)), Effect::EngineStop]
+    }
+
+    /// `takeback`: the engine's evaluations of the moves taken back (`plies` of them) go too.
+    pub(super) fn taken_back(&mut self, plies: usize) {
+        let evals = self.evals.len();
+        self.evals.truncate(evals.saturating_sub(plies.div_ceil(2)));
     }
 
     /// After every command: ask the engine for a move when it is its turn, or call off a search nobody

@@ -4,12 +4,15 @@ mod board_check;
 mod config;
 mod effect;
 mod engine;
+mod engine_io;
 mod explore;
 mod games;
 pub mod log;
 mod match_state;
+mod pending;
 pub mod policy;
 mod questions;
+mod reading;
 mod review;
 pub mod settings;
 pub mod start;
@@ -26,139 +29,17 @@ use crate::words::action::{Act, Action, Arg};
 use crate::words::{self};
 pub use adjourn::Envelope;
 pub use config::Config;
-pub use effect::{Announcement, Cue, Kind, NameSides, Opponent};
+pub use effect::{Announcement, Command, Cue, Effect, Kind, NameSides, Opponent};
 use effect::{quote, say};
 use engine::OtherSide;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
 use match_state::{Match, Rejected, Said, adjourn, resume, timing};
+use pending::{Completion, Pending};
 use questions::Questions;
 pub use questions::ResumeOffer;
 pub use settings::ClockSettings;
-use timing::Timing;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
-
-/// What the edges must carry out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Effect {
-    Say(Announcement),
-    /// Write this PGN to this file (atomically). `done` is said on success (explicit saves only); on failure
-    /// `failed` is said with `{reason}` replaced.
-    Save {
-        path: PathBuf,
-        pgn: String,
-        done: Option<String>,
-        failed: String,
-    },
-    /// Append `text` (whole lines) to the file at `path`, created if missing, and sync it (issue 18.24: the
-    /// action log is appended, never rewritten). Like a save, it is done before anything of its batch is said;
-    /// what cannot be written is kept and tried again before the next batch. On failure `failed` is said with
-    /// `{reason}` replaced, once, until it is written again.
-    Append {
-        path: PathBuf,
-        text: String,
-        failed: String,
-    },
-    /// Remove this file (an opened envelope).
-    Remove {
-        path: PathBuf,
-    },
-    /// Read this text file (at most `limit` bytes) and give it back as `Command::Read` before the next input
-    /// (the other scoresheet of D.2.9, `compare FILE.pgn`).
-    Read {
-        path: PathBuf,
-        limit: u64,
-    },
-    /// The scoresheet files of D.2.7 into `dir`: `STEM.pgn`, the plain-text scoresheet `STEM.txt`, and
-    /// `braille` translated with the braille table into `STEM.brf`. A file of another game already there is not
-    /// overwritten: the stem gets a number. `done` is said with `{files}`, `failed` with `{reason}`.
-    Export {
-        dir: PathBuf,
-        stem: String,
-        pgn: String,
-        text: String,
-        braille: String,
-        table: String,
-        done: String,
-        failed: String,
-    },
-    /// A short sound (or rumble) for an event.
-    Cue(Cue),
-    /// Leave the program (after the effects before it).
-    Quit,
-    /// Start the engine in the background (ending one already running); it reports `Command::Engine`.
-    EngineStart {
-        command: String,
-        level: u8,
-        chess960: bool,
-    },
-    /// Ask the engine for a move in this position.
-    EngineGo(EngineRequest),
-    /// Play at this level (1..=10) from the next move on.
-    EngineLevel(u8),
-    /// Stop thinking; the answer is not wanted.
-    EngineStop,
-    /// End the engine.
-    EngineQuit,
-}
-
-/// Input to the session.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// An action: a line read by [`Session::read`], a key, a pad's button. Its line is what the action log
-    /// keeps.
-    Act(Act),
-    /// Standard input ended.
-    EndOfInput,
-    /// Time has passed: something may be due (a flag, a time announcement).
-    Tick,
-    /// The engine reported (ready, its move, a failure).
-    Engine(EngineEvent),
-    /// A file asked for by `Effect::Read`: its text, or why it could not be read.
-    Read {
-        path: PathBuf,
-        text: Result<String, String>,
-    },
-    /// What the edge said about a file it wrote (an export's files, a save that failed or is safe again), for
-    /// the action log (issue 18.14): the log holds the answer the player heard.
-    Outcome(String),
-}
-
-/// A question waiting for its answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Pending {
-    /// Resign for this side? Only yes or no answers it.
-    Resign(Color),
-    /// Continue the unfinished game kept in `Session::resume`? Only yes or no answers it: nothing is
-    /// overwritten without an explicit no.
-    Resume,
-    /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
-    /// arbiter, anything else is taken as the entry again.
-    NotFitting,
-    /// Which game of the file in `Session::choice`? (issue 10.8)
-    ChooseGame,
-    /// R-D.2.9b: retrace the moves to where the scoresheets agree?
-    Rewind,
-    /// Which piece the pawn becomes (R-3.7.5c): a piece word or letter answers it; anything else drops it.
-    Promotion {
-        from: shakmaty::Square,
-        to: shakmaty::Square,
-    },
-    /// the clock of this side was pressed without a move; record an illegal move? A press may be a
-    /// key bounce or a slip: only yes records it.
-    PressWithoutMove(Color),
-}
-
-/// How an entered move is completed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Completion {
-    /// Made by a player: in the tournament profile completed by the clock press or by the mover's next move
-    /// (D.2.3-D.2.4, R-6.2.1.2); in play mode hector presses the clock with the move.
-    ByPress,
-    /// Complete as entered: the sealed move the arbiter opens (R-GI.9), the unpromoted pawn whose press made it
-    /// an illegal move.
-    AsEntered,
-}
 
 /// The session: the game and the conversation around it.
 pub struct Session {
@@ -197,29 +78,14 @@ pub const GAME_ID_TAG: &str = "HectorGame";
 
 impl Session {
     pub fn new(mut game: Game, config: Config) -> Session {
-        let kept = Session::take_kept(&mut game);
         let game_id = games::take_game_id(&mut game);
         let commands = words::commands::Commands::new(&config.phrases);
-        let timing = config
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &game, &config.clock));
-        let virtual_now = config.virtual_clock.then_some(Duration::ZERO);
         let tournament = config
             .mode
             .is_tournament()
             .then(|| Tournament::new(config.mode, &config.tournament));
         Session {
-            m: Match {
-                game,
-                timing,
-                virtual_now,
-                adjourned: None,
-                illegal: [0; 2],
-                qpf_request: None,
-                counter_corrected: false,
-                kept,
-            },
+            m: Match::new(game, &config),
             config,
             pending: None,
             questions: Questions::default(),
@@ -254,10 +120,7 @@ impl Session {
             return self;
         }
         match envelope.belongs_to(&self.m.game) {
-            Ok(()) => {
-                self.m.timing = Timing::from_envelope(&envelope, &self.m.game, &self.config.clock);
-                self.m.adjourned = Some(envelope);
-            }
+            Ok(()) => self.m.adjourned_with(envelope, &self.config),
             Err(key) => self.start_notes.push(self.p(key, &[])),
         }
         self
@@ -331,28 +194,16 @@ impl Session {
             out.push(say(Kind::Event, note));
         }
         if let Some(env) = &self.m.adjourned {
-            let text = self.p(
-                "adjourned.greeting",
-                &[
-                    ("sealer", &self.side(env.sealer_color())),
-                    ("number", &env.move_number.to_string()),
-                ],
-            );
-            out.push(say(Kind::Event, text));
+            out.push(say(Kind::Event, env.greeting(&self.config)));
         } else if self.files.resume.is_some() {
             let text = self.question(Pending::Resume);
             // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
-            out.extend(self.question_view(vec![say(Kind::Event, text)]));
+            out.extend(questions::operator_view(
+                self.mode(),
+                vec![say(Kind::Event, text)],
+            ));
         } else {
-            // A game kept with its clock's state goes on exactly there (issue 18.3).
-            let (restored, notes) = self.restore_kept(now, real_now);
-            out.extend(self.restored_notes(notes));
-            if !restored && !self.m.game.is_over() {
-                let turn = self.m.game.turn();
-                if let Some(t) = &mut self.m.timing {
-                    t.start(turn, now, &self.config.clock);
-                }
-            }
+            out.extend(self.go_on(now));
         }
         if self.files.resume.is_none() {
             out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
@@ -460,63 +311,17 @@ impl Session {
     /// word is a command's; while the board check waits, a line is its answer; a line that is no command is an
     /// entry (a move, or the answer a question waits for). The line is kept with it for the action log.
     pub fn read(&self, line: &str) -> Act {
-        Act::said(self.read_action(line.trim()), line)
-    }
-
-    fn read_action(&self, line: &str) -> Action {
-        if line.is_empty() || self.pending == Some(Pending::ChooseGame) {
-            return Action::Entry(line.to_string());
-        }
-        let (word, rest) = words::action::split(&self.commands, line);
-        let is_move = self.line_is_a_move(rest, line);
-        // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
-        // move is refused as one: it could be the sealed move).
-        if line.to_lowercase().starts_with("player:") && !(is_move && self.m.adjourned.is_some()) {
-            return Action::Player(line["player:".len()..].trim().to_string());
-        }
-        // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
-        // `knights`; R-C.3: any built-in notation).
-        if is_move {
-            return Action::Entry(line.to_string());
-        }
-        if self.board_check_waits() && !board_check::PASS_THROUGH.contains(&word.as_str()) {
-            return Action::Entry(line.to_string());
-        }
-        if self.board_check.clocks() {
-            if board_check::is_word(&self.config, &word, "keep", "words.keep") {
-                return Action::Keep;
-            }
-            if word == "set" {
-                return Action::SetClocks(rest.to_string());
-            }
-        }
-        if board_check::is_word(&self.config, &word, "is", "words.question") {
-            return Action::Is(rest.to_string());
-        }
-        if let Some(a) = Action::command(&word, rest) {
-            return a;
-        }
-        match word.as_str() {
-            "yes" => Action::Yes,
-            "no" => Action::No,
-            w if words::action::ANALYSIS_WORDS.contains(&w) => Action::Analysis(line.to_string()),
-            _ => Action::Entry(line.to_string()),
-        }
+        let (cfg, cmds, bc) = (&self.config, &self.commands, &self.board_check);
+        let reviewing = self.review.is_some();
+        let action =
+            reading::read_action(cfg, cmds, &self.m, bc, reviewing, self.pending, line.trim());
+        Act::said(action, line)
     }
 
     /// The state that decides what is allowed (session/policy.rs).
     pub(crate) fn state(&self) -> policy::State {
-        if self.m.adjourned.is_some() {
-            policy::State::Adjourned
-        } else if self.review.is_some() {
-            policy::State::Review
-        } else if self.board_check_waits() {
-            policy::State::BoardCheck
-        } else if self.tournament.is_some() {
-            policy::State::Tournament
-        } else {
-            policy::State::Play
-        }
+        let (reviewing, tournament) = (self.review.is_some(), self.tournament.is_some());
+        reading::state(&self.m, reviewing, &self.board_check, tournament)
     }
 
     /// An action: an open question takes its answers first; then the policy allows it, refuses it with its
@@ -578,7 +383,7 @@ impl Session {
                 };
                 // The question's reminders and a "no" are the operator's (in assistant mode the assistant's
                 // screen, not the blind player's earpiece).
-                return self.question_view(out);
+                return questions::operator_view(self.mode(), out);
             }
         }
         match policy::verdict(self.state(), action) {
@@ -586,12 +391,9 @@ impl Session {
             policy::Verdict::Refused(key) => self.refused(key, line),
             policy::Verdict::Answer => {
                 let (cfg, game) = (&self.config, &self.m.game);
-                let out = if self.board_check.walks() {
-                    self.board_check.walk_answer(cfg, game, line)
-                } else {
-                    let (word, _) = words::action::split(&self.commands, line);
-                    self.board_check.entry_line(cfg, game, line, &word)
-                };
+                let out = self
+                    .board_check
+                    .line_answer(cfg, game, &self.commands, line);
                 self.board_check_view(out)
             }
         }
@@ -615,7 +417,7 @@ impl Session {
     /// (D.2.9b).
     fn board_check_view(&self, out: Vec<Effect>) -> Vec<Effect> {
         if self.pending == Some(Pending::Rewind) {
-            self.question_view(out)
+            questions::operator_view(self.mode(), out)
         } else {
             self.assistant_view(out)
         }
@@ -737,19 +539,6 @@ impl Session {
         self.assistant_view(out)
     }
 
-    /// Whether a line of several words reads as a move entry (legal or not) in the position on the board, so
-    /// that no command takes it. A board check in progress and a review read lines their own way.
-    fn line_is_a_move(&self, rest: &str, line: &str) -> bool {
-        !rest.is_empty()
-            && line.starts_with(char::is_alphanumeric)
-            && !self.board_check_waits()
-            && self.review.is_none()
-            && match words::parse_move(&self.m.game, &self.config.vocabulary, line) {
-                Ok(_) => true,
-                Err(e) => e.reads_as_move(),
-            }
-    }
-
     /// The ordinary commands (play mode's, and the profile's where they are the same); a line that is no
     /// command is a move entry.
     fn ordinary(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
@@ -825,28 +614,6 @@ impl Session {
             // read as a move entry.
             _ => self.play_text(line, now),
         }
-    }
-
-    /// What a resumption restored (the clocks, a made move, the physical clock's rule) is the operator's: in
-    /// assistant mode the assistant's screen, as the blind player hears the time only when he asks (D.2.10.4).
-    fn restored_notes(&self, notes: Vec<String>) -> Vec<Effect> {
-        self.question_view(notes.into_iter().map(|n| say(Kind::Event, n)).collect())
-    }
-
-    /// A question and what is said about it without changing the game are the operator's: in assistant mode
-    /// the assistant answers it, so it is shown to the assistant, not spoken to the blind player (D.2.10).
-    fn question_view(&self, out: Vec<Effect>) -> Vec<Effect> {
-        if self.mode() != Mode::Assistant {
-            return out;
-        }
-        out.into_iter()
-            .map(|e| match e {
-                Effect::Say(a) if matches!(a.kind, Kind::Answer | Kind::Refusal | Kind::Event) => {
-                    say(Kind::Assistant, a.text)
-                }
-                other => other,
-            })
-            .collect()
     }
 
     /// How a question is answered here: typed words in line mode, keys in the full-screen view.
@@ -929,55 +696,32 @@ impl Session {
         };
         // The game goes on in its own file, with its own action log (issue 18.2).
         let (files, out) = games::resume_accepted(&offer, &mut self.config);
-        let mut game = offer.game.with_edition(self.m.game.edition());
-        self.m.kept = Session::take_kept(&mut game);
+        let mut game = offer.game;
         if let Some(id) = games::take_game_id(&mut game) {
             self.files.game_id = id;
         }
-        self.m.game = game;
         if let (Some(t), Some(text)) = (&mut self.tournament, &offer.log) {
             t.log = log::ActionLog::continued(self.config.tournament.started, text);
         }
         self.config.time_control = offer.time_control;
-        self.m.timing = self
-            .config
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &self.m.game, &self.config.clock));
+        self.m.replace_game(game, &self.config);
         // An adjourned game goes on with its envelope (Guidelines I.5), as `--load` would.
         let mut sealed = Vec::new();
         if let Some(env) = offer.envelope {
             match env.belongs_to(&self.m.game) {
                 Ok(()) => {
-                    self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
-                    sealed.push(say(
-                        Kind::Event,
-                        self.p(
-                            "adjourned.greeting",
-                            &[
-                                ("sealer", &self.side(env.sealer_color())),
-                                ("number", &env.move_number.to_string()),
-                            ],
-                        ),
-                    ));
-                    self.m.adjourned = Some(env);
+                    sealed.push(say(Kind::Event, env.greeting(&self.config)));
+                    self.m.adjourned_with(env, &self.config);
                     self.m.kept = None;
                 }
                 Err(key) => sealed.push(say(Kind::Event, self.p(key, &[]))),
             }
         }
-        // The clock's state kept with the game: it goes on exactly there (issue 18.3).
-        let (restored, notes) = self.restore_kept(now, self.real_at);
-        if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
-            let turn = self.m.game.turn();
-            if let Some(t) = &mut self.m.timing {
-                t.start(turn, now, &self.config.clock);
-            }
-        }
+        let notes = self.go_on(now);
         let mut greeting = files;
         greeting.extend(self.greeting());
         greeting.extend(out);
-        greeting.extend(self.restored_notes(notes));
+        greeting.extend(notes);
         greeting.extend(sealed);
         greeting.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         greeting
@@ -989,10 +733,7 @@ impl Session {
         let Some(offer) = self.files.resume.take() else {
             return Vec::new();
         };
-        let turn = self.m.game.turn();
-        if let Some(t) = &mut self.m.timing {
-            t.start(turn, now, &self.config.clock);
-        }
+        self.m.start_clock(&self.config, now);
         let mut out = games::resume_declined(offer, &mut self.config);
         out.extend(self.greeting());
         out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
@@ -1181,7 +922,10 @@ impl Session {
         };
         self.pending = Some(Pending::Resign(side));
         // In assistant mode the assistant answers it: his question, not the blind player's (D.2.10).
-        self.question_view(vec![say(Kind::Event, self.question(Pending::Resign(side)))])
+        questions::operator_view(
+            self.mode(),
+            vec![say(Kind::Event, self.question(Pending::Resign(side)))],
+        )
     }
 
     // --- opponent ---
@@ -1278,48 +1022,27 @@ impl Session {
                 said,
             } => (game, time_control, said),
         };
-        let mut game = game.with_edition(self.m.game.edition());
         // The chosen game's kept clock and identity (issue 18.3, 18.22), not the first game's.
-        self.m.kept = Session::take_kept(&mut game);
+        let mut game = game;
         if let Some(id) = games::take_game_id(&mut game) {
             self.files.game_id = id;
         }
-        self.m.game = game;
         self.config.time_control = time_control;
-        self.m.timing = self
-            .config
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &self.m.game, &self.config.clock));
+        self.m.replace_game(game, &self.config);
         // An envelope beside a file of several games belongs to one of them: it is used when it is this
         // game's, and kept (not removed) otherwise.
         if let Some(env) = self.files.pending_envelope.take() {
             if env.belongs_to(&self.m.game).is_ok() {
-                self.m.timing = Timing::from_envelope(&env, &self.m.game, &self.config.clock);
-                self.m.adjourned = Some(env);
+                self.m.adjourned_with(env, &self.config);
             } else {
                 self.files.keep_envelope = true;
             }
         }
         out.extend(self.greeting());
         if let Some(env) = &self.m.adjourned {
-            let text = self.p(
-                "adjourned.greeting",
-                &[
-                    ("sealer", &self.side(env.sealer_color())),
-                    ("number", &env.move_number.to_string()),
-                ],
-            );
-            out.push(say(Kind::Event, text));
+            out.push(say(Kind::Event, env.greeting(&self.config)));
         } else {
-            let (restored, notes) = self.restore_kept(now, self.real_at);
-            out.extend(self.restored_notes(notes));
-            if !restored && !self.m.game.is_over() {
-                let turn = self.m.game.turn();
-                if let Some(t) = &mut self.m.timing {
-                    t.start(turn, now, &self.config.clock);
-                }
-            }
+            out.extend(self.go_on(now));
         }
         // `--review FILE`: the chosen game opens in review.
         out.extend(self.open_review_at_start());
@@ -1596,11 +1319,6 @@ impl Session {
         self.saved_if((out, ended))
     }
 
-    /// The kept state in a loaded game's tags, taken out of them (see `resume::take_kept`).
-    fn take_kept(game: &mut Game) -> Option<Result<resume::Kept, String>> {
-        resume::take_kept(game)
-    }
-
     /// The state to keep with the next save, as at the session's last command (issue 18.3).
     fn kept_now(&self) -> Option<resume::Kept> {
         let tournament = self
@@ -1609,6 +1327,16 @@ impl Session {
             .map(|t| (t.made_move(), t.unpressed_counts()));
         let at_ms = resume::wall_ms(&self.config, self.real_at);
         self.m.kept_now(self.at, at_ms, tournament)
+    }
+
+    /// A game kept with its clock's state goes on exactly there (issue 18.3), else its clock starts now
+    /// unless it is over or adjourned. What was restored is the operator's to hear.
+    fn go_on(&mut self, now: Duration) -> Vec<Effect> {
+        let (restored, notes) = self.restore_kept(now, self.real_at);
+        if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
+            self.m.start_clock(&self.config, now);
+        }
+        questions::restored_notes(self.mode(), notes)
     }
 
     /// A resumed game goes on where it was kept (see `Match::restore_kept`), with the tournament profile's made
@@ -1677,10 +1405,7 @@ impl Session {
             Ok(removed) => removed,
             Err(out) => return out,
         };
-        let evals = self.engine.evals.len();
-        self.engine
-            .evals
-            .truncate(evals.saturating_sub(removed.len().div_ceil(2)));
+        self.engine.taken_back(removed.len());
         let said: Vec<String> = removed.iter().map(|p| self.announce(p, false)).collect();
         let mut out = self.m.taken_back(&self.config, &said, now);
         out.extend(self.autosave());
@@ -1702,29 +1427,11 @@ impl Session {
         // Another game: its exported files are another game's (issue 18.22).
         self.files.game_id = self.next_game_id();
         self.pending = None;
-        self.engine.evals.clear();
-        self.engine.offered_at = None;
         if swap {
             self.config.engine_color = self.config.engine_color.other();
         }
         out.extend(self.greeting());
-        if self.config.opponent == Opponent::Engine {
-            let player = self.config.engine_color.other();
-            out.push(say(
-                Kind::Event,
-                self.p(
-                    "engine.intro",
-                    &[
-                        ("player", &self.side(player)),
-                        ("side", &self.side(self.config.engine_color)),
-                        ("level", &self.config.level.to_string()),
-                    ],
-                ),
-            ));
-            // The engine is asked afresh (a search for the old game is called off by the follow-up).
-            self.engine.asked_for = None;
-            out.push(Effect::EngineStop);
-        }
+        out.extend(self.engine.new_game(&self.config));
         out.extend(self.autosave());
         out
     }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use shakmaty::Position;
 
 use super::Effect;
+use super::config::Mode;
 use super::effect::{Kind, quote, say};
 use super::{Config, Envelope, Pending};
 use crate::rules::Game;
@@ -138,4 +139,29 @@ impl Pending {
             ),
         }
     }
+}
+
+/// What a resumption restored (the clocks, a made move, the physical clock's rule) is the operator's: in
+/// assistant mode the assistant's screen, as the blind player hears the time only when he asks (D.2.10.4).
+pub(super) fn restored_notes(mode: Mode, notes: Vec<String>) -> Vec<Effect> {
+    operator_view(
+        mode,
+        notes.into_iter().map(|n| say(Kind::Event, n)).collect(),
+    )
+}
+
+/// A question and what is said about it without changing the game are the operator's: in assistant mode
+/// the assistant answers it, so it is shown to the assistant, not spoken to the blind player (D.2.10).
+pub(super) fn operator_view(mode: Mode, out: Vec<Effect>) -> Vec<Effect> {
+    if mode != Mode::Assistant {
+        return out;
+    }
+    out.into_iter()
+        .map(|e| match e {
+            Effect::Say(a) if matches!(a.kind, Kind::Answer | Kind::Refusal | Kind::Event) => {
+                say(Kind::Assistant, a.text)
+            }
+            other => other,
+        })
+        .collect()
 }

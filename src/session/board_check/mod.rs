@@ -15,10 +15,11 @@ use std::sync::{Arc, OnceLock};
 
 use shakmaty::{Board, Move, Piece, Square};
 
-use super::Config;
+use super::{Config, Effect};
 use crate::rules::Game;
 use crate::words::MoveInputError;
 use crate::words::board_text::BoardWords;
+use crate::words::commands::Commands;
 use crate::words::normalize::fold;
 
 /// The most a scoresheet file may hold (outside input is bounded).
@@ -128,6 +129,23 @@ impl BoardCheck {
     /// The board check or the one-by-one scoresheet entry waits for the next line.
     pub(super) fn waits(&self) -> bool {
         self.walk.is_some() || self.entry.is_some()
+    }
+
+    /// A line while the board check waits: the guided walk's answer, or a line of the one-by-one scoresheet
+    /// entry (`commands` reads its first word).
+    pub(super) fn line_answer(
+        &mut self,
+        cfg: &Config,
+        game: &Game,
+        commands: &Commands,
+        line: &str,
+    ) -> Vec<Effect> {
+        if self.walks() {
+            self.walk_answer(cfg, game, line)
+        } else {
+            let (word, _) = crate::words::action::split(commands, line);
+            self.entry_line(cfg, game, line, &word)
+        }
     }
 
     /// The guided walk is on: a line is its answer.

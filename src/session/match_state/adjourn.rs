@@ -112,6 +112,16 @@ pub fn envelope_path(pgn: &Path) -> PathBuf {
 }
 
 impl Envelope {
+    /// The greeting of the adjourned game going on (Guidelines I.5): who sealed, at which move.
+    pub(in crate::session) fn greeting(&self, cfg: &Config) -> String {
+        let sealer = cfg.side(self.sealer_color());
+        let number = self.move_number.to_string();
+        cfg.p(
+            "adjourned.greeting",
+            &[("sealer", &sealer), ("number", &number)],
+        )
+    }
+
     pub fn sealer_color(&self) -> Color {
         if self.sealer == "black" {
             Color::Black
@@ -212,6 +222,13 @@ pub(in crate::session) enum Opened {
 }
 
 impl Match {
+    /// The adjourned game goes on with its envelope (it belongs to this game): the envelope sets the clocks
+    /// (Guidelines I.5) and the sealed move waits in it.
+    pub(in crate::session) fn adjourned_with(&mut self, env: Envelope, cfg: &Config) {
+        self.timing = Timing::from_envelope(&env, &self.game, &cfg.clock);
+        self.adjourned = Some(env);
+    }
+
     /// Guidelines I.1-I.2, I.8: the player to move seals a legal, unambiguous move; it is not played; his clock
     /// stops; the envelope is kept in the match. `Ok`: the envelope's save and what is said once the game is
     /// saved too; `Err`: refused.

@@ -38,3 +38,45 @@ pub(super) struct Match {
     /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
     pub(super) kept: Option<Result<resume::Kept, String>>,
 }
+
+impl Match {
+    /// The match of `game` under the settings: the clock's state kept in its tags taken out of them (issue
+    /// 18.3), its timing `cfg.time_control`'s, the virtual clock at zero with `--virtual-clock`.
+    pub(super) fn new(mut game: Game, cfg: &Config) -> Match {
+        let kept = resume::take_kept(&mut game);
+        let timing = cfg
+            .time_control
+            .as_ref()
+            .and_then(|tc| Timing::new(tc, &game, &cfg.clock));
+        Match {
+            game,
+            timing,
+            virtual_now: cfg.virtual_clock.then_some(Duration::ZERO),
+            adjourned: None,
+            illegal: [0; 2],
+            qpf_request: None,
+            counter_corrected: false,
+            kept,
+        }
+    }
+
+    /// The clock starts for the side to move, when the game has one.
+    pub(super) fn start_clock(&mut self, cfg: &Config, now: Duration) {
+        let turn = self.game.turn();
+        if let Some(t) = &mut self.timing {
+            t.start(turn, now, &cfg.clock);
+        }
+    }
+
+    /// Another game takes the board (a kept game resumed, a game of a file chosen): the rules' edition stays,
+    /// the game's kept clock state is taken from it (issue 18.3), its timing is `cfg.time_control`'s.
+    pub(super) fn replace_game(&mut self, game: Game, cfg: &Config) {
+        let mut game = game.with_edition(self.game.edition());
+        self.kept = resume::take_kept(&mut game);
+        self.game = game;
+        self.timing = cfg
+            .time_control
+            .as_ref()
+            .and_then(|tc| Timing::new(tc, &self.game, &cfg.clock));
+    }
+}

@@ -1,0 +1,103 @@
+//! A line read once into its action, and the state deciding what is allowed: free functions of the parts.
+
+use super::Config;
+use super::board_check::{self, BoardCheck};
+use super::match_state::Match;
+use super::pending::Pending;
+use super::policy;
+use crate::rules::Game;
+use crate::words::action::Action;
+use crate::words::{self, commands::Commands};
+
+/// A line (trimmed) read into its action, as the session's state reads it now: a command word of any language
+/// becomes its command, with the text after it; a line that reads as a move is a move even when its first word
+/// is a command's; while the board check waits, a line is its answer; a line that is no command is an entry (a
+/// move, or the answer a question waits for).
+pub(super) fn read_action(
+    cfg: &Config,
+    commands: &Commands,
+    m: &Match,
+    board_check: &BoardCheck,
+    reviewing: bool,
+    pending: Option<Pending>,
+    line: &str,
+) -> Action {
+    if line.is_empty() || pending == Some(Pending::ChooseGame) {
+        return Action::Entry(line.to_string());
+    }
+    let (word, rest) = words::action::split(commands, line);
+    let is_move = line_is_a_move(cfg, &m.game, board_check, reviewing, rest, line);
+    // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
+    // move is refused as one: it could be the sealed move).
+    if line.to_lowercase().starts_with("player:") && !(is_move && m.adjourned.is_some()) {
+        return Action::Player(line["player:".len()..].trim().to_string());
+    }
+    // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
+    // `knights`; R-C.3: any built-in notation).
+    if is_move {
+        return Action::Entry(line.to_string());
+    }
+    if board_check.waits() && !board_check::PASS_THROUGH.contains(&word.as_str()) {
+        return Action::Entry(line.to_string());
+    }
+    if board_check.clocks() {
+        if board_check::is_word(cfg, &word, "keep", "words.keep") {
+            return Action::Keep;
+        }
+        if word == "set" {
+            return Action::SetClocks(rest.to_string());
+        }
+    }
+    if board_check::is_word(cfg, &word, "is", "words.question") {
+        return Action::Is(rest.to_string());
+    }
+    if let Some(a) = Action::command(&word, rest) {
+        return a;
+    }
+    match word.as_str() {
+        "yes" => Action::Yes,
+        "no" => Action::No,
+        w if words::action::ANALYSIS_WORDS.contains(&w) => Action::Analysis(line.to_string()),
+        _ => Action::Entry(line.to_string()),
+    }
+}
+
+/// Whether a line of several words reads as a move entry (legal or not) in the position on the board, so
+/// that no command takes it. A board check in progress and a review read lines their own way.
+pub(super) fn line_is_a_move(
+    cfg: &Config,
+    game: &Game,
+    board_check: &BoardCheck,
+    reviewing: bool,
+    rest: &str,
+    line: &str,
+) -> bool {
+    !rest.is_empty()
+        && line.starts_with(char::is_alphanumeric)
+        && !board_check.waits()
+        && !reviewing
+        && match words::parse_move(game, &cfg.vocabulary, line) {
+            Ok(_) => true,
+            Err(e) => e.reads_as_move(),
+        }
+}
+
+/// The state that decides what is allowed (session/policy.rs).
+pub(super) fn state(
+    m: &Match,
+    reviewing: bool,
+    board_check: &BoardCheck,
+    tournament: bool,
+) -> policy::State {
+    if m.adjourned.is_some() {
+        policy::State::Adjourned
+    } else if reviewing {
+        policy::State::Review
+    } else if board_check.waits() {
+        policy::State::BoardCheck
+    } else if tournament {
+        policy::State::Tournament
+    } else {
+        policy::State::Play
+    }
+}
