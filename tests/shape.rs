@@ -1,5 +1,6 @@
 //! The shape of issue 20 holds: no import circle among the files of src, no import upward against the layers
-//! (base < rules < words < session < faces < main), as `scripts/shape.sh --imports` reads them.
+//! (base < rules < words < session < faces < main), as `scripts/shape.sh --imports` reads them; a short
+//! main.rs, one file of `impl Session`, no face sending text.
 
 use std::process::Command;
 
@@ -32,8 +33,71 @@ fn no_import_circle_and_no_import_upward() {
     assert!(ok, "{report}");
 }
 
-// The coordinator adds here, once they hold: `src/main.rs` under 150 lines, no file in src over 1,000 lines,
-// `impl Session` in one file, no `Command::Text` in src/ui outside tests (the other figures of scripts/shape.sh).
+/// Every `.rs` file under `dir`, with its text.
+fn sources(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+    for entry in std::fs::read_dir(dir).expect("src is readable") {
+        let path = entry.expect("src is readable").path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("a source file is text");
+            out.push((path, text));
+        }
+    }
+}
+
+fn src() -> Vec<(std::path::PathBuf, String)> {
+    let mut out = Vec::new();
+    sources(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut out,
+    );
+    assert!(
+        out.len() > 50,
+        "the reader sees the source files: {}",
+        out.len()
+    );
+    out
+}
+
+/// A short front door: main.rs parses the options and runs (issue 20).
+#[test]
+fn main_rs_is_short() {
+    let files = src();
+    let (_, main) = files
+        .iter()
+        .find(|(p, _)| p.ends_with("src/main.rs"))
+        .expect("src/main.rs");
+    let lines = main.lines().count();
+    assert!(lines < 150, "src/main.rs has {lines} lines");
+}
+
+/// The coordinator is one file: every other part answers through its own `impl` (issue 20).
+#[test]
+fn impl_session_is_in_one_file() {
+    let holding: Vec<_> = src()
+        .into_iter()
+        .filter(|(_, text)| {
+            text.lines()
+                .any(|l| l.trim_start().starts_with("impl Session "))
+        })
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    assert_eq!(holding.len(), 1, "{holding:?}");
+    assert!(holding[0].ends_with("src/session/mod.rs"), "{holding:?}");
+}
+
+/// The faces send typed actions, never text for the session to read again (issue 20).
+#[test]
+fn no_face_sends_text() {
+    let texts: Vec<_> = src()
+        .into_iter()
+        .filter(|(p, _)| p.to_string_lossy().contains("/src/ui/"))
+        .filter(|(_, text)| text.contains("Command::Text"))
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    assert!(texts.is_empty(), "{texts:?}");
+}
 
 /// The reader sees the imports that are there: a graph read as empty would have no circle either.
 #[test]
