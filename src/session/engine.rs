@@ -116,6 +116,35 @@ pub(super) struct EngineState {
 }
 
 impl EngineState {
+    /// `new`, `rematch` (`swap`: the engine takes the other colour): the old game's evaluations and offer go.
+    pub(super) fn new_game(&mut self, cfg: &mut Config, swap: bool) {
+        self.evals.clear();
+        self.offered_at = None;
+        if swap {
+            cfg.engine_color = cfg.engine_color.other();
+        }
+    }
+
+    /// After the new game's greeting: the engine, when it plays, is introduced and asked afresh (a search for
+    /// the old game is called off by the follow-up).
+    pub(super) fn introduce(&mut self, cfg: &Config) -> Vec<Effect> {
+        if cfg.opponent != Opponent::Engine {
+            return Vec::new();
+        }
+        let player = cfg.engine_color.other();
+        let args = [
+            ("player", cfg.side(player)),
+            ("side", cfg.side(cfg.engine_color)),
+            ("level", cfg.level.to_string()),
+        ];
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        self.asked_for = None;
+        vec![
+            say(Kind::Event, cfg.p("engine.intro", &args)),
+            Effect::EngineStop,
+        ]
+    }
+
     fn set(&mut self, status: EngineStatus) {
         self.status = status;
         self.asked_for = None;

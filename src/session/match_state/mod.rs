@@ -2,12 +2,14 @@
 
 pub(super) mod adjourn;
 mod claims;
+mod play;
 pub(super) mod resume;
 mod takeback;
 mod texts;
 pub(super) mod timing;
 
 pub(in crate::session) use claims::{Rejected, Said};
+pub(in crate::session) use play::Entry;
 
 use std::time::Duration;
 
