@@ -1065,31 +1065,14 @@ impl Session {
         }
     }
 
-    fn no_offer(&self) -> Vec<Effect> {
-        self.m.no_offer(&self.config)
-    }
-
     fn accept(&mut self, now: Duration) -> Vec<Effect> {
-        match self.m.answerer(&self.config, self.engine_opponent()) {
-            Some(by) => {
-                let said = self.m.accept(&self.config, by);
-                self.carry(said, now)
-            }
-            None => self.no_offer(),
-        }
+        let said = self.m.accept_offer(&self.config, self.engine_opponent());
+        self.carry(said, now)
     }
 
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.m.answerer(&self.config, self.engine_opponent()) else {
-            return self.no_offer();
-        };
-        match self.m.decline(&self.config, by) {
-            Ok(mut out) => {
-                out.extend(self.m.grant_increment(&self.config, by.other(), now));
-                out
-            }
-            Err(out) => out,
-        }
+        let engine_opponent = self.engine_opponent();
+        self.m.decline_offer(&self.config, engine_opponent, now)
     }
 
     /// Article 5.1.2: resignation, always confirmed.
@@ -1582,18 +1565,11 @@ impl Session {
     /// What a claim, an offer's answer or a resignation did: a game that ended stops its clock; a changed game
     /// is saved.
     fn carry(&mut self, said: Said, now: Duration) -> Vec<Effect> {
-        match said {
-            Said::Refused(out) => out,
-            Said::Ended(mut out) => {
-                self.m.stop_clock(now);
-                out.extend(self.autosave());
-                out
-            }
-            Said::Changed(mut out) => {
-                out.extend(self.autosave());
-                out
-            }
+        let (mut out, save) = self.m.carried(said, now);
+        if save {
+            out.extend(self.autosave());
         }
+        out
     }
 
     /// The last move in words (the match's texts, for the parts that say it).
