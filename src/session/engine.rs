@@ -76,6 +76,25 @@ pub(super) struct EngineState {
 }
 
 impl EngineState {
+    /// `new`, `rematch` (`swap`: the engine takes the other colour): the old game's evaluations and offer go.
+    pub(super) fn new_game(&mut self, cfg: &mut Config, swap: bool) {
+        self.evals.clear();
+        self.offered_at = None;
+        if swap {
+            cfg.engine_color = cfg.engine_color.other();
+        }
+    }
+
+    /// After the new game's greeting: the engine, when it plays, is introduced and asked afresh (a search for
+    /// the old game is called off by the follow-up).
+    pub(super) fn introduce(&mut self, cfg: &Config) -> Vec<Effect> {
+        if cfg.opponent != Opponent::Engine {
+            return Vec::new();
+        }
+        self.asked_for = None;
+        vec![say(Kind::Event, intro(cfg)), Effect::EngineStop]
+    }
+
     fn set(&mut self, status: EngineStatus) {
         self.status = status;
         self.asked_for = None;
@@ -205,19 +224,6 @@ impl EngineState {
             say(Kind::Event, intro(cfg)),
             EngineState::start_effect(cfg, m),
         ]
-    }
-
-    /// A new game (`new`, `rematch`): the old game's evaluations and offers are forgotten; against the engine
-    /// who plays what is said again and the engine is asked afresh (a search for the old game is called off by
-    /// the follow-up).
-    pub(super) fn new_game(&mut self, cfg: &Config) -> Vec<Effect> {
-        self.evals.clear();
-        self.offered_at = None;
-        if cfg.opponent != Opponent::Engine {
-            return Vec::new();
-        }
-        self.asked_for = None;
-        vec![say(Kind::Event, intro(cfg)), Effect::EngineStop]
     }
 
     /// `takeback`: the engine's evaluations of the moves taken back (`plies` of them) go too.

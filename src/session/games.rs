@@ -5,10 +5,12 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use shakmaty::Color;
 
 use super::match_state::Match;
+use super::timing::Timing;
 use super::{Config, Effect, Envelope, GAME_ID_TAG, Kind, ResumeOffer, adjourn, log, resume, say};
 use crate::rules::pgn::{ImportOptions, Importer};
 use crate::rules::time_control::TimeControl;
@@ -214,12 +216,21 @@ pub(super) enum Chosen {
     Quit,
     /// Not a number of the list (or the game cannot be read): said, and the question stays open.
     Again(Vec<Effect>),
-    /// Game `n` of the file, read again in full, with its clock; `said` tells which (and where it is kept).
-    Game {
-        game: Game,
-        time_control: Option<TimeControl>,
-        said: Vec<Effect>,
-    },
+    /// Game `n` of the file, read again in full, loaded with its clock, identity and envelope; what is said
+    /// tells which (and where it is kept).
+    Loaded(Vec<Effect>),
+}
+
+/// What `yes` to the resume offer did to the files and the match, for the coordinator to finish.
+pub(super) struct Resumed {
+    /// The files' effects (the copy no longer needed removed), before anything is said.
+    pub(super) files: Vec<Effect>,
+    /// Said after the greeting (a `--time` not used).
+    pub(super) said: Vec<Effect>,
+    /// Said of the envelope: the adjourned game's greeting, or why it is not used.
+    pub(super) sealed: Vec<Effect>,
+    /// The action log kept with the game, continued in the tournament profile.
+    pub(super) log: Option<String>,
 }
 
 /// The identity a loaded game was kept with, taken out of its tags (written anew with every save).
@@ -404,8 +415,8 @@ impl GameFiles {
 
     /// The answer to the question: a number of the list gives that game (its place in the file kept, or, when
     /// the place is not known for sure, a new file to keep it in: `cfg.save_path`); `quit` leaves without
-    /// saving; anything else asks again.
-    pub(super) fn choose(&mut self, cfg: &mut Config, line: &str) -> Chosen {
+    /// saving; anything else asks again. The chosen game is loaded into `m` (see [`GameFiles::load`]).
+    pub(super) fn choose(&mut self, cfg: &mut Config, m: &mut Match, line: &str) -> Chosen {
         let Some(count) = self.choice.as_ref().map(|f| f.games.len()) else {
             return Chosen::Nothing;
         };
@@ -489,11 +500,82 @@ impl GameFiles {
                 }
             }
         }
-        Chosen::Game {
-            game,
-            time_control,
-            said,
+        self.load(cfg, m, game, time_control);
+        // An envelope beside a file of several games belongs to one of them: it is used when it is this
+        // game's, and kept (not removed) otherwise.
+        if let Some(env) = self.pending_envelope.take()
+            && m.use_envelope(cfg, env).is_err()
+        {
+            self.keep_envelope = true;
         }
+        Chosen::Loaded(said)
+    }
+
+    /// A game put in place of the match's (a resumed game, a chosen game of a file), in its edition: its own
+    /// kept clock and identity (issue 18.3, 18.22), not the first game's, and its time control.
+    fn load(
+        &mut self,
+        cfg: &mut Config,
+        m: &mut Match,
+        game: Game,
+        time_control: Option<TimeControl>,
+    ) {
+        let mut game = game.with_edition(m.game.edition());
+        m.kept = resume::take_kept(&mut game);
+        if let Some(id) = take_game_id(&mut game) {
+            self.game_id = id;
+        }
+        m.game = game;
+        cfg.time_control = time_control;
+        m.timing = cfg
+            .time_control
+            .as_ref()
+            .and_then(|tc| Timing::new(tc, &m.game, &cfg.clock));
+    }
+
+    /// `yes` to the resume offer: the kept game with its clocks replaces the new one; it goes on in its own
+    /// file, with its own action log (issue 18.2); an adjourned game goes on with its envelope (Guidelines
+    /// I.5), as `--load` would. None: no offer is open.
+    pub(super) fn accept_resume(&mut self, cfg: &mut Config, m: &mut Match) -> Option<Resumed> {
+        let offer = self.resume.take()?;
+        let (files, said) = resume_accepted(&offer, cfg);
+        self.load(cfg, m, offer.game, offer.time_control);
+        let mut sealed = Vec::new();
+        if let Some(env) = offer.envelope {
+            match m.use_envelope(cfg, env) {
+                Ok(()) => {
+                    let text = m.adjourned_greeting(cfg).expect("adjourned");
+                    sealed.push(say(Kind::Event, text));
+                    m.kept = None;
+                }
+                Err(key) => sealed.push(say(Kind::Event, cfg.p(key, &[]))),
+            }
+        }
+        Some(Resumed {
+            files,
+            said,
+            sealed,
+            log: offer.log,
+        })
+    }
+
+    /// `new`, `rematch`: the unfinished game is kept first (with the state `kept`), then the match starts
+    /// afresh; another game, whose exported files are another game's (issue 18.22).
+    pub(super) fn restart(
+        &mut self,
+        cfg: &mut Config,
+        m: &mut Match,
+        kept: Option<resume::Kept>,
+        now: Duration,
+    ) -> Vec<Effect> {
+        let mut out = Vec::new();
+        if let Some((save, path)) = m.keep_unfinished(cfg, || self.pgn_kept(cfg, m, kept)) {
+            out.push(save);
+            cfg.kept_games.push(path);
+        }
+        m.restart(cfg, now);
+        self.game_id = self.next_game_id(cfg);
+        out
     }
 }
 

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use crate::rules::{Ending, Game, GameError};
+use crate::rules::{Ending, Game};
 use crate::words::action::{Act, Action, Arg};
 use crate::words::{self};
 pub use adjourn::Envelope;
@@ -119,9 +119,8 @@ impl Session {
             self.files.pending_envelope = Some(envelope);
             return self;
         }
-        match envelope.belongs_to(&self.m.game) {
-            Ok(()) => self.m.adjourned_with(envelope, &self.config),
-            Err(key) => self.start_notes.push(self.p(key, &[])),
+        if let Err(key) = self.m.use_envelope(&self.config, envelope) {
+            self.start_notes.push(self.p(key, &[]));
         }
         self
     }
@@ -162,10 +161,6 @@ impl Session {
 
     fn game_over(&self, e: Ending) -> String {
         self.m.game_over(&self.config, e)
-    }
-
-    fn game_error(&self, e: &GameError) -> String {
-        self.m.game_error(&self.config, e)
     }
 
     /// What is said when the session starts; the clock starts now.
@@ -629,7 +624,8 @@ impl Session {
         })
     }
 
-    /// The answer to the promotion question: the move with the piece named, or None when `line` names no piece.
+    /// The answer to the promotion question (see `Match::promotion`): the move with the piece named, or None
+    /// when `line` names no piece.
     fn promote(
         &mut self,
         from: shakmaty::Square,
@@ -637,22 +633,13 @@ impl Session {
         line: &str,
         now: Duration,
     ) -> Option<Vec<Effect>> {
-        let role = words::spoken::parse_piece(&self.config.vocabulary, line)?;
-        let m = self
-            .m
-            .game
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role));
-        match m {
-            Some(m) => Some(self.enter_move(m, Completion::ByPress, now)),
-            None => {
+        match self.m.promotion(&self.config, from, to, line)? {
+            Ok(m) => Some(self.enter_move(m, Completion::ByPress, now)),
+            Err(()) => {
                 // A king or a pawn: the question stays, asked again.
-                self.pending = Some(Pending::Promotion { from, to });
-                Some(vec![say(
-                    Kind::Refusal,
-                    self.question(Pending::Promotion { from, to }),
-                )])
+                let p = Pending::Promotion { from, to };
+                self.pending = Some(p);
+                Some(vec![say(Kind::Refusal, self.question(p))])
             }
         }
     }
@@ -689,40 +676,21 @@ impl Session {
         }
     }
 
-    /// `yes` to the resume offer: the kept game with its clocks replaces the new one.
+    /// `yes` to the resume offer: the kept game with its clocks replaces the new one (see
+    /// `GameFiles::accept_resume`); the clock goes on where it was kept (issue 18.3), else starts.
     fn accept_resume(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(offer) = self.files.resume.take() else {
+        let Some(r) = self.files.accept_resume(&mut self.config, &mut self.m) else {
             return Vec::new();
         };
-        // The game goes on in its own file, with its own action log (issue 18.2).
-        let (files, out) = games::resume_accepted(&offer, &mut self.config);
-        let mut game = offer.game;
-        if let Some(id) = games::take_game_id(&mut game) {
-            self.files.game_id = id;
-        }
-        if let (Some(t), Some(text)) = (&mut self.tournament, &offer.log) {
+        if let (Some(t), Some(text)) = (&mut self.tournament, &r.log) {
             t.log = log::ActionLog::continued(self.config.tournament.started, text);
         }
-        self.config.time_control = offer.time_control;
-        self.m.replace_game(game, &self.config);
-        // An adjourned game goes on with its envelope (Guidelines I.5), as `--load` would.
-        let mut sealed = Vec::new();
-        if let Some(env) = offer.envelope {
-            match env.belongs_to(&self.m.game) {
-                Ok(()) => {
-                    sealed.push(say(Kind::Event, env.greeting(&self.config)));
-                    self.m.adjourned_with(env, &self.config);
-                    self.m.kept = None;
-                }
-                Err(key) => sealed.push(say(Kind::Event, self.p(key, &[]))),
-            }
-        }
         let notes = self.go_on(now);
-        let mut greeting = files;
+        let mut greeting = r.files;
         greeting.extend(self.greeting());
-        greeting.extend(out);
+        greeting.extend(r.said);
         greeting.extend(notes);
-        greeting.extend(sealed);
+        greeting.extend(r.sealed);
         greeting.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         greeting
     }
@@ -740,10 +708,7 @@ impl Session {
         out
     }
 
-    fn refusal(&self, e: &words::MoveInputError) -> String {
-        words::explain(&self.config.vocabulary, &self.config.phrases, e)
-    }
-
+    /// A typed move (see `Match::read_move`), entered, or the question it asks.
     fn play_text(&mut self, text: &str, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.m.game.ending() {
             return vec![say(Kind::Refusal, self.game_over(e))];
@@ -751,23 +716,20 @@ impl Session {
         if let Some(refused) = self.engine_refuses_move() {
             return refused;
         }
-        match words::parse_move(&self.m.game, &self.config.vocabulary, text) {
-            Ok(m) => self.enter_move(m, Completion::ByPress, now),
-            Err(e) if self.tournament.is_some() && tournament::does_not_fit(&e) => {
-                let reason = self.refusal(&e);
+        let in_profile = self.tournament.is_some();
+        let not_fitting = |e: &_| in_profile && tournament::does_not_fit(e);
+        match self.m.read_move(&self.config, text, not_fitting) {
+            match_state::Entry::Move(m) => self.enter_move(m, Completion::ByPress, now),
+            match_state::Entry::NotFitting(reason) => {
                 self.pending = Some(Pending::NotFitting);
                 let t = self.tournament.as_ref().expect("in the profile");
                 t.not_fitting(&self.config, text, reason)
             }
-            Err(e @ words::MoveInputError::PromotionNeeded { from, to }) => {
-                // The question is answered by the piece alone ("Dame", "q") on the next line.
+            match_state::Entry::Promotion { from, to, said } => {
                 self.pending = Some(Pending::Promotion { from, to });
-                vec![say(Kind::Event, self.refusal(&e))]
+                said
             }
-            Err(e) => vec![
-                say(Kind::Refusal, self.refusal(&e)),
-                Effect::Cue(Cue::Illegal),
-            ],
+            match_state::Entry::Refused(out) => out,
         }
     }
 
@@ -800,34 +762,17 @@ impl Session {
         out
     }
 
-    /// A move is made (executed and announced), then completed: the clock is pressed (R-6.2.1, D.2.3-D.2.4).
-    /// A move that ends the game is complete without a press. Play mode only: see [`Session::enter_move`].
+    /// A move played and its clock pressed (see `Match::play`), then saved. Play mode only: see
+    /// [`Session::enter_move`].
     fn play(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
-        let mover = self.m.game.turn();
-        if let Err(e) = self.m.game.play(m) {
-            return vec![say(Kind::Refusal, self.game_error(&e))];
+        let check_words = self.check_words();
+        match self.m.play(&self.config, m, now, check_words) {
+            Ok(mut out) => {
+                out.extend(self.autosave());
+                out
+            }
+            Err(out) => out,
         }
-        if self.m.qpf_request == Some(mover.other()) {
-            self.m.qpf_request = None;
-        }
-        let mut out = self.after_move(mover, now);
-        out.extend(self.autosave());
-        out
-    }
-
-    /// Announcement, sound, clock press and ending after a move was made.
-    fn after_move(&mut self, mover: Color, now: Duration) -> Vec<Effect> {
-        let mut out = self.m.move_said(&self.config, mover, self.check_words());
-        if let Some(e) = self.m.game.ending() {
-            self.m.stop_clock(now);
-            self.m.mark_clock(mover, now);
-            out.push(say(Kind::GameEnd, self.ending_text(e)));
-            out.push(Effect::Cue(Cue::GameEnd));
-        } else {
-            out.extend(self.m.press(&self.config, mover, now));
-            self.m.mark_clock(mover, now);
-        }
-        out
     }
 
     /// The count of the game (explore::count).
@@ -866,7 +811,7 @@ impl Session {
                 let said = t.made_in_profile(&self.config, &mut self.m, path, claimant, None, now);
                 out.extend(self.saved_if(said));
             } else {
-                out.extend(self.after_move(claimant, now));
+                out.extend(self.m.after_move(&self.config, claimant, now, check_words));
                 out.extend(self.autosave());
             }
         }
@@ -887,31 +832,14 @@ impl Session {
         }
     }
 
-    fn no_offer(&self) -> Vec<Effect> {
-        self.m.no_offer(&self.config)
-    }
-
     fn accept(&mut self, now: Duration) -> Vec<Effect> {
-        match self.m.answerer(&self.config, self.engine_opponent()) {
-            Some(by) => {
-                let said = self.m.accept(&self.config, by);
-                self.carry(said, now)
-            }
-            None => self.no_offer(),
-        }
+        let said = self.m.accept_offer(&self.config, self.engine_opponent());
+        self.carry(said, now)
     }
 
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let Some(by) = self.m.answerer(&self.config, self.engine_opponent()) else {
-            return self.no_offer();
-        };
-        match self.m.decline(&self.config, by) {
-            Ok(mut out) => {
-                out.extend(self.m.grant_increment(&self.config, by.other(), now));
-                out
-            }
-            Err(out) => out,
-        }
+        let engine_opponent = self.engine_opponent();
+        self.m.decline_offer(&self.config, engine_opponent, now)
     }
 
     /// Article 5.1.2: resignation, always confirmed.
@@ -1007,40 +935,20 @@ impl Session {
     }
 
     /// The answer to the question of which game: the chosen game is loaded with its kept clock, identity and
-    /// envelope, and greeted; anything but a number of the list asks again.
+    /// envelope (see `GameFiles::choose`), and greeted; anything but a number of the list asks again.
     fn choose_game(&mut self, line: &str, now: Duration) -> Vec<Effect> {
-        let (game, time_control, mut out) = match self.files.choose(&mut self.config, line) {
+        let mut out = match self.files.choose(&mut self.config, &mut self.m, line) {
             games::Chosen::Nothing => return Vec::new(),
             games::Chosen::Quit => return vec![Effect::Quit],
             games::Chosen::Again(out) => {
                 self.pending = Some(Pending::ChooseGame);
                 return out;
             }
-            games::Chosen::Game {
-                game,
-                time_control,
-                said,
-            } => (game, time_control, said),
+            games::Chosen::Loaded(said) => said,
         };
-        // The chosen game's kept clock and identity (issue 18.3, 18.22), not the first game's.
-        let mut game = game;
-        if let Some(id) = games::take_game_id(&mut game) {
-            self.files.game_id = id;
-        }
-        self.config.time_control = time_control;
-        self.m.replace_game(game, &self.config);
-        // An envelope beside a file of several games belongs to one of them: it is used when it is this
-        // game's, and kept (not removed) otherwise.
-        if let Some(env) = self.files.pending_envelope.take() {
-            if env.belongs_to(&self.m.game).is_ok() {
-                self.m.adjourned_with(env, &self.config);
-            } else {
-                self.files.keep_envelope = true;
-            }
-        }
         out.extend(self.greeting());
-        if let Some(env) = &self.m.adjourned {
-            out.push(say(Kind::Event, env.greeting(&self.config)));
+        if let Some(text) = self.m.adjourned_greeting(&self.config) {
+            out.push(say(Kind::Event, text));
         } else {
             out.extend(self.go_on(now));
         }
@@ -1321,10 +1229,7 @@ impl Session {
 
     /// The state to keep with the next save, as at the session's last command (issue 18.3).
     fn kept_now(&self) -> Option<resume::Kept> {
-        let tournament = self
-            .tournament
-            .as_ref()
-            .map(|t| (t.made_move(), t.unpressed_counts()));
+        let tournament = self.tournament.as_ref().map(Tournament::kept);
         let at_ms = resume::wall_ms(&self.config, self.real_at);
         self.m.kept_now(self.at, at_ms, tournament)
     }
@@ -1339,7 +1244,7 @@ impl Session {
         questions::restored_notes(self.mode(), notes)
     }
 
-    /// A resumed game goes on where it was kept (see `Match::restore_kept`), with the tournament profile's made
+    /// A resumed game goes on where it was kept (see `Match::resume_kept`), with the tournament profile's made
     /// move and presses owed; the player is told that the physical clock rules.
     pub(super) fn restore_kept(
         &mut self,
@@ -1347,25 +1252,12 @@ impl Session {
         real_now: Duration,
     ) -> (bool, Vec<String>) {
         let wall_now = resume::wall_ms(&self.config, real_now);
-        let (restored, mut notes, kept) = self.m.restore_kept(&self.config, now, wall_now);
-        if let Some(kept) = kept {
-            if let Some(t) = &mut self.tournament {
-                t.restore_made(kept.made, kept.unpressed);
-            }
-            if let Some((mover, ply)) = kept.made
-                && let Some(p) = self.m.game.plies().get(ply)
-            {
-                notes.push(self.p(
-                    "resume.made_restored",
-                    &[
-                        ("move", &self.announce(p, false)),
-                        ("side", &self.side(mover)),
-                    ],
-                ));
-            }
-        }
-        if restored {
-            notes.push(self.p("resume.physical_clock", &[]));
+        let voice = view::Voice::new(&self.config, self.tournament.as_ref());
+        let (restored, notes, kept) = self
+            .m
+            .resume_kept(&self.config, now, wall_now, |p| voice.announce(p, false));
+        if let (Some(t), Some(kept)) = (&mut self.tournament, kept) {
+            t.restore_made(kept.made, kept.unpressed);
         }
         (restored, notes)
     }
@@ -1413,25 +1305,17 @@ impl Session {
     }
 
     /// `new` (the same sides) or `rematch` (`swap`: the colours swapped): a new game from the same start; the
-    /// unfinished game is kept first.
+    /// unfinished game is kept first (see `GameFiles::restart`, `EngineState::new_game`).
     fn restart(&mut self, now: Duration, swap: bool) -> Vec<Effect> {
         if !self.takeback_allowed() {
             return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
         }
-        let mut out = Vec::new();
-        if let Some((save, path)) = self.m.keep_unfinished(&self.config, || self.pgn_kept()) {
-            out.push(save);
-            self.config.kept_games.push(path);
-        }
-        self.m.restart(&self.config, now);
-        // Another game: its exported files are another game's (issue 18.22).
-        self.files.game_id = self.next_game_id();
+        let kept = self.kept_now();
+        let mut out = self.files.restart(&mut self.config, &mut self.m, kept, now);
         self.pending = None;
-        if swap {
-            self.config.engine_color = self.config.engine_color.other();
-        }
+        self.engine.new_game(&mut self.config, swap);
         out.extend(self.greeting());
-        out.extend(self.engine.new_game(&self.config));
+        out.extend(self.engine.introduce(&self.config));
         out.extend(self.autosave());
         out
     }
@@ -1449,18 +1333,11 @@ impl Session {
     /// What a claim, an offer's answer or a resignation did: a game that ended stops its clock; a changed game
     /// is saved.
     fn carry(&mut self, said: Said, now: Duration) -> Vec<Effect> {
-        match said {
-            Said::Refused(out) => out,
-            Said::Ended(mut out) => {
-                self.m.stop_clock(now);
-                out.extend(self.autosave());
-                out
-            }
-            Said::Changed(mut out) => {
-                out.extend(self.autosave());
-                out
-            }
+        let (mut out, save) = self.m.carried(said, now);
+        if save {
+            out.extend(self.autosave());
         }
+        out
     }
 
     /// The last move in words (the match's texts, for the parts that say it).

@@ -222,13 +222,6 @@ pub(in crate::session) enum Opened {
 }
 
 impl Match {
-    /// The adjourned game goes on with its envelope (it belongs to this game): the envelope sets the clocks
-    /// (Guidelines I.5) and the sealed move waits in it.
-    pub(in crate::session) fn adjourned_with(&mut self, env: Envelope, cfg: &Config) {
-        self.timing = Timing::from_envelope(&env, &self.game, &cfg.clock);
-        self.adjourned = Some(env);
-    }
-
     /// Guidelines I.1-I.2, I.8: the player to move seals a legal, unambiguous move; it is not played; his clock
     /// stops; the envelope is kept in the match. `Ok`: the envelope's save and what is said once the game is
     /// saved too; `Err`: refused.

@@ -1,5 +1,7 @@
 //! The match's claims, offers and resignations (Articles 5, 9): the game is asked, the answer is said.
 
+use std::time::Duration;
+
 use shakmaty::Color;
 
 use super::Match;
@@ -204,6 +206,48 @@ impl Match {
             Some(cfg.engine_color.other())
         } else {
             Some(offer.other())
+        }
+    }
+
+    /// `accept`: the side that answers the open offer (see [`Match::answerer`]) accepts it; refused when no
+    /// offer is open.
+    pub(in crate::session) fn accept_offer(&mut self, cfg: &Config, engine_opponent: bool) -> Said {
+        match self.answerer(cfg, engine_opponent) {
+            Some(by) => self.accept(cfg, by),
+            None => Said::Refused(self.no_offer(cfg)),
+        }
+    }
+
+    /// `decline`: the side that answers the open offer declines it, and the other side's increment is granted;
+    /// refused when no offer is open.
+    pub(in crate::session) fn decline_offer(
+        &mut self,
+        cfg: &Config,
+        engine_opponent: bool,
+        now: Duration,
+    ) -> Vec<Effect> {
+        let Some(by) = self.answerer(cfg, engine_opponent) else {
+            return self.no_offer(cfg);
+        };
+        match self.decline(cfg, by) {
+            Ok(mut out) => {
+                out.extend(self.grant_increment(cfg, by.other(), now));
+                out
+            }
+            Err(out) => out,
+        }
+    }
+
+    /// What a claim, an offer's answer or a resignation did, carried out in the match: a game that ended stops
+    /// its clock. Gives what is said, and whether the game is to be saved.
+    pub(in crate::session) fn carried(&mut self, said: Said, now: Duration) -> (Vec<Effect>, bool) {
+        match said {
+            Said::Refused(out) => (out, false),
+            Said::Ended(out) => {
+                self.stop_clock(now);
+                (out, true)
+            }
+            Said::Changed(out) => (out, true),
         }
     }
 

@@ -2,12 +2,14 @@
 
 pub(super) mod adjourn;
 mod claims;
+mod play;
 pub(super) mod resume;
 mod takeback;
 mod texts;
 pub(super) mod timing;
 
 pub(in crate::session) use claims::{Rejected, Said};
+pub(in crate::session) use play::Entry;
 
 use std::time::Duration;
 
@@ -66,17 +68,5 @@ impl Match {
         if let Some(t) = &mut self.timing {
             t.start(turn, now, &cfg.clock);
         }
-    }
-
-    /// Another game takes the board (a kept game resumed, a game of a file chosen): the rules' edition stays,
-    /// the game's kept clock state is taken from it (issue 18.3), its timing is `cfg.time_control`'s.
-    pub(super) fn replace_game(&mut self, game: Game, cfg: &Config) {
-        let mut game = game.with_edition(self.game.edition());
-        self.kept = resume::take_kept(&mut game);
-        self.game = game;
-        self.timing = cfg
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &self.game, &cfg.clock));
     }
 }

@@ -325,6 +325,30 @@ impl Match {
         })
     }
 
+    /// [`Match::restore_kept`] with the notes of a resumed game: the made move restored (in the words of
+    /// `announce`), and that the physical clock rules when the clock was restored.
+    pub(in crate::session) fn resume_kept(
+        &mut self,
+        cfg: &Config,
+        now: Duration,
+        wall_now: Option<u64>,
+        announce: impl Fn(&crate::rules::Ply) -> String,
+    ) -> (bool, Vec<String>, Option<Kept>) {
+        let (restored, mut notes, kept) = self.restore_kept(cfg, now, wall_now);
+        if let Some((mover, ply)) = kept.as_ref().and_then(|k| k.made)
+            && let Some(p) = self.game.plies().get(ply)
+        {
+            notes.push(cfg.p(
+                "resume.made_restored",
+                &[("move", &announce(p)), ("side", &cfg.side(mover))],
+            ));
+        }
+        if restored {
+            notes.push(cfg.p("resume.physical_clock", &[]));
+        }
+        (restored, notes, kept)
+    }
+
     /// A resumed game goes on exactly where it was kept: the clocks (with the time that passed since the last
     /// save, to the wall time `wall_now`, charged to the running clock, as a physical clock kept running; not
     /// with a virtual clock), the illegal moves counted. The player is told what of the clock was restored.

@@ -121,6 +121,11 @@ impl Tournament {
         self.unpressed
     }
 
+    /// What the profile keeps with a save: the made move and the presses owed (issue 18.3).
+    pub(in crate::session) fn kept(&self) -> (Option<(Color, usize)>, [u32; 2]) {
+        (self.made_move(), self.unpressed_counts())
+    }
+
     /// A resumed game goes on where it was kept: the made move and the presses still owed (issue 18.3).
     pub(in crate::session) fn restore_made(
         &mut self,
