@@ -1,12 +1,14 @@
 //! The match: the game on the board, its clock, the penalties and the adjournment, owned in one part.
 
 pub(super) mod adjourn;
+mod answer;
 mod claims;
 pub(super) mod resume;
 mod takeback;
 mod texts;
 pub(super) mod timing;
 
+pub(in crate::session) use answer::Clocked;
 pub(in crate::session) use claims::{Rejected, Said};
 
 use std::time::Duration;
