@@ -625,10 +625,13 @@ impl Session {
     /// open, the board check's, the tournament profile's, then the ordinary commands.
     fn answer(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
         use Action as A;
-        let tournament = self.tournament.is_some();
-        // The open review answers its steps and the questions about the reviewed position.
+        // The open review answers its steps and the questions about the reviewed position; the tournament
+        // profile its own commands (D.2).
         if let Some(out) = self.review_answer(action) {
             return self.assistant_view(out);
+        }
+        if let Some(out) = self.profile_answer(action, now) {
+            return out;
         }
         let out = match action {
             A::Review(rest) => self.enter_review(rest),
@@ -648,28 +651,6 @@ impl Session {
             | A::Rewind
             | A::Rewound
             | A::Is(_) => return self.board_check_answer(action, now),
-            // The tournament profile's own commands (D.2).
-            A::Player(_) if tournament => return self.profile_action(action, now),
-            A::Press | A::Undo | A::State | A::Inspect | A::Verify if tournament => {
-                self.profile_action(action, now)
-            }
-            A::Log(_) | A::Touched(_) | A::Role(_) | A::Announce(_) if tournament => {
-                self.profile_action(action, now)
-            }
-            A::Opponent(rest)
-                if tournament
-                    && (rest.eq_ignore_ascii_case("hearing-impaired")
-                        || rest.eq_ignore_ascii_case("hearing impaired")) =>
-            {
-                self.profile_action(action, now)
-            }
-            A::Arbiter(rest)
-                if tournament
-                    && (rest.to_lowercase().starts_with("check-words")
-                        || rest.to_lowercase().starts_with("checkwords")) =>
-            {
-                return self.profile_action(action, now);
-            }
             // The adjournment's (Guidelines I).
             A::Open if self.m.adjourned.is_some() => self.open_envelope(now),
             _ => self.ordinary(action, line, now),
@@ -1713,39 +1694,31 @@ impl Session {
         }
     }
 
-    /// The profile's own commands (D.2), answered by the profile; a game they change is saved, and a press
-    /// without a move is asked about.
-    fn profile_action(&mut self, action: &Action, now: Duration) -> Vec<Effect> {
-        use tournament::moves::{self, Pressed};
+    /// The profile's own commands (see `Tournament::answer`); a game they change is saved, and a press
+    /// without a move is asked about. None: no profile, or the action is not its own.
+    fn profile_answer(&mut self, action: &Action, now: Duration) -> Option<Vec<Effect>> {
         let path = self.log_path();
-        let (cfg, m) = (&self.config, &mut self.m);
-        let Some(t) = &mut self.tournament else {
-            return Vec::new();
-        };
-        let said = match action {
-            Action::Player(request) => {
-                let count = || explore::count(cfg, &m.game, m);
-                (t.player_request(cfg, m, request, count, now), false)
-            }
-            Action::Press => match t.press_clock(cfg, m, now) {
-                Pressed::Said(out, changed) => (out, changed),
-                Pressed::WithoutMove(side) => return self.press_without_move(side, now),
+        let count = |cfg: &Config, m: &Match| explore::count(cfg, &m.game, m);
+        let t = self.tournament.as_mut()?;
+        Some(
+            match t.answer(&mut self.config, &mut self.m, action, now, path, count)? {
+                tournament::Profiled::Said {
+                    out,
+                    changed,
+                    to_assistant,
+                } => {
+                    let out = self.saved_if((out, changed));
+                    if to_assistant {
+                        self.assistant_view(out)
+                    } else {
+                        out
+                    }
+                }
+                tournament::Profiled::WithoutMove(side) => {
+                    let out = self.press_without_move(side, now);
+                    self.assistant_view(out)
+                }
             },
-            Action::Undo => t.undo_made(cfg, m),
-            Action::State => {
-                let text = t.state_text(cfg, m, tournament::record::ending_said(cfg, m));
-                (vec![t.to_operator(text)], false)
-            }
-            Action::Log(rest) => (t.read_log(cfg, rest), false),
-            Action::Touched(rest) => (t.touched(cfg, &m.game, rest), false),
-            Action::Role(rest) => (t.role(cfg, rest), false),
-            Action::Inspect => (vec![say(Kind::Answer, t.inspection(cfg, &m.game))], false),
-            Action::Verify => (t.verify_command(cfg, path), false),
-            Action::Announce(on) => (moves::clock_announcements(&mut self.config, m, on), false),
-            Action::Opponent(_) => (t.set_hearing_impaired_opponent(cfg), false),
-            Action::Arbiter(rest) => (t.check_words_command(cfg, rest), false),
-            _ => (Vec::new(), false),
-        };
-        self.saved_if(said)
+        )
     }
 }
