@@ -676,21 +676,26 @@ impl Session {
     fn ordinary(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
         use Action as A;
         match action {
-            A::Help => vec![say(
-                Kind::Answer,
-                self.p(
-                    "help",
-                    &[(
-                        "commands",
-                        &words::commands::help_list(&self.config.phrases),
-                    )],
-                ),
-            )],
+            A::Help => self.config.help(),
             A::Quit => self.quit(),
             A::Last => vec![say(Kind::Answer, self.last())],
-            A::Moves(_) | A::Count | A::Board | A::Square(_) | A::Fen => {
-                self.position_answer(action, &self.m.game)
-            }
+            // The questions about the game's position.
+            A::Moves(_)
+            | A::Count
+            | A::Board
+            | A::Square(_)
+            | A::Fen
+            | A::Rank(_)
+            | A::File(_)
+            | A::Diagonals(_)
+            | A::Lines(_)
+            | A::Knights(_)
+            | A::Attackers(_)
+            | A::Legal(_)
+            | A::Pieces(_)
+            | A::Pawns(_)
+            | A::Material(_)
+            | A::Turn(_) => self.position_answer(action, &self.m.game),
             A::Claim(rest) => self.claim(rest, now),
             A::Offer => self.offer(now),
             A::Accept => self.accept(now),
@@ -710,17 +715,6 @@ impl Session {
             A::Takeback(rest) => self.takeback(rest, now),
             A::New => self.restart(now, false),
             A::Rematch => self.restart(now, true),
-            A::Rank(_)
-            | A::File(_)
-            | A::Diagonals(_)
-            | A::Lines(_)
-            | A::Knights(_)
-            | A::Attackers(_)
-            | A::Legal(_)
-            | A::Pieces(_)
-            | A::Pawns(_)
-            | A::Material(_)
-            | A::Turn(_) => self.position_answer(action, &self.m.game),
             A::Sides(rest) => self.config.sides_command(rest),
             // The match's clock, arbiter and adjournment.
             A::Time
