@@ -1440,9 +1440,9 @@ impl Session {
             Some(match_state::Clocked::Said(out, ended)) => self.saved_if((out, ended)),
             Some(match_state::Clocked::Sealed { save, done }) => {
                 self.files.keep_envelope = false;
-                let mut out = vec![save];
+                let mut out = vec![*save];
                 out.extend(self.autosave());
-                out.push(done);
+                out.push(*done);
                 out
             }
             None => Vec::new(),

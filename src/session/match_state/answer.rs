@@ -11,7 +11,10 @@ use crate::words::action::Action;
 /// save, then the game, then what is said when it is done).
 pub(in crate::session) enum Clocked {
     Said(Vec<Effect>, bool),
-    Sealed { save: Effect, done: Effect },
+    Sealed {
+        save: Box<Effect>,
+        done: Box<Effect>,
+    },
 }
 
 impl Match {
@@ -53,7 +56,10 @@ impl Match {
             // Guidelines I.1-I.2, I.8: a move sealed; the envelope is saved beside the game.
             A::Seal(rest) => Some(match self.seal(cfg, rest, now) {
                 Err(out) => Clocked::Said(out, false),
-                Ok((save, done)) => Clocked::Sealed { save, done },
+                Ok((save, done)) => Clocked::Sealed {
+                    save: Box::new(save),
+                    done: Box::new(done),
+                },
             }),
             A::Envelope => said(self.read_envelope(cfg, || board(&self.game))),
             _ => None,
