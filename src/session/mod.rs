@@ -622,7 +622,7 @@ impl Session {
     }
 
     /// The one routing of an allowed action to the part that answers it: the review's while a review is
-    /// open, the board check's, the tournament profile's, then the ordinary commands.
+    /// open, the tournament profile's, the board check's (their actions are disjoint), then the ordinary ones.
     fn answer(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
         use Action as A;
         // The open review answers its steps and the questions about the reviewed position; the tournament
