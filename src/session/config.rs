@@ -151,6 +151,15 @@ impl Config {
         }
     }
 
+    /// `help`: the commands of this language.
+    pub(super) fn help(&self) -> Vec<Effect> {
+        let commands = words::commands::help_list(&self.phrases);
+        vec![say(
+            Kind::Answer,
+            self.p("help", &[("commands", &commands)]),
+        )]
+    }
+
     /// `sides all|engine|none`: which moves are announced with their side's name.
     pub(super) fn sides_command(&mut self, rest: &str) -> Vec<Effect> {
         let p = &self.phrases;

@@ -9,7 +9,7 @@ use super::match_state::Match;
 use super::{Config, Cue, Effect, Kind, Opponent, say};
 use crate::rules::Start;
 use crate::words;
-use crate::words::action::Arg;
+use crate::words::action::{Action, Arg};
 
 /// The lowest and highest engine level (1 weakest, 10 full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = crate::words::action::LEVELS;
@@ -440,6 +440,21 @@ impl EngineState {
             say(Kind::Refusal, cfg.p(key, &[])),
             Effect::Cue(Cue::Illegal),
         ])
+    }
+
+    /// The opponent's commands: `engine`, `opponent`, `level`. None: the action is not the opponent's.
+    pub(super) fn answer(
+        &mut self,
+        cfg: &mut Config,
+        m: &Match,
+        action: &Action,
+    ) -> Option<Vec<Effect>> {
+        match action {
+            Action::Engine(rest) => Some(self.command(cfg, m, rest)),
+            Action::Opponent(rest) => Some(self.opponent_command(cfg, m, rest)),
+            Action::Level(rest) => Some(self.level_command(cfg, rest)),
+            _ => None,
+        }
     }
 
     /// `engine`: its name, level and state; `engine restart`: start it again; `engine offers on|off`.

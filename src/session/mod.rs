@@ -418,48 +418,19 @@ impl Session {
         }
     }
 
-    /// The one routing of an allowed action to the handler that answers it: the review's while a review is
-    /// open, the board check's, the tournament profile's, then the ordinary commands.
+    /// The one routing of an allowed action to the part that answers it: the review's while a review is
+    /// open, the tournament profile's, the board check's (their actions are disjoint), then the ordinary ones.
     fn answer(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
         use Action as A;
-        let reviewing = self.review.is_some();
-        let tournament = self.tournament.is_some();
+        // The open review answers its steps and the questions about the reviewed position; the tournament
+        // profile its own commands (D.2).
+        if let Some(out) = self.review_answer(action) {
+            return self.assistant_view(out);
+        }
+        if let Some(out) = self.profile_answer(action, now) {
+            return out;
+        }
         let out = match action {
-            // The review's steps, and read-only questions answered on the reviewed position.
-            A::Review(rest) if reviewing && self.config.phrases.is_word("arg.off", rest) => {
-                self.leave_review()
-            }
-            A::Review(_) | A::Last if reviewing => {
-                self.in_review(|r, v| vec![say(Kind::Answer, r.here(v, false))])
-            }
-            A::Done if reviewing => self.leave_review(),
-            A::Back if reviewing => self.in_review(|r, v| r.step(v, -1)),
-            A::Forward if reviewing => self.in_review(|r, v| r.step(v, 1)),
-            A::Start if reviewing => self.in_review(|r, v| r.jump(v, false)),
-            A::End if reviewing => self.in_review(|r, v| r.jump(v, true)),
-            A::Goto(rest) if reviewing => self.in_review(|r, v| r.goto(v, rest)),
-            A::Variation(rest) if reviewing => self.in_review(|r, v| r.enter_variation(v, rest)),
-            A::Leave if reviewing => self.in_review(|r, v| r.leave_variation(v)),
-            A::Board
-            | A::Square(_)
-            | A::Fen
-            | A::Count
-            | A::Moves(_)
-            | A::Rank(_)
-            | A::File(_)
-            | A::Diagonals(_)
-            | A::Lines(_)
-            | A::Knights(_)
-            | A::Attackers(_)
-            | A::Legal(_)
-            | A::Pieces(_)
-            | A::Pawns(_)
-            | A::Material(_)
-            | A::Turn(_)
-                if reviewing =>
-            {
-                self.position_answer(action, self.shown_game())
-            }
             A::Review(rest) => self.enter_review(rest),
             A::Back
             | A::Forward
@@ -470,63 +441,13 @@ impl Session {
             | A::Leave
             | A::Done => return self.refused("review.not_open", line),
             // The board check and the scoresheets' comparison (D.2.9).
-            A::Keep => {
-                let out = self.clocks_keep(now);
-                return self.board_check_view(out);
-            }
-            A::SetClocks(rest) => {
-                let out = board_check::BoardCheck::clocks_set(&self.config, &mut self.m, rest, now);
-                return self.board_check_view(out);
-            }
-            A::Check(rest) => {
-                let out = self
-                    .board_check
-                    .check_command(&self.config, &self.m.game, rest);
-                return self.board_check_view(out);
-            }
-            A::Compare(rest) => {
-                let out = self
-                    .board_check
-                    .compare_command(&self.config, &self.m.game, rest);
-                return self.board_check_view(out);
-            }
-            A::Rewind => {
-                let out = self.rewind_command();
-                return self.board_check_view(out);
-            }
-            A::Rewound => {
-                let log = self.tournament.as_ref().map(|t| t.log_entries());
-                let out = self.board_check.rewound(&self.config, log);
-                return self.board_check_view(out);
-            }
-            A::Is(rest) => {
-                let out = self
-                    .board_check
-                    .quick_question(&self.config, &self.m.game, rest);
-                return self.board_check_view(out);
-            }
-            // The tournament profile's own commands (D.2).
-            A::Player(_) if tournament => return self.profile_action(action, now),
-            A::Press | A::Undo | A::State | A::Inspect | A::Verify if tournament => {
-                self.profile_action(action, now)
-            }
-            A::Log(_) | A::Touched(_) | A::Role(_) | A::Announce(_) if tournament => {
-                self.profile_action(action, now)
-            }
-            A::Opponent(rest)
-                if tournament
-                    && (rest.eq_ignore_ascii_case("hearing-impaired")
-                        || rest.eq_ignore_ascii_case("hearing impaired")) =>
-            {
-                self.profile_action(action, now)
-            }
-            A::Arbiter(rest)
-                if tournament
-                    && (rest.to_lowercase().starts_with("check-words")
-                        || rest.to_lowercase().starts_with("checkwords")) =>
-            {
-                return self.profile_action(action, now);
-            }
+            A::Keep
+            | A::SetClocks(_)
+            | A::Check(_)
+            | A::Compare(_)
+            | A::Rewind
+            | A::Rewound
+            | A::Is(_) => return self.board_check_answer(action, now),
             // The adjournment's (Guidelines I).
             A::Open if self.m.adjourned.is_some() => self.open_envelope(now),
             _ => self.ordinary(action, line, now),
@@ -539,21 +460,26 @@ impl Session {
     fn ordinary(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
         use Action as A;
         match action {
-            A::Help => vec![say(
-                Kind::Answer,
-                self.p(
-                    "help",
-                    &[(
-                        "commands",
-                        &words::commands::help_list(&self.config.phrases),
-                    )],
-                ),
-            )],
+            A::Help => self.config.help(),
             A::Quit => self.quit(),
             A::Last => vec![say(Kind::Answer, self.last())],
-            A::Moves(_) | A::Count | A::Board | A::Square(_) | A::Fen => {
-                self.position_answer(action, &self.m.game)
-            }
+            // The questions about the game's position.
+            A::Moves(_)
+            | A::Count
+            | A::Board
+            | A::Square(_)
+            | A::Fen
+            | A::Rank(_)
+            | A::File(_)
+            | A::Diagonals(_)
+            | A::Lines(_)
+            | A::Knights(_)
+            | A::Attackers(_)
+            | A::Legal(_)
+            | A::Pieces(_)
+            | A::Pawns(_)
+            | A::Material(_)
+            | A::Turn(_) => self.position_answer(action, &self.m.game),
             A::Claim(rest) => self.claim(rest, now),
             A::Offer => self.offer(now),
             A::Accept => self.accept(now),
@@ -573,38 +499,25 @@ impl Session {
             A::Takeback(rest) => self.takeback(rest, now),
             A::New => self.restart(now, false),
             A::Rematch => self.restart(now, true),
-            A::Rank(_)
-            | A::File(_)
-            | A::Diagonals(_)
-            | A::Lines(_)
-            | A::Knights(_)
-            | A::Attackers(_)
-            | A::Legal(_)
-            | A::Pieces(_)
-            | A::Pawns(_)
-            | A::Material(_)
-            | A::Turn(_) => self.position_answer(action, &self.m.game),
             A::Sides(rest) => self.config.sides_command(rest),
-            A::Time => self.m.time_answer(&self.config, now),
-            A::Used => self.m.used_answer(&self.config, now),
-            A::Control => self.m.control_answer(&self.config, now),
-            A::Flag => {
-                let r = self.m.flag_claim(&self.config, now);
-                self.saved_if(r)
-            }
-            A::Wait(rest) => self.wait(rest, now),
+            // The match's clock, arbiter and adjournment.
+            A::Time
+            | A::Used
+            | A::Control
+            | A::Flag
+            | A::Wait(_)
+            | A::Increment
+            | A::Arbiter(_)
+            | A::Seal(_)
+            | A::Envelope => self.clock_answer(action, now),
             A::Illegal(rest) => self.illegal(rest, now),
             A::Press => self.press_without_move(self.m.game.turn(), now),
-            A::Increment => self.m.request_increment(&self.config, now),
-            A::Arbiter(rest) => self.arbiter(rest, now),
-            A::Seal(rest) => self.seal(rest, now),
-            A::Envelope => self.m.read_envelope(&self.config, || self.board()),
             A::Open => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
-            A::Engine(rest) => self.engine.command(&mut self.config, &self.m, rest),
-            A::Opponent(rest) => self
+            // The opponent's.
+            A::Engine(_) | A::Opponent(_) | A::Level(_) => self
                 .engine
-                .opponent_command(&mut self.config, &self.m, rest),
-            A::Level(rest) => self.engine.level_command(&mut self.config, rest),
+                .answer(&mut self.config, &self.m, action)
+                .unwrap_or_default(),
             // No command of play mode (the profile's own, a request, a word of analysis) or no command at all:
             // read as a move entry.
             _ => self.play_text(line, now),
@@ -773,16 +686,6 @@ impl Session {
             }
             Err(out) => out,
         }
-    }
-
-    /// The count of the game (explore::count).
-    fn count(&self) -> String {
-        explore::count(&self.config, &self.m.game, &self.m)
-    }
-
-    /// The game's board in words (explore::board).
-    fn board(&self) -> String {
-        explore::board(&self.config, &self.m.game)
     }
 
     /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with an intended move.
@@ -969,19 +872,20 @@ impl Session {
         self.board_check.waits()
     }
 
-    /// `rewind`: the question of R-D.2.9b, open until it is answered.
-    fn rewind_command(&mut self) -> Vec<Effect> {
+    /// The board check's commands (see `BoardCheck::answer`); its rewind question stays open until answered.
+    fn board_check_answer(&mut self, action: &Action, now: Duration) -> Vec<Effect> {
         let how = self.how_to_answer();
-        match self
-            .board_check
-            .rewind_command(&self.config, &self.m.game, &how)
-        {
-            Ok(out) => {
+        let log = self.tournament.as_ref().map(|t| t.log_entries());
+        let (cfg, m) = (&self.config, &mut self.m);
+        let out = match self.board_check.answer(cfg, m, action, now, &how, log) {
+            Some(board_check::Outcome::Said(out)) => out,
+            Some(board_check::Outcome::AskRewind(out)) => {
                 self.pending = Some(Pending::Rewind);
                 out
             }
-            Err(out) => out,
-        }
+            None => Vec::new(),
+        };
+        self.board_check_view(out)
     }
 
     /// R-D.2.9b-c: `yes` to the rewind: the moves retraced, the rewind noted on the record and in the action
@@ -999,13 +903,6 @@ impl Session {
         let mut out = r.said;
         out.extend(self.log_action(now, log::Actor::Hector, "rewind", vec![r.logged]));
         out.extend(self.autosave());
-        out
-    }
-
-    /// R-7.1 / R-D.2.9c: `keep`: the arbiter starts the clocks as they are; the time is said.
-    fn clocks_keep(&mut self, now: Duration) -> Vec<Effect> {
-        let mut out = self.board_check.clocks_keep(&self.config, &mut self.m, now);
-        out.extend(self.m.time_answer(&self.config, now));
         out
     }
 
@@ -1050,47 +947,34 @@ impl Session {
         }
         self.m.timing = None;
         self.config.time_control = None;
-        self.open_review(true)
-    }
-
-    /// `review`: opens a review of the game at its last move, unless it must wait (review::refused).
-    fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
-        if self.config.phrases.is_word("arg.off", rest) {
-            return vec![say(Kind::Refusal, self.p("review.not_open", &[]))];
-        }
-        if let Some(reason) = review::refused(&self.config, &self.m, self.tournament.is_some()) {
-            return vec![say(Kind::Refusal, reason)];
-        }
-        self.open_review(false)
-    }
-
-    fn open_review(&mut self, at_start: bool) -> Vec<Effect> {
-        let ending = self.m.game.ending().map(|e| self.ending_text(e));
-        let review = review::Review::new(&self.m.game, at_start, ending);
-        let text = review.opened(&self.voice());
+        let (review, out) = review::Review::open(&self.voice(), &self.m, true);
         self.review = Some(review);
-        vec![say(Kind::Event, text)]
+        out
     }
 
-    /// `done`: the review ends; the game goes on where it was.
-    fn leave_review(&mut self) -> Vec<Effect> {
-        self.review = None;
-        let mut text = self.p("review.closed", &[]);
-        text.push_str(". ");
-        text.push_str(&match self.m.game.ending() {
-            Some(e) => self.ending_text(e),
-            None => self.count(),
-        });
-        vec![say(Kind::Event, text)]
+    /// `review`: opens a review of the game at its last move, unless it must wait (see `Review::enter`).
+    fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
+        let tournament = self.tournament.is_some();
+        match review::Review::enter(&self.voice(), &self.m, tournament, rest) {
+            Ok((review, out)) => {
+                self.review = Some(review);
+                out
+            }
+            Err(out) => out,
+        }
     }
 
-    /// A step of the open review, said with the session's voice.
-    fn in_review(
-        &mut self,
-        f: impl FnOnce(&mut review::Review, &view::Voice) -> Vec<Effect>,
-    ) -> Vec<Effect> {
+    /// The open review's answer (see `Review::answer`); `done` closes it. None: no review is open, or the action
+    /// is not the review's.
+    fn review_answer(&mut self, action: &Action) -> Option<Vec<Effect>> {
         let voice = view::Voice::new(&self.config, self.tournament.as_ref());
-        self.review.as_mut().map_or_else(Vec::new, |r| f(r, &voice))
+        match self.review.as_mut()?.answer(&voice, &self.m, action)? {
+            review::Reviewed::Said(out) => Some(out),
+            review::Reviewed::Closed(out) => {
+                self.review = None;
+                Some(out)
+            }
+        }
     }
 
     /// How the session says a move (view::Voice).
@@ -1161,27 +1045,39 @@ impl Session {
     }
 
     /// What a flag observed but not decided says, per side (R-6.8: the tournament profile's alert).
-    fn flag_alerts(&self) -> [Vec<Effect>; 2] {
-        if self.config.clock.observe_flags || self.m.timing.is_none() || self.m.game.is_over() {
+    fn flag_alerts(cfg: &Config, mode: Mode, m: &Match) -> [Vec<Effect>; 2] {
+        if cfg.clock.observe_flags || m.timing.is_none() || m.game.is_over() {
             return [Vec::new(), Vec::new()];
         }
-        let assistant = self.mode() == Mode::Assistant;
-        let alert = |side| tournament::requests::flag_alert(&self.config, assistant, side);
+        let assistant = mode == Mode::Assistant;
+        let alert = |side| tournament::requests::flag_alert(cfg, assistant, side);
         [alert(Color::White), alert(Color::Black)]
     }
 
     /// Everything that has fallen due by `now` (see `Match::tick`).
     pub(super) fn tick(&mut self, now: Duration) -> Vec<Effect> {
-        let alerts = self.flag_alerts();
+        let alerts = Session::flag_alerts(&self.config, self.mode(), &self.m);
         let r = self.m.tick(&self.config, now, &alerts);
         self.saved_if(r)
     }
 
-    /// `wait DURATION` with the virtual clock (see `Match::wait`).
-    fn wait(&mut self, arg: &Arg<Duration>, now: Duration) -> Vec<Effect> {
-        let alerts = self.flag_alerts();
-        let r = self.m.wait(&self.config, arg, now, &alerts);
-        self.saved_if(r)
+    /// The match's clock, arbiter and adjournment commands (see `Match::answer_clock`); a game they end is
+    /// saved, and a sealed move's envelope is saved beside the game.
+    fn clock_answer(&mut self, action: &Action, now: Duration) -> Vec<Effect> {
+        let (cfg, mode) = (&self.config, self.mode());
+        let alerts = |m: &Match| Session::flag_alerts(cfg, mode, m);
+        let board = |game: &Game| explore::board(cfg, game);
+        match self.m.answer_clock(cfg, action, now, alerts, board) {
+            Some(match_state::Clocked::Said(out, ended)) => self.saved_if((out, ended)),
+            Some(match_state::Clocked::Sealed { save, done }) => {
+                self.files.keep_envelope = false;
+                let mut out = vec![*save];
+                out.extend(self.autosave());
+                out.push(*done);
+                out
+            }
+            None => Vec::new(),
+        }
     }
 
     /// an illegal move completed (see `Match::illegal`); a promoted one stands, entered like any move.
@@ -1219,14 +1115,6 @@ impl Session {
         }
     }
 
-    /// The arbiter's actions (see `Match::arbiter`); a game the arbiter ends is saved.
-    fn arbiter(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
-        let over = self.m.game.is_over();
-        let out = self.m.arbiter(&self.config, rest, now);
-        let ended = !over && self.m.game.is_over();
-        self.saved_if((out, ended))
-    }
-
     /// The state to keep with the next save, as at the session's last command (issue 18.3).
     fn kept_now(&self) -> Option<resume::Kept> {
         let tournament = self.tournament.as_ref().map(Tournament::kept);
@@ -1260,20 +1148,6 @@ impl Session {
             t.restore_made(kept.made, kept.unpressed);
         }
         (restored, notes)
-    }
-
-    /// Guidelines I.1-I.2, I.8: a move sealed (see `Match::seal`); the envelope is saved beside the game.
-    fn seal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
-        match self.m.seal(&self.config, rest, now) {
-            Err(out) => out,
-            Ok((save, done)) => {
-                self.files.keep_envelope = false;
-                let mut out = vec![save];
-                out.extend(self.autosave());
-                out.push(done);
-                out
-            }
-        }
     }
 
     /// R-GI.9: the envelope opened (see `Match::open_envelope`): the sealed move is played; the autosave of a
@@ -1398,39 +1272,31 @@ impl Session {
         }
     }
 
-    /// The profile's own commands (D.2), answered by the profile; a game they change is saved, and a press
-    /// without a move is asked about.
-    fn profile_action(&mut self, action: &Action, now: Duration) -> Vec<Effect> {
-        use tournament::moves::{self, Pressed};
+    /// The profile's own commands (see `Tournament::answer`); a game they change is saved, and a press
+    /// without a move is asked about. None: no profile, or the action is not its own.
+    fn profile_answer(&mut self, action: &Action, now: Duration) -> Option<Vec<Effect>> {
         let path = self.log_path();
-        let (cfg, m) = (&self.config, &mut self.m);
-        let Some(t) = &mut self.tournament else {
-            return Vec::new();
-        };
-        let said = match action {
-            Action::Player(request) => {
-                let count = || explore::count(cfg, &m.game, m);
-                (t.player_request(cfg, m, request, count, now), false)
-            }
-            Action::Press => match t.press_clock(cfg, m, now) {
-                Pressed::Said(out, changed) => (out, changed),
-                Pressed::WithoutMove(side) => return self.press_without_move(side, now),
+        let count = |cfg: &Config, m: &Match| explore::count(cfg, &m.game, m);
+        let t = self.tournament.as_mut()?;
+        Some(
+            match t.answer(&mut self.config, &mut self.m, action, now, path, count)? {
+                tournament::Profiled::Said {
+                    out,
+                    changed,
+                    to_assistant,
+                } => {
+                    let out = self.saved_if((out, changed));
+                    if to_assistant {
+                        self.assistant_view(out)
+                    } else {
+                        out
+                    }
+                }
+                tournament::Profiled::WithoutMove(side) => {
+                    let out = self.press_without_move(side, now);
+                    self.assistant_view(out)
+                }
             },
-            Action::Undo => t.undo_made(cfg, m),
-            Action::State => {
-                let text = t.state_text(cfg, m, tournament::record::ending_said(cfg, m));
-                (vec![t.to_operator(text)], false)
-            }
-            Action::Log(rest) => (t.read_log(cfg, rest), false),
-            Action::Touched(rest) => (t.touched(cfg, &m.game, rest), false),
-            Action::Role(rest) => (t.role(cfg, rest), false),
-            Action::Inspect => (vec![say(Kind::Answer, t.inspection(cfg, &m.game))], false),
-            Action::Verify => (t.verify_command(cfg, path), false),
-            Action::Announce(on) => (moves::clock_announcements(&mut self.config, m, on), false),
-            Action::Opponent(_) => (t.set_hearing_impaired_opponent(cfg), false),
-            Action::Arbiter(rest) => (t.check_words_command(cfg, rest), false),
-            _ => (Vec::new(), false),
-        };
-        self.saved_if(said)
+        )
     }
 }

@@ -13,12 +13,14 @@
 
 use shakmaty::Color;
 
+use super::explore;
 use super::view::Voice;
 use super::{Config, Effect, Kind, Match, Opponent, say};
 use crate::rules::game::MovetextItem;
 use crate::rules::pgn::MAX_VARIATION_DEPTH;
 use crate::rules::{Game, Ply};
 use crate::words;
+use crate::words::action::Action;
 
 /// The most characters of one comment said (longer ones are cut with "…").
 pub const MAX_COMMENT_CHARS: usize = 400;
@@ -132,6 +134,101 @@ impl Review {
     /// The reviewed position, as a game.
     pub(super) fn shown(&self) -> &Game {
         &self.shown
+    }
+}
+
+/// What the open review answered: said, or said with the review closed (the coordinator drops it).
+pub(super) enum Reviewed {
+    Said(Vec<Effect>),
+    Closed(Vec<Effect>),
+}
+
+impl Review {
+    /// `review`: a review of the match's game at its last move, unless it must wait (see [`refused`]); `review
+    /// off` with none open is refused.
+    pub(super) fn enter(
+        v: &Voice,
+        m: &Match,
+        tournament: bool,
+        rest: &str,
+    ) -> Result<(Review, Vec<Effect>), Vec<Effect>> {
+        let cfg = v.cfg;
+        if cfg.phrases.is_word("arg.off", rest) {
+            return Err(vec![say(Kind::Refusal, cfg.p("review.not_open", &[]))]);
+        }
+        if let Some(reason) = refused(cfg, m, tournament) {
+            return Err(vec![say(Kind::Refusal, reason)]);
+        }
+        Ok(Review::open(v, m, false))
+    }
+
+    /// A review of the match's game, at its start or at its last move, and what is said as it opens.
+    pub(super) fn open(v: &Voice, m: &Match, at_start: bool) -> (Review, Vec<Effect>) {
+        let ending = m.game.ending().map(|e| m.ending_text(v.cfg, e));
+        let review = Review::new(&m.game, at_start, ending);
+        let text = review.opened(v);
+        (review, vec![say(Kind::Event, text)])
+    }
+
+    /// `done`: what is said as the review ends; the game goes on where it was.
+    fn closed(cfg: &Config, m: &Match) -> Vec<Effect> {
+        let mut text = cfg.p("review.closed", &[]);
+        text.push_str(". ");
+        text.push_str(&match m.game.ending() {
+            Some(e) => m.ending_text(cfg, e),
+            None => explore::count(cfg, &m.game, m),
+        });
+        vec![say(Kind::Event, text)]
+    }
+
+    /// The open review's answer to `action`: its steps, and the read-only questions about a position answered
+    /// on the reviewed one (analysis is allowed in a review). None: the action is not the review's.
+    pub(super) fn answer(&mut self, v: &Voice, m: &Match, action: &Action) -> Option<Reviewed> {
+        use Action as A;
+        let cfg = v.cfg;
+        let out = match action {
+            A::Review(rest) if cfg.phrases.is_word("arg.off", rest) => {
+                return Some(Reviewed::Closed(Review::closed(cfg, m)));
+            }
+            A::Review(_) | A::Last => vec![say(Kind::Answer, self.here(v, false))],
+            A::Done => return Some(Reviewed::Closed(Review::closed(cfg, m))),
+            A::Back => self.step(v, -1),
+            A::Forward => self.step(v, 1),
+            A::Start => self.jump(v, false),
+            A::End => self.jump(v, true),
+            A::Goto(rest) => self.goto(v, rest),
+            A::Variation(rest) => self.enter_variation(v, rest),
+            A::Leave => self.leave_variation(v),
+            A::Board
+            | A::Square(_)
+            | A::Fen
+            | A::Count
+            | A::Moves(_)
+            | A::Rank(_)
+            | A::File(_)
+            | A::Diagonals(_)
+            | A::Lines(_)
+            | A::Knights(_)
+            | A::Attackers(_)
+            | A::Legal(_)
+            | A::Pieces(_)
+            | A::Pawns(_)
+            | A::Material(_)
+            | A::Turn(_) => {
+                let asked = explore::Asked {
+                    voice: Voice {
+                        cfg,
+                        check_words: v.check_words,
+                    },
+                    analysis_allowed: true,
+                    ending: &|e| m.ending_text(cfg, e),
+                    m,
+                };
+                explore::answer(&asked, self.shown(), action)
+            }
+            _ => return None,
+        };
+        Some(Reviewed::Said(out))
     }
 }
 

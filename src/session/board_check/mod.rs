@@ -7,9 +7,12 @@
 //! player's own board differs from it, which is what the Laws give a blind player through the arbiter
 //! (D.2.9); it says nothing about the position's merits (Article 11.3.1).
 
+mod answer;
 mod compare;
 mod rewind;
 mod walk;
+
+pub(super) use answer::Outcome;
 
 use std::sync::{Arc, OnceLock};
 

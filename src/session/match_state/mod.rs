@@ -1,6 +1,7 @@
 //! The match: the game on the board, its clock, the penalties and the adjournment, owned in one part.
 
 pub(super) mod adjourn;
+mod answer;
 mod claims;
 mod play;
 pub(super) mod resume;
@@ -8,6 +9,7 @@ mod takeback;
 mod texts;
 pub(super) mod timing;
 
+pub(in crate::session) use answer::Clocked;
 pub(in crate::session) use claims::{Rejected, Said};
 pub(in crate::session) use play::Entry;
 

@@ -1,12 +1,15 @@
 //! The tournament profile of record and assistant mode (Appendix D.2.3-D.2.11, R-11.3.1, R-12.6): its state
 //! (the move made and the presses owed), who hears what, and its action log.
 
+mod answer;
 pub(in crate::session) mod made;
 pub(in crate::session) mod moves;
 pub(in crate::session) mod record;
 pub(in crate::session) mod requests;
 
 pub(in crate::session) use moves::{greeting, to_operator, verifies};
+
+pub(in crate::session) use answer::Profiled;
 
 use std::path::PathBuf;
 use std::time::Duration;
