@@ -464,22 +464,7 @@ impl Session {
             A::Quit => self.quit(),
             A::Last => vec![say(Kind::Answer, self.last())],
             // The questions about the game's position.
-            A::Moves(_)
-            | A::Count
-            | A::Board
-            | A::Square(_)
-            | A::Fen
-            | A::Rank(_)
-            | A::File(_)
-            | A::Diagonals(_)
-            | A::Lines(_)
-            | A::Knights(_)
-            | A::Attackers(_)
-            | A::Legal(_)
-            | A::Pieces(_)
-            | A::Pawns(_)
-            | A::Material(_)
-            | A::Turn(_) => self.position_answer(action, &self.m.game),
+            _ if action.asks_about_position() => self.position_answer(action, &self.m.game),
             A::Claim(rest) => self.claim(rest, now),
             A::Offer => self.offer(now),
             A::Accept => self.accept(now),

@@ -177,6 +177,13 @@ const BOARD_CHECK: &[&str] = &[
     "player:",
 ];
 
+/// Whether a command (its contract name) still works while the board check's walk or the one-by-one scoresheet
+/// entry waits for its next line: the policy's board-check column, read by `reading.rs` so that every other line
+/// is the board check's answer (no board word or move reads like these).
+pub(super) fn passes_board_check(name: &str) -> bool {
+    BOARD_CHECK.contains(&name)
+}
+
 /// What a remote game cannot do: take a move back, let time pass, call the arbiter, change the opponent,
 /// seal a move, or press a physical clock.
 const ONLINE: &[&str] = &[

@@ -37,7 +37,7 @@ pub(super) fn read_action(
     if is_move {
         return Action::Entry(line.to_string());
     }
-    if board_check.waits() && !board_check::PASS_THROUGH.contains(&word.as_str()) {
+    if board_check.waits() && !policy::passes_board_check(&word) {
         return Action::Entry(line.to_string());
     }
     if board_check.clocks() {

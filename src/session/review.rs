@@ -199,22 +199,7 @@ impl Review {
             A::Goto(rest) => self.goto(v, rest),
             A::Variation(rest) => self.enter_variation(v, rest),
             A::Leave => self.leave_variation(v),
-            A::Board
-            | A::Square(_)
-            | A::Fen
-            | A::Count
-            | A::Moves(_)
-            | A::Rank(_)
-            | A::File(_)
-            | A::Diagonals(_)
-            | A::Lines(_)
-            | A::Knights(_)
-            | A::Attackers(_)
-            | A::Legal(_)
-            | A::Pieces(_)
-            | A::Pawns(_)
-            | A::Material(_)
-            | A::Turn(_) => {
+            _ if action.asks_about_position() => {
                 let asked = explore::Asked {
                     voice: Voice {
                         cfg,

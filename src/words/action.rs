@@ -190,6 +190,31 @@ pub const ANALYSIS_WORDS: [&str; 10] = [
 ];
 
 impl Action {
+    /// A question about the position (the board, a square, the moves, the exploring words): answered on the
+    /// game asked about, the game's own or the reviewed one.
+    pub fn asks_about_position(&self) -> bool {
+        use Action as A;
+        matches!(
+            self,
+            A::Board
+                | A::Square(_)
+                | A::Fen
+                | A::Count
+                | A::Moves(_)
+                | A::Rank(_)
+                | A::File(_)
+                | A::Diagonals(_)
+                | A::Lines(_)
+                | A::Knights(_)
+                | A::Attackers(_)
+                | A::Legal(_)
+                | A::Pieces(_)
+                | A::Pawns(_)
+                | A::Material(_)
+                | A::Turn(_)
+        )
+    }
+
     /// The action of the command `name` (a contract name of `COMMANDS`) with the text after its word.
     pub fn command(name: &str, rest: &str) -> Option<Action> {
         let r = || rest.to_string();

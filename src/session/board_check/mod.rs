@@ -28,31 +28,6 @@ use crate::words::normalize::fold;
 /// The most a scoresheet file may hold (outside input is bounded).
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
-/// Commands that still work while the walk or the one-by-one entry waits for its next line (no board word
-/// or move reads like them): questions, the clock, saving and leaving.
-pub(super) const PASS_THROUGH: [&str; 20] = [
-    "help",
-    "?",
-    "quit",
-    "exit",
-    "time",
-    "used",
-    "count",
-    "last",
-    "moves",
-    "board",
-    "square",
-    "fen",
-    "save",
-    "log",
-    "state",
-    "press",
-    "flag",
-    "scoresheet",
-    "control",
-    "inspect",
-];
-
 /// The guided walk: the squares in the order asked, and the answers so far.
 #[derive(Debug, Clone)]
 struct Walk {
