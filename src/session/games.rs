@@ -342,6 +342,32 @@ impl GameFiles {
 
     /// The game saved to its file. A game that is not adjourned has no envelope: one left beside the file (by
     /// a game that ended, was resumed or was replaced) is removed with the same save (Guidelines I; issue 10.2).
+    /// `quit`: before a game of the file is chosen, nothing is saved (the file is left as it is); a kept game
+    /// offered and not answered stays in its file, untouched (the copy made for "no" is not needed); else the
+    /// game is saved, and a tournament game leaves its scoresheet files beside it (`beside`: its PGN, D.2.7).
+    pub(super) fn leave(
+        &self,
+        cfg: &Config,
+        m: &Match,
+        kept: Option<resume::Kept>,
+        beside: Option<String>,
+    ) -> Vec<Effect> {
+        if self.choice.is_some() {
+            return vec![Effect::Quit];
+        }
+        if let Some(offer) = self.resume.as_ref().filter(|o| o.copied) {
+            let mut out = copy_removed(offer);
+            out.push(Effect::Quit);
+            return out;
+        }
+        let mut out = self.autosave(cfg, m, kept);
+        if let Some(pgn) = beside {
+            out.extend(super::tournament::record::beside_game(cfg, m, pgn));
+        }
+        out.push(Effect::Quit);
+        out
+    }
+
     pub(super) fn autosave(
         &self,
         cfg: &Config,

@@ -36,8 +36,8 @@ pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS}
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
 use match_state::{Match, Rejected, Said, adjourn, resume, timing};
 use pending::{Completion, Pending};
-use questions::Questions;
 pub use questions::ResumeOffer;
+use questions::{Answered, Questions};
 pub use settings::ClockSettings;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
 
@@ -148,10 +148,6 @@ impl Session {
 
     fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
         self.config.p(key, args)
-    }
-
-    fn side(&self, c: Color) -> String {
-        self.config.side(c)
     }
 
     /// The announcement that ends a game: reason and PGN result.
@@ -272,28 +268,11 @@ impl Session {
         }
     }
 
+    /// `quit`: the game saved, and the files left as they are (see `GameFiles::leave`).
     fn quit(&mut self) -> Vec<Effect> {
-        // Before a game of the file is chosen, nothing is saved (the file is left as it is).
-        if self.files.choice.is_some() {
-            return vec![Effect::Quit];
-        }
-        if let Some(offer) = self.files.resume.as_ref().filter(|o| o.copied) {
-            // Not answered: the game stays in its file, untouched; the copy made for "no" is not needed.
-            let mut out = games::copy_removed(offer);
-            out.push(Effect::Quit);
-            return out;
-        }
-        let mut out = self.autosave();
-        // D.2.7: a tournament game leaves its scoresheet files beside it.
-        if self.tournament.is_some() {
-            out.extend(tournament::record::beside_game(
-                &self.config,
-                &self.m,
-                self.pgn_kept(),
-            ));
-        }
-        out.push(Effect::Quit);
-        out
+        let beside = self.tournament.is_some().then(|| self.pgn_kept());
+        self.files
+            .leave(&self.config, &self.m, self.kept_now(), beside)
     }
 
     /// The game as PGN, as it would be saved now.
@@ -332,53 +311,45 @@ impl Session {
         }
         let action = &act.action;
         if let Some(p) = self.pending.take() {
-            if let Pending::Promotion { from, to } = p {
-                if let Some(out) = self.promote(from, to, line, now) {
-                    return out;
-                }
+            let (cfg, resume, bc, game) = (
+                &self.config,
+                self.files.resume.as_ref(),
+                &self.board_check,
+                &self.m.game,
+            );
+            let question = |p: Pending| {
+                p.text(cfg, resume, || {
+                    bc.rewind_question(cfg, game, &questions::how_to_answer(cfg))
+                })
+            };
+            let out = match self.questions.answer(cfg, p, action, line, question) {
                 // Not a piece: the question is dropped and the line is read as usual.
-            } else if p == Pending::NotFitting {
-                // the entry that did not fit was an illegal move; anything else is a new entry.
-                if let Action::Illegal(rest) = action {
-                    let out = self.illegal(rest, now);
-                    return self.assistant_view(out);
+                Answered::Promotion { from, to } => match self.promote(from, to, line, now) {
+                    Some(out) => return out,
+                    None => None,
+                },
+                Answered::NotFitting => match action {
+                    Action::Illegal(rest) => Some(self.illegal(rest, now)),
+                    _ => None,
+                },
+                // What a "yes" does to the game is said as ever (and the assistant's answers shown); declining
+                // a kept game starts the new one: its greeting is for everyone.
+                Answered::Yes(p) => Some(self.confirm(p, now)),
+                Answered::No(Pending::Resume) => Some(self.decline_resume(now)),
+                Answered::No(p) => {
+                    return questions::cancelled(&self.config, self.tournament.as_ref(), p);
                 }
-            } else {
-                let answered = questions::yes_or_no(&self.config, line);
-                if answered.is_some() {
-                    self.questions.answered();
+                Answered::Leave(p) => {
+                    self.pending = Some(p);
+                    return self.quit();
                 }
-                let out = match answered {
-                    // What a "yes" does to the game is said as ever (and the assistant's answers shown).
-                    Some(true) => {
-                        let out = self.confirm(p, now);
-                        return self.assistant_view(out);
-                    }
-                    // Declining a kept game starts the new one: its greeting is for everyone.
-                    Some(false) if p == Pending::Resume => {
-                        let out = self.cancel(p, now);
-                        return self.assistant_view(out);
-                    }
-                    Some(false) => self.cancel(p, now),
-                    // Leaving is no answer: the question stays unanswered and nothing it asks about changes
-                    // (an unfinished game offered stays in its file as it was).
-                    None if *action == Action::Quit => {
-                        self.pending = Some(p);
-                        return self.quit();
-                    }
-                    None => {
-                        self.pending = Some(p);
-                        let asked = matches!(action, Action::Help | Action::Repeat);
-                        let question = self.question(p);
-                        let said =
-                            self.questions
-                                .not_an_answer(&self.config, &question, line, asked);
-                        vec![said]
-                    }
-                };
-                // The question's reminders and a "no" are the operator's (in assistant mode the assistant's
-                // screen, not the blind player's earpiece).
-                return questions::operator_view(self.mode(), out);
+                Answered::Again(p, out) => {
+                    self.pending = Some(p);
+                    return questions::operator_view(self.mode(), out);
+                }
+            };
+            if let Some(out) = out {
+                return self.assistant_view(out);
             }
         }
         match policy::verdict(self.state(), action) {
@@ -394,18 +365,9 @@ impl Session {
         }
     }
 
-    /// A refusal of the policy, with its reason.
+    /// A refusal of the policy, with its reason (see `questions::refused`).
     fn refused(&self, key: &str, line: &str) -> Vec<Effect> {
-        let out = vec![say(
-            Kind::Refusal,
-            self.p(key, &[("text", &words::quote(line))]),
-        )];
-        // The profile's refusal of analysis is said to the player himself.
-        if key == "tournament.not_allowed" {
-            out
-        } else {
-            self.assistant_view(out)
-        }
+        questions::refused(&self.config, self.tournament.as_ref(), key, line)
     }
 
     /// What the board check said: `rewind` asks the operator whether to retrace the moves: his question
@@ -538,20 +500,6 @@ impl Session {
                 let p = Pending::Promotion { from, to };
                 self.pending = Some(p);
                 Some(vec![say(Kind::Refusal, self.question(p))])
-            }
-        }
-    }
-
-    /// "no" to a question.
-    fn cancel(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
-        match p {
-            Pending::Resign(_) => vec![say(Kind::Event, self.p("resign.cancelled", &[]))],
-            Pending::Resume => self.decline_resume(now),
-            Pending::Promotion { .. } | Pending::NotFitting | Pending::ChooseGame => Vec::new(),
-            Pending::Rewind => vec![say(Kind::Event, self.p("rewind.cancelled", &[]))],
-            Pending::PressWithoutMove(side) => {
-                let text = self.p("press.slip", &[("side", &self.side(side))]);
-                vec![tournament::to_operator(self.tournament.as_ref(), text)]
             }
         }
     }
@@ -1251,10 +1199,7 @@ impl Session {
     /// In assistant mode, answers and refusals to the assistant stay on the screen (see
     /// [`Tournament::for_assistant`]).
     fn assistant_view(&self, out: Vec<Effect>) -> Vec<Effect> {
-        match &self.tournament {
-            Some(t) => t.for_assistant(out),
-            None => out,
-        }
+        questions::assistant_view(self.tournament.as_ref(), out)
     }
 
     /// The profile's own commands (see `Tournament::answer`); a game they change is saved, and a press

@@ -7,9 +7,11 @@ use shakmaty::Position;
 use super::Effect;
 use super::config::Mode;
 use super::effect::{Kind, quote, say};
+use super::tournament::Tournament;
 use super::{Config, Envelope, Pending};
 use crate::rules::Game;
 use crate::rules::time_control::TimeControl;
+use crate::words::action::Action;
 use crate::words::{self, Phrases};
 
 /// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
@@ -67,6 +69,96 @@ impl Questions {
             )
         };
         say(Kind::Refusal, text)
+    }
+}
+
+/// What a line says to the open question (see [`Questions::answer`]); the coordinator carries it out.
+pub(super) enum Answered {
+    /// The promotion question: the line may name the piece.
+    Promotion {
+        from: shakmaty::Square,
+        to: shakmaty::Square,
+    },
+    /// the entry that did not fit: `illegal` records it as an illegal move, anything else is a new entry.
+    NotFitting,
+    Yes(Pending),
+    No(Pending),
+    /// Leaving is no answer: the question stays unanswered and nothing it asks about changes (an unfinished
+    /// game offered stays in its file as it was).
+    Leave(Pending),
+    /// No answer: the question stays open; said again, or a reminder (the operator's).
+    Again(Pending, Vec<Effect>),
+}
+
+impl Questions {
+    /// The answer `line` (read as `action`) gives to the open question `p`; `question` says it as it was asked.
+    pub(super) fn answer(
+        &mut self,
+        cfg: &Config,
+        p: Pending,
+        action: &Action,
+        line: &str,
+        question: impl FnOnce(Pending) -> String,
+    ) -> Answered {
+        match p {
+            Pending::Promotion { from, to } => return Answered::Promotion { from, to },
+            Pending::NotFitting => return Answered::NotFitting,
+            _ => {}
+        }
+        let answered = yes_or_no(cfg, line);
+        if answered.is_some() {
+            self.answered();
+        }
+        match answered {
+            Some(true) => Answered::Yes(p),
+            Some(false) => Answered::No(p),
+            None if *action == Action::Quit => Answered::Leave(p),
+            None => {
+                let asked = matches!(action, Action::Help | Action::Repeat);
+                let said = self.not_an_answer(cfg, &question(p), line, asked);
+                Answered::Again(p, vec![said])
+            }
+        }
+    }
+}
+
+/// "no" to a question that changes nothing but is said (a declined resumption is the coordinator's): the
+/// operator's (in assistant mode the assistant's screen, not the blind player's earpiece).
+pub(super) fn cancelled(cfg: &Config, t: Option<&Tournament>, p: Pending) -> Vec<Effect> {
+    let out = match p {
+        Pending::Resign(_) => vec![say(Kind::Event, cfg.p("resign.cancelled", &[]))],
+        Pending::Resume | Pending::Promotion { .. } | Pending::NotFitting | Pending::ChooseGame => {
+            Vec::new()
+        }
+        Pending::Rewind => vec![say(Kind::Event, cfg.p("rewind.cancelled", &[]))],
+        Pending::PressWithoutMove(side) => {
+            let text = cfg.p("press.slip", &[("side", &cfg.side(side))]);
+            vec![super::tournament::to_operator(t, text)]
+        }
+    };
+    operator_view(t.map_or(Mode::Play, |t| t.mode), out)
+}
+
+/// In assistant mode, answers and refusals to the assistant stay on the screen (see
+/// [`Tournament::for_assistant`]).
+pub(super) fn assistant_view(t: Option<&Tournament>, out: Vec<Effect>) -> Vec<Effect> {
+    match t {
+        Some(t) => t.for_assistant(out),
+        None => out,
+    }
+}
+
+/// A refusal of the policy, with its reason.
+pub(super) fn refused(cfg: &Config, t: Option<&Tournament>, key: &str, line: &str) -> Vec<Effect> {
+    let out = vec![say(
+        Kind::Refusal,
+        cfg.p(key, &[("text", &words::quote(line))]),
+    )];
+    // The profile's refusal of analysis is said to the player himself.
+    if key == "tournament.not_allowed" {
+        out
+    } else {
+        assistant_view(t, out)
     }
 }
 
