@@ -311,17 +311,8 @@ impl Session {
         }
         let action = &act.action;
         if let Some(p) = self.pending.take() {
-            let (cfg, resume, bc, game) = (
-                &self.config,
-                self.files.resume.as_ref(),
-                &self.board_check,
-                &self.m.game,
-            );
-            let question = |p: Pending| {
-                p.text(cfg, resume, || {
-                    bc.rewind_question(cfg, game, &questions::how_to_answer(cfg))
-                })
-            };
+            let (cfg, resume) = (&self.config, self.files.resume.as_ref());
+            let question = |p| questions::asked(cfg, resume, &self.board_check, &self.m.game, p);
             let out = match self.questions.answer(cfg, p, action, line, question) {
                 // Not a piece: the question is dropped and the line is read as usual.
                 Answered::Promotion { from, to } => match self.promote(from, to, line, now) {
@@ -478,10 +469,8 @@ impl Session {
 
     /// The open question, as it was asked.
     fn question(&self, p: Pending) -> String {
-        p.text(&self.config, self.files.resume.as_ref(), || {
-            self.board_check
-                .rewind_question(&self.config, &self.m.game, &self.how_to_answer())
-        })
+        let (cfg, resume) = (&self.config, self.files.resume.as_ref());
+        questions::asked(cfg, resume, &self.board_check, &self.m.game, p)
     }
 
     /// The answer to the promotion question (see `Match::promotion`): the move with the piece named, or None

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use shakmaty::Position;
 
 use super::Effect;
+use super::board_check::BoardCheck;
 use super::config::Mode;
 use super::effect::{Kind, quote, say};
 use super::tournament::Tournament;
@@ -231,6 +232,19 @@ impl Pending {
             ),
         }
     }
+}
+
+/// The open question `p`, as it was asked (see [`Pending::text`]).
+pub(super) fn asked(
+    cfg: &Config,
+    resume: Option<&ResumeOffer>,
+    bc: &BoardCheck,
+    game: &Game,
+    p: Pending,
+) -> String {
+    p.text(cfg, resume, || {
+        bc.rewind_question(cfg, game, &how_to_answer(cfg))
+    })
 }
 
 /// What a resumption restored (the clocks, a made move, the physical clock's rule) is the operator's: in
