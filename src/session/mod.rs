@@ -361,14 +361,9 @@ impl Session {
         questions::refused(&self.config, self.tournament.as_ref(), key, line)
     }
 
-    /// What the board check said: `rewind` asks the operator whether to retrace the moves: his question
-    /// (D.2.9b).
+    /// What the board check said (see `questions::board_check_view`).
     fn board_check_view(&self, out: Vec<Effect>) -> Vec<Effect> {
-        if self.pending == Some(Pending::Rewind) {
-            questions::operator_view(self.mode(), out)
-        } else {
-            self.assistant_view(out)
-        }
+        questions::board_check_view(self.pending, self.tournament.as_ref(), out)
     }
 
     /// The one routing of an allowed action to the part that answers it: the review's while a review is
@@ -495,14 +490,13 @@ impl Session {
 
     fn confirm(&mut self, p: Pending, now: Duration) -> Vec<Effect> {
         match p {
-            Pending::Promotion { .. } => Vec::new(),
+            // The promotion, the entry that did not fit and the choice of a game are answered before yes/no.
+            Pending::Promotion { .. } | Pending::NotFitting | Pending::ChooseGame => Vec::new(),
             Pending::Resign(side) => {
                 let said = self.m.resign(&self.config, side);
                 self.carry(said, now)
             }
             Pending::Resume => self.accept_resume(now),
-            Pending::NotFitting => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
-            Pending::ChooseGame => self.choose_game("yes", now),
             Pending::Rewind => self.rewind_confirmed(now),
             Pending::PressWithoutMove(side) => {
                 let r = self.m.press_without_move_confirmed(&self.config, side, now);

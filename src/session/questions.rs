@@ -149,6 +149,20 @@ pub(super) fn assistant_view(t: Option<&Tournament>, out: Vec<Effect>) -> Vec<Ef
     }
 }
 
+/// What the board check said: `rewind` asks the operator whether to retrace the moves: his question
+/// (D.2.9b).
+pub(super) fn board_check_view(
+    pending: Option<Pending>,
+    t: Option<&Tournament>,
+    out: Vec<Effect>,
+) -> Vec<Effect> {
+    if pending == Some(Pending::Rewind) {
+        operator_view(t.map_or(Mode::Play, |t| t.mode), out)
+    } else {
+        assistant_view(t, out)
+    }
+}
+
 /// A refusal of the policy, with its reason.
 pub(super) fn refused(cfg: &Config, t: Option<&Tournament>, key: &str, line: &str) -> Vec<Effect> {
     let out = vec![say(
