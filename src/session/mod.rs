@@ -77,37 +77,28 @@ pub struct Session {
 pub const GAME_ID_TAG: &str = "HectorGame";
 
 impl Session {
+    /// A session of `game`, with the identity it was kept with, else a new one.
     pub fn new(mut game: Game, config: Config) -> Session {
         let game_id = games::take_game_id(&mut game);
-        let commands = words::commands::Commands::new(&config.phrases);
-        let tournament = config
-            .mode
-            .is_tournament()
-            .then(|| Tournament::new(config.mode, &config.tournament));
-        Session {
+        let mut s = Session {
             m: Match::new(game, &config),
+            commands: words::commands::Commands::new(&config.phrases),
+            tournament: Tournament::of_mode(&config),
             config,
             pending: None,
             questions: Questions::default(),
             files: games::GameFiles::default(),
             engine: engine::EngineState::default(),
-            commands,
             last_said: None,
-            tournament,
             start_notes: Vec::new(),
             board_check: board_check::BoardCheck::default(),
             review: None,
             review_at_start: false,
             at: Duration::ZERO,
             real_at: Duration::ZERO,
-        }
-        .with_game_id(game_id)
-    }
-
-    /// The game's identity: the one it was kept with, else a new one.
-    fn with_game_id(mut self, id: Option<String>) -> Session {
-        self.files.game_id = id.unwrap_or_else(|| self.next_game_id());
-        self
+        };
+        s.files.game_id = game_id.unwrap_or_else(|| s.next_game_id());
+        s
     }
 
     /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5). An envelope that does not
@@ -179,11 +170,9 @@ impl Session {
         let notes = std::mem::take(&mut self.start_notes).into_iter();
         let notes = notes.map(|note| say(Kind::Event, note));
         if self.review_at_start {
-            return self
-                .open_review_at_start()
-                .into_iter()
-                .chain(notes)
-                .collect();
+            let mut out = self.open_review_at_start();
+            out.extend(notes);
+            return out;
         }
         let resume = self.files.resume.is_some();
         let mut out = if resume { Vec::new() } else { self.greeting() };
@@ -229,17 +218,17 @@ impl Session {
             }
             Command::Tick => {}
             Command::Engine(e) => out.extend(self.engine_event(e, now)),
-            Command::Read { path, text } if tournament::verifies(self.tournament(), &path) => {
-                let t = self.tournament.as_mut().expect("verifying");
-                let mut answer = t.verify_answer(&self.config, &path, text);
-                self.log_command("verify", &mut answer, now);
-                out.extend(answer);
-            }
+            // A file read for the profile's `verify`, else for the board check's `compare`.
             Command::Read { path, text } => {
-                let mut answer =
-                    self.board_check
-                        .file_read(&self.config, &self.m.game, &path, text);
-                self.log_command(&format!("compare {}", path.display()), &mut answer, now);
+                let (line, mut answer) = if tournament::verifies(self.tournament(), &path) {
+                    let t = self.tournament.as_mut().expect("verifying");
+                    ("verify".into(), t.verify_answer(&self.config, &path, text))
+                } else {
+                    let check = &mut self.board_check;
+                    let answer = check.file_read(&self.config, &self.m.game, &path, text);
+                    (format!("compare {}", path.display()), answer)
+                };
+                self.log_command(&line, &mut answer, now);
                 out.extend(answer);
             }
             // What the edge said about a file it wrote: hector's entry in the action log (issue 18.14).
