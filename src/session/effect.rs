@@ -168,3 +168,11 @@ pub(super) fn say(kind: Kind, text: impl Into<String>) -> Effect {
         text: text.into(),
     })
 }
+
+/// The last announcement among `out`, if any: what `repeat` says again.
+pub(super) fn last_said(out: &[Effect]) -> Option<Announcement> {
+    out.iter().rev().find_map(|e| match e {
+        Effect::Say(a) => Some(a.clone()),
+        _ => None,
+    })
+}

@@ -293,6 +293,15 @@ pub(super) fn kept_list(cfg: &Config) -> Vec<Effect> {
 }
 
 impl GameFiles {
+    /// The envelope to use now; with a file of several games it waits, checked against the game chosen.
+    pub(super) fn envelope_now(&mut self, envelope: Envelope) -> Option<Envelope> {
+        if self.choice.is_some() {
+            self.pending_envelope = Some(envelope);
+            return None;
+        }
+        Some(envelope)
+    }
+
     /// A new game's identity: unique to this session and process.
     pub(super) fn next_game_id(&mut self, cfg: &Config) -> String {
         self.games_begun += 1;

@@ -34,7 +34,7 @@ use effect::{quote, say};
 use engine::OtherSide;
 pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
-use match_state::{Match, Rejected, Said, adjourn, resume, timing};
+use match_state::{Match, Said, adjourn, resume, timing};
 use pending::{Completion, Pending};
 pub use questions::ResumeOffer;
 use questions::{Answered, Questions};
@@ -77,49 +77,39 @@ pub struct Session {
 pub const GAME_ID_TAG: &str = "HectorGame";
 
 impl Session {
+    /// A session of `game`, with the identity it was kept with, else a new one.
     pub fn new(mut game: Game, config: Config) -> Session {
         let game_id = games::take_game_id(&mut game);
-        let commands = words::commands::Commands::new(&config.phrases);
-        let tournament = config
-            .mode
-            .is_tournament()
-            .then(|| Tournament::new(config.mode, &config.tournament));
-        Session {
+        let mut s = Session {
             m: Match::new(game, &config),
+            commands: words::commands::Commands::new(&config.phrases),
+            tournament: Tournament::of_mode(&config),
             config,
             pending: None,
             questions: Questions::default(),
             files: games::GameFiles::default(),
             engine: engine::EngineState::default(),
-            commands,
             last_said: None,
-            tournament,
             start_notes: Vec::new(),
             board_check: board_check::BoardCheck::default(),
             review: None,
             review_at_start: false,
             at: Duration::ZERO,
             real_at: Duration::ZERO,
-        }
-        .with_game_id(game_id)
-    }
-
-    /// The game's identity: the one it was kept with, else a new one.
-    fn with_game_id(mut self, id: Option<String>) -> Session {
-        self.files.game_id = id.unwrap_or_else(|| self.next_game_id());
-        self
+        };
+        s.files.game_id = game_id.unwrap_or_else(|| s.next_game_id());
+        s
     }
 
     /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5). An envelope that does not
     /// belong to this game and position (a finished game, a game replaced in the file) is not used: the start
     /// says so, and the next save removes it (issue 10.2).
     pub fn with_envelope(mut self, envelope: Envelope) -> Session {
-        if self.files.choice.is_some() {
-            // Checked against the game the player chooses.
-            self.files.pending_envelope = Some(envelope);
-            return self;
-        }
-        if let Err(key) = self.m.use_envelope(&self.config, envelope) {
+        let unused = self
+            .files
+            .envelope_now(envelope)
+            .map(|e| self.m.use_envelope(&self.config, e));
+        if let Some(Err(key)) = unused {
             self.start_notes.push(self.p(key, &[]));
         }
         self
@@ -136,6 +126,12 @@ impl Session {
     /// The time the session works with: the virtual clock's, or the edge's.
     fn now(&self, real: Duration) -> Duration {
         self.m.virtual_now.unwrap_or(real)
+    }
+
+    /// The session's and the edge's time of the command being carried out, kept for the saves; the first.
+    fn at_command(&mut self, real_now: Duration) -> Duration {
+        (self.at, self.real_at) = (self.now(real_now), real_now);
+        self.at
     }
 
     pub fn game(&self) -> &Game {
@@ -161,42 +157,32 @@ impl Session {
 
     /// What is said when the session starts; the clock starts now.
     pub fn start(&mut self, real_now: Duration) -> Vec<Effect> {
-        let now = self.now(real_now);
-        self.at = now;
-        self.real_at = real_now;
+        let now = self.at_command(real_now);
         if self.files.choice.is_some() {
             let mut out = vec![say(Kind::Event, self.choice_question())];
             out.extend(self.engine_at_start());
             return out;
         }
+        let notes = std::mem::take(&mut self.start_notes).into_iter();
+        let notes = notes.map(|note| say(Kind::Event, note));
         if self.review_at_start {
             let mut out = self.open_review_at_start();
-            for note in std::mem::take(&mut self.start_notes) {
-                out.push(say(Kind::Event, note));
-            }
+            out.extend(notes);
             return out;
         }
-        let mut out = if self.files.resume.is_some() {
-            Vec::new()
-        } else {
-            self.greeting()
-        };
-        for note in std::mem::take(&mut self.start_notes) {
-            out.push(say(Kind::Event, note));
-        }
+        let resume = self.files.resume.is_some();
+        let mut out = if resume { Vec::new() } else { self.greeting() };
+        out.extend(notes);
         if let Some(env) = &self.m.adjourned {
             out.push(say(Kind::Event, env.greeting(&self.config)));
-        } else if self.files.resume.is_some() {
-            let text = self.question(Pending::Resume);
+        } else if resume {
             // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
-            out.extend(questions::operator_view(
-                self.mode(),
-                vec![say(Kind::Event, text)],
-            ));
+            let question = vec![say(Kind::Event, self.question(Pending::Resume))];
+            out.extend(questions::operator_view(self.mode(), question));
         } else {
             out.extend(self.go_on(now));
         }
-        if self.files.resume.is_none() {
+        if !resume {
             out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         }
         out.extend(self.engine_at_start());
@@ -212,9 +198,7 @@ impl Session {
 
     /// The one entry point: a command at time `now` (time since the session started) gives effects.
     pub fn update(&mut self, cmd: Command, real_now: Duration) -> Vec<Effect> {
-        let now = self.now(real_now);
-        self.at = now;
-        self.real_at = real_now;
+        let now = self.at_command(real_now);
         // Whatever fell due before this command happened first (a flag before a late move).
         let mut out = self.tick(now);
         let path = self.log_path();
@@ -230,17 +214,17 @@ impl Session {
             }
             Command::Tick => {}
             Command::Engine(e) => out.extend(self.engine_event(e, now)),
-            Command::Read { path, text } if tournament::verifies(self.tournament(), &path) => {
-                let t = self.tournament.as_mut().expect("verifying");
-                let mut answer = t.verify_answer(&self.config, &path, text);
-                self.log_command("verify", &mut answer, now);
-                out.extend(answer);
-            }
+            // A file read for the profile's `verify`, else for the board check's `compare`.
             Command::Read { path, text } => {
-                let mut answer =
-                    self.board_check
-                        .file_read(&self.config, &self.m.game, &path, text);
-                self.log_command(&format!("compare {}", path.display()), &mut answer, now);
+                let (line, mut answer) = if tournament::verifies(self.tournament(), &path) {
+                    let t = self.tournament.as_mut().expect("verifying");
+                    ("verify".into(), t.verify_answer(&self.config, &path, text))
+                } else {
+                    let check = &mut self.board_check;
+                    let answer = check.file_read(&self.config, &self.m.game, &path, text);
+                    (format!("compare {}", path.display()), answer)
+                };
+                self.log_command(&line, &mut answer, now);
                 out.extend(answer);
             }
             // What the edge said about a file it wrote: hector's entry in the action log (issue 18.14).
@@ -251,12 +235,7 @@ impl Session {
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
         // What `repeat` says again: the last thing said.
-        if let Some(a) = out.iter().rev().find_map(|e| match e {
-            Effect::Say(a) => Some(a.clone()),
-            _ => None,
-        }) {
-            self.last_said = Some(a);
-        }
+        self.last_said = effect::last_said(&out).or(self.last_said.take());
         out
     }
 
@@ -614,16 +593,11 @@ impl Session {
             return refused;
         }
         let check_words = self.check_words();
-        let Rejected {
-            mut out,
-            claimant,
-            played,
-        } = match self.m.claim(&self.config, rest, check_words) {
+        let (mut out, played) = match self.m.claim_outcome(&self.config, rest, check_words, now) {
             Ok(said) => return self.carry(said, now),
             Err(rejected) => rejected,
         };
-        out.extend(self.m.wrong_claim_penalty(&self.config, claimant, now));
-        if played {
+        if let Some(claimant) = played {
             // the intended move is made; in the profile it waits for its press like any entry.
             let path = self.log_path();
             if let Some(t) = &mut self.tournament {
@@ -1017,18 +991,16 @@ impl Session {
     }
 
     /// a press without a move is asked first (see `Match::press_without_move`).
-    pub(super) fn press_without_move(&mut self, side: Color, now: Duration) -> Vec<Effect> {
-        let _ = now;
-        match self.m.press_without_move(&self.config, side) {
-            Err(Ok(out)) => out,
-            Err(Err(text)) => vec![tournament::to_operator(self.tournament.as_ref(), text)],
+    pub(super) fn press_without_move(&mut self, side: Color, _now: Duration) -> Vec<Effect> {
+        let text = match self.m.press_without_move(&self.config, side) {
+            Err(Ok(out)) => return out,
+            Err(Err(text)) => text,
             Ok(()) => {
-                let p = Pending::PressWithoutMove(side);
-                self.pending = Some(p);
-                let question = self.question(p);
-                vec![tournament::to_operator(self.tournament.as_ref(), question)]
+                self.pending = Some(Pending::PressWithoutMove(side));
+                self.question(Pending::PressWithoutMove(side))
             }
-        }
+        };
+        vec![tournament::to_operator(self.tournament.as_ref(), text)]
     }
 
     /// The state to keep with the next save, as at the session's last command (issue 18.3).
@@ -1038,32 +1010,21 @@ impl Session {
         self.m.kept_now(self.at, at_ms, tournament)
     }
 
-    /// A game kept with its clock's state goes on exactly there (issue 18.3), else its clock starts now
-    /// unless it is over or adjourned. What was restored is the operator's to hear.
+    /// A game kept with its clock's state goes on exactly there (issue 18.3; see `Match::resume_kept`), with the
+    /// tournament profile's made move and presses owed, else its clock starts now unless it is over or
+    /// adjourned. What was restored (the physical clock rules) is the operator's to hear.
     fn go_on(&mut self, now: Duration) -> Vec<Effect> {
-        let (restored, notes) = self.restore_kept(now, self.real_at);
+        let wall_now = resume::wall_ms(&self.config, self.real_at);
+        let voice = view::Voice::new(&self.config, self.tournament.as_ref());
+        let (restored, notes, kept) =
+            (self.m).resume_kept(&self.config, now, wall_now, |p| voice.announce(p, false));
+        if let (Some(t), Some(kept)) = (&mut self.tournament, kept) {
+            t.restore_made(kept.made, kept.unpressed);
+        }
         if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
             self.m.start_clock(&self.config, now);
         }
         questions::restored_notes(self.mode(), notes)
-    }
-
-    /// A resumed game goes on where it was kept (see `Match::resume_kept`), with the tournament profile's made
-    /// move and presses owed; the player is told that the physical clock rules.
-    pub(super) fn restore_kept(
-        &mut self,
-        now: Duration,
-        real_now: Duration,
-    ) -> (bool, Vec<String>) {
-        let wall_now = resume::wall_ms(&self.config, real_now);
-        let voice = view::Voice::new(&self.config, self.tournament.as_ref());
-        let (restored, notes, kept) = self
-            .m
-            .resume_kept(&self.config, now, wall_now, |p| voice.announce(p, false));
-        if let (Some(t), Some(kept)) = (&mut self.tournament, kept) {
-            t.restore_made(kept.made, kept.unpressed);
-        }
-        (restored, notes)
     }
 
     /// R-GI.9: the envelope opened (see `Match::open_envelope`): the sealed move is played; the autosave of a

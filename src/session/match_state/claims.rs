@@ -47,6 +47,27 @@ impl Match {
         }
     }
 
+    /// [`Match::claim`], with a wrong claim's penalty given: what was said, and the claimant when
+    /// the intended move was made.
+    pub(in crate::session) fn claim_outcome(
+        &mut self,
+        cfg: &Config,
+        rest: &str,
+        check_words: bool,
+        now: Duration,
+    ) -> Result<Said, (Vec<Effect>, Option<Color>)> {
+        let Rejected {
+            mut out,
+            claimant,
+            played,
+        } = match self.claim(cfg, rest, check_words) {
+            Ok(said) => return Ok(said),
+            Err(rejected) => rejected,
+        };
+        out.extend(self.wrong_claim_penalty(cfg, claimant, now));
+        Err((out, played.then_some(claimant)))
+    }
+
     /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with the intended move `rest`.
     pub(in crate::session) fn claim(
         &mut self,

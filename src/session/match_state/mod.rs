@@ -10,7 +10,7 @@ mod texts;
 pub(super) mod timing;
 
 pub(in crate::session) use answer::Clocked;
-pub(in crate::session) use claims::{Rejected, Said};
+pub(in crate::session) use claims::Said;
 pub(in crate::session) use play::Entry;
 
 use std::time::Duration;

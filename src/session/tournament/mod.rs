@@ -67,6 +67,13 @@ fn idx(c: Color) -> usize {
 }
 
 impl Tournament {
+    /// The profile's state in record and assistant mode; None in play mode.
+    pub(in crate::session) fn of_mode(cfg: &Config) -> Option<Tournament> {
+        cfg.mode
+            .is_tournament()
+            .then(|| Tournament::new(cfg.mode, &cfg.tournament))
+    }
+
     pub fn new(mode: Mode, settings: &TournamentSettings) -> Tournament {
         let log = match &settings.earlier_log {
             Some(text) => ActionLog::continued(settings.started, text),
