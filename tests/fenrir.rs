@@ -134,6 +134,23 @@ fn rows_joined(said: &str) -> String {
         .join(" ")
 }
 
+impl Fenrir {
+    /// Waits until hector has started (and fenrir had two seconds to speak), then gives the first thing fenrir
+    /// said after its own "Start Fenrir", its rows joined.
+    fn first_said(&self) -> Option<String> {
+        let start = Instant::now();
+        while self.heard().is_empty() {
+            assert!(start.elapsed() < PATIENCE, "hector did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        std::thread::sleep(Duration::from_secs(2));
+        self.said()
+            .iter()
+            .map(|s| rows_joined(s))
+            .find(|s| !s.is_empty() && s != "Start Fenrir")
+    }
+}
+
 impl Drop for Fenrir {
     fn drop(&mut self) {
         self.tmux(&["kill-server"]);
@@ -144,18 +161,8 @@ impl Drop for Fenrir {
 #[test]
 fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
     let f = Fenrir::start("screen", "--plain --opponent human --sound off");
-    let start = Instant::now();
-    while f.heard().is_empty() {
-        assert!(start.elapsed() < PATIENCE, "hector did not start");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    std::thread::sleep(Duration::from_secs(2));
     // At the start the greeting is the first thing fenrir says, before the board's letters (issue 19.6).
-    let first = f
-        .said()
-        .iter()
-        .map(|s| rows_joined(s))
-        .find(|s| !s.is_empty() && s != "Start Fenrir");
+    let first = f.first_said();
     assert!(
         first
             .as_deref()
@@ -196,18 +203,8 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
 #[test]
 fn fenrir_speaks_every_line_mode_answer_whole() {
     let f = Fenrir::start("line", "--line --opponent human");
-    let start = Instant::now();
-    while f.heard().is_empty() {
-        assert!(start.elapsed() < PATIENCE, "hector did not start");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    std::thread::sleep(Duration::from_secs(2));
     // At the start the greeting is the first thing said: no letters, no empty rows read out before it.
-    let first = f
-        .said()
-        .iter()
-        .map(|s| rows_joined(s))
-        .find(|s| !s.is_empty() && s != "Start Fenrir");
+    let first = f.first_said();
     assert!(
         first.as_deref().is_some_and(|s| s
             .trim_start_matches(|c: char| c == ',' || c.is_whitespace())
