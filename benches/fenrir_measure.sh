@@ -18,11 +18,12 @@
 # fenrir's speech rate is its shipped default (0.65 of 80..450 words a minute: about 320), which the script gives
 # espeak-ng; fenrir's own settings otherwise, except hasAttributes=False (as the README advises).
 #
-# Usage: bash benches/fenrir_measure.sh [--keys N] [--busy] [--gap SECONDS] [--view plain|colour] [--interrupt]
-#            [--keep]
+# Usage: bash benches/fenrir_measure.sh [--keys N] [--busy] [--gap SECONDS] [--view plain|colour]
+#            [--board shown|hidden] [--interrupt] [--keep]
 #   --keys N   how many keys (default 60; 500 for the race check, about 10 minutes)
 #   --busy     two `yes >/dev/null` load both cores during the run
 #   --view     plain (`--plain`, the setting the README gives for fenrir; default) or colour (the default view)
+#   --board    shown (default) or hidden (`--no-board`: the board's squares not drawn, so a move changes no rank)
 #   --interrupt  fenrir's keyboard#interruptOnKeyPress=True (a key stops what fenrir is saying; its shipped
 #              settings.conf has False)
 #   --keep     keep the work folder (utterances, speech log, key times) and print its path
@@ -35,6 +36,7 @@ KEYS=60
 BUSY=0
 GAP=1.2
 VIEW=plain
+BOARD=shown
 KEEP=0
 INTERRUPT=False
 ANALYSE=
@@ -44,6 +46,7 @@ while (($#)); do
         --busy) BUSY=1 ;;
         --gap) GAP=$2; shift ;;
         --view) VIEW=$2; shift ;;
+        --board) BOARD=$2; shift ;;
         --keep) KEEP=1 ;;
         --interrupt) INTERRUPT=True ;;
         --analyse) ANALYSE=$2; KEEP=1; shift ;;
@@ -83,6 +86,7 @@ printf 'E\t%s\t%s\n' "\$\$" "\$(date +%s.%N)" >> $work/said.tsv
 EOF
 view_arg=--plain
 [[ $VIEW == colour ]] && view_arg=
+[[ $BOARD == hidden ]] && view_arg+=" --no-board"
 cat > "$work/run.sh" <<EOF
 #!/bin/sh
 cd $work
@@ -139,7 +143,7 @@ done
 sleep 5
 tmux -L "$sock" capture-pane -p -t f > "$work/screen.txt"
 
-conditions="view $VIEW, interruptOnKeyPress=$INTERRUPT, $KEYS keys one every ${GAP}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+conditions="view $VIEW, board $BOARD, interruptOnKeyPress=$INTERRUPT, $KEYS keys one every ${GAP}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 ((BUSY)) && conditions+=", busy (two yes >/dev/null)"
 echo "$conditions" > "$work/conditions"
 fi
@@ -268,6 +272,6 @@ for i, key, answer, spoke in cut_keys[:10]:
     print(f'  cut off: key {i} {key}: {answer!r} after {spoke:.2f} s')
 for i, key, answer in dropped[:10]:
     print(f'  dropped: key {i} {key}: {answer!r}')
-for i, key, answer, said in late_first[:10]:
+for i, key, answer, said in late_first[:int(__import__("os").environ.get("SHOW", "10"))]:
     print(f'  not first: key {i} {key}: {answer!r}; first said {said!r}')
 EOF

@@ -279,6 +279,7 @@ fn screen_options(
     mut notices: Vec<String>,
     player: shakmaty::Color,
     plain: bool,
+    no_board: bool,
     gamepad: GamepadOptions,
     phrases: &Phrases,
 ) -> std::io::Result<ScreenOptions> {
@@ -295,6 +296,7 @@ fn screen_options(
             screen::Theme::default()
         });
     theme.plain |= plain;
+    theme.board &= !no_board;
     Ok(ScreenOptions {
         edge,
         notices,
@@ -608,8 +610,16 @@ pub fn run(mut args: Args) -> ExitCode {
             },
         )
     } else {
-        screen_options(edge, notices, player, args.plain, gamepad, &phrases)
-            .and_then(|o| screen::run(session, o))
+        screen_options(
+            edge,
+            notices,
+            player,
+            args.plain,
+            args.no_board,
+            gamepad,
+            &phrases,
+        )
+        .and_then(|o| screen::run(session, o))
     };
     match result {
         // Issue 18.23: the game (or its log) was never put on disk; the player was told, the exit code says so.

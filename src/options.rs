@@ -172,6 +172,10 @@ pub struct Args {
     /// Full-screen view without box-drawing characters and colours.
     #[arg(long)]
     pub plain: bool,
+    /// Full-screen view without the board's squares (the keys still explore the board and say each square; G
+    /// shows or hides them): for a screen reader that reads every changed row, so that a move changes no rank.
+    #[arg(long)]
+    pub no_board: bool,
     /// Gamepad: auto (use one when there; the full-screen view's default), on (also say when none is found;
     /// in line mode a pad is the request device), off. Default from gamepad.ron.
     #[arg(long, value_enum)]

@@ -411,6 +411,15 @@ impl App {
                 };
                 vec![answer(p.get(key).to_string())]
             }
+            Action::ShowBoard => {
+                self.theme.board = !self.theme.board;
+                let key = if self.theme.board {
+                    "screen.board_shown"
+                } else {
+                    "screen.board_hidden"
+                };
+                vec![answer(p.get(key).to_string())]
+            }
             Action::Figurines => {
                 self.theme.pieces = match self.theme.pieces {
                     PieceStyle::Letters => PieceStyle::Figurines,

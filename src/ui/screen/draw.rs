@@ -289,9 +289,16 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         return;
     };
     frame.render_widget(Block::default().style(text_style(theme)), area);
-    draw_board(frame.buffer_mut(), &g, app, session);
+    // Hidden (`--no-board`, G), the board's squares are not drawn, so that a move changes no rank a screen reader
+    // would read after the answer (issue 19); the keys still explore the board and say each square.
+    let board_title = if theme.board {
+        draw_board(frame.buffer_mut(), &g, app, session);
+        "screen.title.board"
+    } else {
+        "screen.title.board_hidden"
+    };
     frame.render_widget(
-        block(p.get("screen.title.board").to_string(), theme).style(text_style(theme)),
+        block(p.get(board_title).to_string(), theme).style(text_style(theme)),
         g.board,
     );
 
@@ -597,8 +604,8 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         }
     } else {
         let focus = cursor_of(&g, app.focus, app.orientation);
-        // The focused square under a long answer: the cursor at the answer's start.
-        if focus.y < status_area.y + status_area.height {
+        // The focused square under a long answer, or the board hidden: the cursor at the answer's start.
+        if focus.y < status_area.y + status_area.height || !theme.board {
             Cursor {
                 x: inner.x,
                 y: inner.y,

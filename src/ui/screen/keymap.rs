@@ -97,6 +97,8 @@ pub enum Action {
     Seconds,
     /// Letters or figurines.
     Figurines,
+    /// The board's squares shown or hidden (`--no-board`; issue 19).
+    ShowBoard,
     /// Record and assistant mode: press the clock, completing the move made (D.2.4).
     Press,
     /// Withdraw the move made, before the press (D.2.8).
@@ -643,6 +645,7 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Save => key("key.save"),
         Action::Seconds => key("key.seconds"),
         Action::Figurines => key("key.figurines"),
+        Action::ShowBoard => key("key.show_board"),
         Action::Press => key("key.press"),
         Action::Undo => key("key.undo"),
         Action::State => key("key.state"),

@@ -716,6 +716,61 @@ fn in_plain_mode_a_move_changes_few_short_rows() {
     assert!(!style_of("Black").contains(Modifier::REVERSED), "{after}");
 }
 
+/// Issue 19 under a screen reader's shipped settings (fenrir reads every changed row whole and queues it): with the
+/// board hidden (`--no-board`, G) a move changes only the answer's row and one row of moves, no rank; moving the
+/// focus only the answer's row, with the terminal cursor at the answer's start; G shows the board again.
+#[test]
+fn with_the_board_hidden_a_move_changes_the_answer_and_one_row_of_moves() {
+    let mut s = session(&["e4"]);
+    let mut theme = Theme::default();
+    theme.plain = true;
+    theme.board = false;
+    let mut a = App::new(Color::White, theme, Keymap::builtin());
+    let changed = |before: &str, after: &str| -> Vec<usize> {
+        before
+            .lines()
+            .zip(after.lines())
+            .enumerate()
+            .filter(|(_, (b, a))| b != a)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let (start, _) = screen(&a, &s, 80, 24);
+    assert!(start.contains("Board hidden:"), "{start}");
+    // No rank of the board is drawn: no row holds the squares' marks or pieces.
+    assert!(!start.contains(" t ") && !start.contains(" . "), "{start}");
+    press(&mut a, &mut s, &[key('7')]);
+    let (before, _) = screen(&a, &s, 80, 24);
+    assert!(before.contains("Eva sieben: Black Bauer"), "{before}");
+    let said = press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    assert_eq!(said, vec!["Eva acht: Black König"]);
+    let (after, cursor) = screen(&a, &s, 80, 24);
+    assert_eq!(changed(&before, &after), vec![0], "{before}\n{after}");
+    // The cursor is at the answer's start (inside the quoted line: column 0, the first row).
+    assert_eq!((cursor.x, cursor.y), (0, 0), "{after}");
+    press(&mut a, &mut s, &[code(KeyCode::Down), code(KeyCode::Enter)]);
+    press(&mut a, &mut s, &[key('5')]);
+    let (before, _) = screen(&a, &s, 80, 24);
+    let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
+    assert_eq!(said, vec!["Bauer Eva fünf"]);
+    let (after, _) = screen(&a, &s, 80, 24);
+    let rows = changed(&before, &after);
+    assert_eq!(rows.len(), 2, "{before}\n{after}");
+    assert_eq!(rows[0], 0, "{after}");
+    assert_eq!(
+        after.lines().nth(rows[1]).unwrap().trim_matches('"').trim(),
+        "e5",
+        "{after}"
+    );
+    // G shows the board again: its ranks are drawn, and it says so.
+    let said = press(&mut a, &mut s, &[key('G')]);
+    assert_eq!(said, vec!["Board shown"]);
+    let (shown, _) = screen(&a, &s, 80, 24);
+    assert!(shown.contains("Board:") && shown.contains(" t "), "{shown}");
+    let said = press(&mut a, &mut s, &[key('G')]);
+    assert_eq!(said, vec!["Board hidden: the keys still say each square"]);
+}
+
 /// Keys send actions, and the action log keeps for each the line the key sent as text before actions were
 /// typed (issue 20): the casebook's logs stay byte for byte the same.
 #[test]

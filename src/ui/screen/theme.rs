@@ -19,6 +19,9 @@ pub enum PieceStyle {
 #[serde(deny_unknown_fields)]
 struct ThemeFile {
     plain: bool,
+    /// Absent in a theme file written before it: the board is drawn.
+    #[serde(default = "drawn")]
+    board: bool,
     pieces: PieceStyle,
     light_square: String,
     dark_square: String,
@@ -35,10 +38,17 @@ struct ThemeFile {
     status_bg: String,
 }
 
+fn drawn() -> bool {
+    true
+}
+
 /// Colours and look, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Theme {
     pub plain: bool,
+    /// The board's squares are drawn; false: only the answer, the clocks and the moves are on the screen (for a
+    /// screen reader that reads every changed row: a move then changes no rank of the board; issue 19).
+    pub board: bool,
     pub pieces: PieceStyle,
     pub light_square: Color,
     pub dark_square: Color,
@@ -84,6 +94,7 @@ impl Theme {
         };
         Ok(Theme {
             plain: t.plain,
+            board: t.board,
             pieces: t.pieces,
             light_square: colour("light_square", &t.light_square)?,
             dark_square: colour("dark_square", &t.dark_square)?,
@@ -122,6 +133,17 @@ mod tests {
     fn shipped_theme_and_broken_colours() {
         let t = Theme::default();
         assert!(!t.plain);
+        assert!(t.board);
+        // A theme file written before `board` was a setting still loads, with the board drawn.
+        let old: String = DEFAULT_THEME
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("board:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_ne!(old, DEFAULT_THEME);
+        assert!(Theme::from_ron(&old, "old.ron").unwrap().board);
+        let hidden = DEFAULT_THEME.replace("board: true", "board: false");
+        assert!(!Theme::from_ron(&hidden, "mine.ron").unwrap().board);
         assert_eq!(t.pieces, PieceStyle::Letters);
         let bad = DEFAULT_THEME.replace("\"magenta\"", "\"mauve-ish\"");
         let e = Theme::from_ron(&bad, "mine.ron").unwrap_err();
