@@ -244,7 +244,7 @@ fn explore_and_play_by_keys_in_tmux() {
     t.keys(&["Enter", "Up", "Up", "Left", "Enter"]);
     let said = t.wait_said("Springer Felix drei");
     assert!(
-        said.contains(&"Springer Gustav eins chosen; now the target square".to_string()),
+        said.contains(&"Springer Gustav eins chosen; where to?".to_string()),
         "{said:?}"
     );
     t.keys(&["a"]);

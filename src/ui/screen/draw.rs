@@ -240,7 +240,7 @@ fn mode_label(app: &App, session: &Session) -> String {
     }
     match &app.mode {
         // Plain (for screen readers): choosing a piece does not change this line, which a screen reader would
-        // read after the answer that says the same ("... chosen; now the target square"); the board shows the
+        // read after the answer that says the same ("... chosen; where to?"); the board shows the
         // chosen piece underlined and its targets reversed.
         Mode::Explore => p.get("screen.mode.explore").to_string(),
         Mode::Target(_) if app.theme.plain => p.get("screen.mode.explore").to_string(),

@@ -203,7 +203,7 @@ fn moves_by_from_and_to_squares() {
     assert_eq!(
         said,
         vec![
-            "Bauer Eva zwei chosen; now the target square",
+            "Bauer Eva zwei chosen; where to?",
             "Eva drei: empty",
             "Eva vier: empty",
             "Bauer Eva vier"
@@ -212,7 +212,7 @@ fn moves_by_from_and_to_squares() {
     assert_eq!(s.game().plies().len(), 1);
     // A square the piece cannot reach: the session says why, in line mode's words.
     let said = press(&mut a, &mut s, &[key('7'), key(' '), key('4'), key(' ')]);
-    assert_eq!(said[1], "Bauer Eva sieben chosen; now the target square");
+    assert_eq!(said[1], "Bauer Eva sieben chosen; where to?");
     assert_eq!(
         said.last().unwrap(),
         "Not possible: the Bauer on Eva sieben cannot reach Eva vier"
@@ -661,7 +661,7 @@ fn in_plain_mode_a_move_changes_few_short_rows() {
     press(&mut a, &mut s, &[key('7')]);
     let (before, _) = screen(&a, &s, 80, 24);
     let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
-    assert_eq!(said, vec!["Bauer Eva sieben chosen; now the target square"]);
+    assert_eq!(said, vec!["Bauer Eva sieben chosen; where to?"]);
     let (chosen, _) = screen(&a, &s, 80, 24);
     assert_eq!(changed(&before, &chosen), vec![0], "{before}\n{chosen}");
     press(&mut a, &mut s, &[key('5')]);
@@ -846,7 +846,7 @@ fn target_squares_are_shown_by_attributes_not_marks() {
         press(&mut a, &mut s, &[key('4')]);
         let (before, _) = screen(&a, &s, 80, 24);
         let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
-        assert_eq!(said, vec!["Bauer Eva vier chosen; now the target square"]);
+        assert_eq!(said, vec!["Bauer Eva vier chosen; where to?"]);
         let (after, _) = screen(&a, &s, 80, 24);
         assert!(!after.contains('*') && !after.contains('('), "{after}");
         // e5 (empty) and d5 (a pawn to take) reversed; e4 (the piece) and e6 (out of reach) not.
