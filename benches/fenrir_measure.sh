@@ -227,6 +227,8 @@ def duration(text):
 
 answered = first = very_first = no_answer = 0
 lags, dropped, late_first, cut, cut_keys = [], [], [], 0, []
+behind_long = 0
+gap = statistics.median(b[0] - a[0] for a, b in zip(keys, keys[1:])) if len(keys) > 1 else 1.2
 for i, (k, key) in enumerate(keys):
     nxt = keys[i + 1][0] if i + 1 < len(keys) else k + 30
     answer = next((text for t, text in heard if k <= t < nxt), None)
@@ -255,6 +257,15 @@ for i, (k, key) in enumerate(keys):
             very_first += 1
     else:
         late_first.append((i, key, answer, after[0][2][:80]))
+        # Why: fenrir was still speaking (without a pause) since an utterance longer than the gap between keys.
+        t, longest = k, 0.0
+        for s, e, _ in reversed([u for u in utterances if u[0] < k]):
+            end = e if e is not None else next((u[0] for u in utterances if u[0] > s), s)
+            if end < t - 0.15:
+                break
+            longest, t = max(longest, end - s), s
+        if longest > gap:
+            behind_long += 1
 
 n = len(keys) - no_answer
 def pct(x):
@@ -268,6 +279,9 @@ if lags:
     print(f'answer lag (key -> answer utterance starts): median {statistics.median(lags):.2f} s, '
           f'90th percentile {q[8]:.2f} s, max {max(lags):.2f} s')
 print(f'answers cut off by fenrir before their last word: {cut}')
+if late_first:
+    print(f'not first: {len(late_first)}, of them {behind_long} while fenrir was still saying (without a pause) '
+          f'an earlier answer longer than the {gap:.1f} s between keys')
 for i, key, answer, spoke in cut_keys[:10]:
     print(f'  cut off: key {i} {key}: {answer!r} after {spoke:.2f} s')
 for i, key, answer in dropped[:10]:
