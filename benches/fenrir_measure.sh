@@ -257,7 +257,8 @@ for i, (k, key) in enumerate(keys):
             very_first += 1
     else:
         late_first.append((i, key, answer, after[0][2][:80]))
-        # Why: fenrir was still speaking (without a pause) since an utterance longer than the gap between keys.
+        # Why: fenrir was still speaking (without a pause) since an utterance (an answer and the rows read with it)
+        # longer than the gap between keys.
         t, longest = k, 0.0
         for s, e, _ in reversed([u for u in utterances if u[0] < k]):
             end = e if e is not None else next((u[0] for u in utterances if u[0] > s), s)
@@ -281,7 +282,7 @@ if lags:
 print(f'answers cut off by fenrir before their last word: {cut}')
 if late_first:
     print(f'not first: {len(late_first)}, of them {behind_long} while fenrir was still saying (without a pause) '
-          f'an earlier answer longer than the {gap:.1f} s between keys')
+          f'an earlier utterance longer than the {gap:.1f} s between keys')
 for i, key, answer, spoke in cut_keys[:10]:
     print(f'  cut off: key {i} {key}: {answer!r} after {spoke:.2f} s')
 for i, key, answer in dropped[:10]:
