@@ -46,8 +46,7 @@ pub struct Session {
     /// The game, its clock, penalties and adjournment.
     m: Match,
     config: Config,
-    pending: Option<Pending>,
-    /// Whether the open yes/no question was said again (the next lines that do not answer it get a reminder).
+    /// The open question and whether it was said again (the next lines that do not answer it get a reminder).
     questions: Questions,
     /// The game files: saves, the resume offer, the file of several games, the game's identity.
     files: games::GameFiles,
@@ -85,7 +84,6 @@ impl Session {
             commands: words::commands::Commands::new(&config.phrases),
             tournament: Tournament::of_mode(&config),
             config,
-            pending: None,
             questions: Questions::default(),
             files: games::GameFiles::default(),
             engine: engine::EngineState::default(),
@@ -119,7 +117,7 @@ impl Session {
     /// else starts the new game (and a move typed instead of the answer is played in it).
     pub fn with_resume_offer(mut self, offer: ResumeOffer) -> Session {
         self.files.resume = Some(offer);
-        self.pending = Some(Pending::Resume);
+        self.questions.ask(Pending::Resume);
         self
     }
 
@@ -266,8 +264,15 @@ impl Session {
     pub fn read(&self, line: &str) -> Act {
         let (cfg, cmds, bc) = (&self.config, &self.commands, &self.board_check);
         let reviewing = self.review.is_some();
-        let action =
-            reading::read_action(cfg, cmds, &self.m, bc, reviewing, self.pending, line.trim());
+        let action = reading::read_action(
+            cfg,
+            cmds,
+            &self.m,
+            bc,
+            reviewing,
+            self.questions.open(),
+            line.trim(),
+        );
         Act::said(action, line)
     }
 
@@ -284,43 +289,9 @@ impl Session {
         if line.is_empty() {
             return Vec::new();
         }
-        if self.pending == Some(Pending::ChooseGame) {
-            self.pending = None;
-            return self.choose_game(line, now);
-        }
         let action = &act.action;
-        if let Some(p) = self.pending.take() {
-            let (cfg, resume) = (&self.config, self.files.resume.as_ref());
-            let question = |p| questions::asked(cfg, resume, &self.board_check, &self.m.game, p);
-            let out = match self.questions.answer(cfg, p, action, line, question) {
-                // Not a piece: the question is dropped and the line is read as usual.
-                Answered::Promotion { from, to } => match self.promote(from, to, line, now) {
-                    Some(out) => return out,
-                    None => None,
-                },
-                Answered::NotFitting => match action {
-                    Action::Illegal(rest) => Some(self.illegal(rest, now)),
-                    _ => None,
-                },
-                // What a "yes" does to the game is said as ever (and the assistant's answers shown); declining
-                // a kept game starts the new one: its greeting is for everyone.
-                Answered::Yes(p) => Some(self.confirm(p, now)),
-                Answered::No(Pending::Resume) => Some(self.decline_resume(now)),
-                Answered::No(p) => {
-                    return questions::cancelled(&self.config, self.tournament.as_ref(), p);
-                }
-                Answered::Leave(p) => {
-                    self.pending = Some(p);
-                    return self.quit();
-                }
-                Answered::Again(p, out) => {
-                    self.pending = Some(p);
-                    return questions::operator_view(self.mode(), out);
-                }
-            };
-            if let Some(out) = out {
-                return self.assistant_view(out);
-            }
+        if let Some(out) = self.answer_question(action, line, now) {
+            return out;
         }
         match policy::verdict(self.state(), action) {
             policy::Verdict::Allowed => self.answer(action, line, now),
@@ -335,6 +306,41 @@ impl Session {
         }
     }
 
+    /// The open question takes its answers first (see `Questions::answer`). None: no question is open, or the
+    /// line does not answer it and is read as usual.
+    fn answer_question(
+        &mut self,
+        action: &Action,
+        line: &str,
+        now: Duration,
+    ) -> Option<Vec<Effect>> {
+        let (cfg, resume) = (&self.config, self.files.resume.as_ref());
+        let question = |p| questions::asked(cfg, resume, &self.board_check, &self.m.game, p);
+        let out = match self.questions.answer(cfg, action, line, question)? {
+            Answered::ChooseGame => return Some(self.choose_game(line, now)),
+            // Not a piece: the question is dropped and the line is read as usual.
+            Answered::Promotion { from, to } => return self.promote(from, to, line, now),
+            Answered::NotFitting => match action {
+                Action::Illegal(rest) => self.illegal(rest, now),
+                _ => return None,
+            },
+            // What a "yes" does to the game is said as ever (and the assistant's answers shown); declining a
+            // kept game starts the new one: its greeting is for everyone.
+            Answered::Yes(p) => self.confirm(p, now),
+            Answered::No(Pending::Resume) => self.decline_resume(now),
+            Answered::No(p) => {
+                return Some(questions::cancelled(
+                    &self.config,
+                    self.tournament.as_ref(),
+                    p,
+                ));
+            }
+            Answered::Leave => return Some(self.quit()),
+            Answered::Again(out) => return Some(questions::operator_view(self.mode(), out)),
+        };
+        Some(self.assistant_view(out))
+    }
+
     /// A refusal of the policy, with its reason (see `questions::refused`).
     fn refused(&self, key: &str, line: &str) -> Vec<Effect> {
         questions::refused(&self.config, self.tournament.as_ref(), key, line)
@@ -342,7 +348,7 @@ impl Session {
 
     /// What the board check said (see `questions::board_check_view`).
     fn board_check_view(&self, out: Vec<Effect>) -> Vec<Effect> {
-        questions::board_check_view(self.pending, self.tournament.as_ref(), out)
+        questions::board_check_view(&self.questions, self.tournament.as_ref(), out)
     }
 
     /// The one routing of an allowed action to the part that answers it: the review's while a review is
@@ -461,7 +467,7 @@ impl Session {
             Err(()) => {
                 // A king or a pawn: the question stays, asked again.
                 let p = Pending::Promotion { from, to };
-                self.pending = Some(p);
+                self.questions.ask(p);
                 Some(vec![say(Kind::Refusal, self.question(p))])
             }
         }
@@ -529,12 +535,12 @@ impl Session {
         match self.m.read_move(&self.config, text, not_fitting) {
             match_state::Entry::Move(m) => self.enter_move(m, Completion::ByPress, now),
             match_state::Entry::NotFitting(reason) => {
-                self.pending = Some(Pending::NotFitting);
+                self.questions.ask(Pending::NotFitting);
                 let t = self.tournament.as_ref().expect("in the profile");
                 t.not_fitting(&self.config, text, reason)
             }
             match_state::Entry::Promotion { from, to, said } => {
-                self.pending = Some(Pending::Promotion { from, to });
+                self.questions.ask(Pending::Promotion { from, to });
                 said
             }
             match_state::Entry::Refused(out) => out,
@@ -641,7 +647,7 @@ impl Session {
             Ok(side) => side,
             Err(out) => return out,
         };
-        self.pending = Some(Pending::Resign(side));
+        self.questions.ask(Pending::Resign(side));
         // In assistant mode the assistant answers it: his question, not the blind player's (D.2.10).
         questions::operator_view(
             self.mode(),
@@ -658,7 +664,7 @@ impl Session {
 
     /// After every command: the other side is asked for its move, or its search called off.
     fn engine_follow_up(&mut self, now: Duration, out: &[Effect]) -> Vec<Effect> {
-        let waiting = matches!(self.pending, Some(Pending::Resume | Pending::ChooseGame));
+        let waiting = self.questions.start_waits();
         OtherSide::follow_up(&mut self.engine, &self.config, &self.m, waiting, now, out)
     }
 
@@ -719,7 +725,7 @@ impl Session {
     /// Asks at the start which game of `file` to load (more than one game in it).
     pub fn with_game_choice(mut self, file: GameFile) -> Session {
         self.files.choice = Some(file);
-        self.pending = Some(Pending::ChooseGame);
+        self.questions.ask(Pending::ChooseGame);
         self
     }
 
@@ -734,7 +740,7 @@ impl Session {
             games::Chosen::Nothing => return Vec::new(),
             games::Chosen::Quit => return vec![Effect::Quit],
             games::Chosen::Again(out) => {
-                self.pending = Some(Pending::ChooseGame);
+                self.questions.ask(Pending::ChooseGame);
                 return out;
             }
             games::Chosen::Loaded(said) => said,
@@ -770,7 +776,7 @@ impl Session {
         let out = match self.board_check.answer(cfg, m, action, now, &how, log) {
             Some(board_check::Outcome::Said(out)) => out,
             Some(board_check::Outcome::AskRewind(out)) => {
-                self.pending = Some(Pending::Rewind);
+                self.questions.ask(Pending::Rewind);
                 out
             }
             None => Vec::new(),
@@ -916,7 +922,7 @@ impl Session {
 
     /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves).
     pub fn awaiting_answer(&self) -> bool {
-        self.pending.is_some_and(view::asks_yes_or_no)
+        self.questions.awaits_yes_or_no()
     }
 
     // --- match ---
@@ -996,7 +1002,7 @@ impl Session {
             Err(Ok(out)) => return out,
             Err(Err(text)) => text,
             Ok(()) => {
-                self.pending = Some(Pending::PressWithoutMove(side));
+                self.questions.ask(Pending::PressWithoutMove(side));
                 self.question(Pending::PressWithoutMove(side))
             }
         };
@@ -1063,7 +1069,7 @@ impl Session {
         }
         let kept = self.kept_now();
         let mut out = self.files.restart(&mut self.config, &mut self.m, kept, now);
-        self.pending = None;
+        self.questions.drop_open();
         self.engine.new_game(&mut self.config, swap);
         out.extend(self.greeting());
         out.extend(self.engine.introduce(&self.config));

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{Config, Match, Pending, Tournament};
+use super::{Config, Match, Tournament};
 use crate::rules::Ply;
 use crate::rules::clock::ClockState;
 use crate::words;
@@ -27,15 +27,6 @@ impl Match {
             _ => None,
         }
     }
-}
-
-/// Whether the question waits for yes or no (resignation, continuing a kept game, retracing the moves, a press
-/// without a move).
-pub(super) fn asks_yes_or_no(pending: Pending) -> bool {
-    matches!(
-        pending,
-        Pending::Resign(_) | Pending::Resume | Pending::Rewind | Pending::PressWithoutMove(_)
-    )
 }
 
 /// How the session says a move: in the player's words, and in the tournament profile without "Schach" and
