@@ -709,7 +709,7 @@ mod tests {
             "the engine's move names its side"
         );
         assert!(go(&out).is_none());
-        assert_eq!(s.game().plies().len(), 2);
+        assert_eq!(s.view().game().plies().len(), 2);
         // The same answer again is stale.
         assert!(
             engine(
@@ -742,7 +742,7 @@ mod tests {
             ]
         );
         assert!(out.contains(&Effect::EngineQuit));
-        assert_eq!(s.game().plies().len(), 0);
+        assert_eq!(s.view().game().plies().len(), 0);
         assert!(said(&text(&mut s, "e4"))[0].starts_with("The engine is not working"));
         let out = text(&mut s, "opponent human");
         assert_eq!(said(&out), ["Both sides' moves are entered here now"]);
@@ -804,9 +804,9 @@ mod tests {
         for pair in moves.chunks(2) {
             text(s, pair[0]);
             if let Some(reply) = pair.get(1) {
-                let for_ply = s.game().plies().len();
-                let m = s.game().parse_san(reply).unwrap();
-                let uci = s.game().uci(m).to_string();
+                let for_ply = s.view().game().plies().len();
+                let m = s.view().game().parse_san(reply).unwrap();
+                let uci = s.view().game().uci(m).to_string();
                 engine(s, EngineEvent::Eval { cp, for_ply });
                 engine(s, EngineEvent::Move { uci, for_ply });
             }
@@ -823,7 +823,7 @@ mod tests {
             said(&out)[1],
             "The engine declines the draw offer; the game goes on"
         );
-        assert!(!s.game().is_over());
+        assert!(!s.view().game().is_over());
         assert_eq!(
             said(&text(&mut s, "accept")),
             ["No draw offer is open"],
@@ -859,7 +859,7 @@ mod tests {
             said(&out),
             ["Taken back: Springer Felix drei, Springer Cesar sechs; White to move"]
         );
-        assert_eq!(s.game().plies().len(), 2);
+        assert_eq!(s.view().game().plies().len(), 2);
         assert!(go(&out).is_none(), "the player is to move");
         // Right after the player's move (the engine thinking), one half-move: the search is called off.
         let out = text(&mut s, "d4");
@@ -876,7 +876,7 @@ mod tests {
                 "You play Black, the engine plays White at level 2"
             ]
         );
-        assert_eq!(s.game().plies().len(), 0);
+        assert_eq!(s.view().game().plies().len(), 0);
         assert_eq!(go(&out).map(|r| r.for_ply), Some(0));
         let out = text(&mut s, "new");
         assert_eq!(
@@ -903,7 +903,7 @@ mod tests {
             ];
             engine_line(&mut s, &moves, 0);
             assert_eq!(
-                s.game().draw_offer(),
+                s.view().game().draw_offer(),
                 allowed.then_some(Color::Black),
                 "allowed {allowed}"
             );
@@ -924,7 +924,7 @@ mod tests {
         assert_eq!(said(&out), ["Engine level 7"]);
         assert!(out.contains(&Effect::EngineLevel(7)));
         assert!(said(&text(&mut s, "level 11"))[0].contains("from 1 to 10"));
-        assert_eq!(s.config().level, 7);
+        assert_eq!(s.view().config().level, 7);
     }
 
     #[test]

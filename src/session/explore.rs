@@ -4,7 +4,7 @@
 
 use shakmaty::{Color, File, Position, Rank, Role, Square};
 
-use super::view::Voice;
+use super::voice::Voice;
 use super::{Config, Effect, Kind, Match, Opponent, quote, say};
 use crate::rules::{Ending, Game};
 use crate::words::action::{Action, Arg};

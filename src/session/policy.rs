@@ -378,7 +378,7 @@ mod walk {
         let mut s = Session::new(Game::new(), config);
         s.start(Duration::ZERO);
         let mut lines = vec!["e4", "press", "e5", "press"];
-        if s.mode() == Mode::Play {
+        if s.view().mode() == Mode::Play {
             lines = vec!["e4", "e5"];
         }
         lines.extend(match state {
@@ -390,7 +390,7 @@ mod walk {
         for line in lines {
             s.update(Command::Act(s.read(line)), Duration::ZERO);
         }
-        assert_eq!(s.state(), state, "the session is in {state:?}");
+        assert_eq!(s.view().state(), state, "the session is in {state:?}");
         s
     }
 
@@ -403,28 +403,29 @@ mod walk {
             }
             for action in actions() {
                 let mut s = session_in(state);
-                let (pgn, clock) = (s.pgn(), s.clock_remaining(Duration::ZERO));
+                let (pgn, clock) = (s.view().pgn(), s.view().clock_remaining(Duration::ZERO));
                 let act = Act::new(action.clone());
                 let line = act.line.clone();
                 let out = said(&s.update(Command::Act(act), Duration::ZERO));
                 let reason = |key: &str| {
-                    s.config()
+                    s.view()
+                        .config()
                         .phrases
                         .say(key, &[("text", &crate::words::quote(&line))])
                 };
                 match verdict(state, &action) {
                     Verdict::Refused(key) => {
                         assert_eq!(out, vec![reason(key)], "{state:?} {line}");
-                        assert_eq!(s.pgn(), pgn, "{state:?} {line}: the game changed");
+                        assert_eq!(s.view().pgn(), pgn, "{state:?} {line}: the game changed");
                         assert_eq!(
-                            s.clock_remaining(Duration::ZERO),
+                            s.view().clock_remaining(Duration::ZERO),
                             clock,
                             "{state:?} {line}: the clock changed"
                         );
                     }
                     Verdict::Answer => {
                         assert_eq!(
-                            s.pgn(),
+                            s.view().pgn(),
                             pgn,
                             "{state:?} {line}: the board check changed the game"
                         );

@@ -14,7 +14,7 @@
 use shakmaty::Color;
 
 use super::explore;
-use super::view::Voice;
+use super::voice::Voice;
 use super::{Config, Effect, Kind, Match, Opponent, say};
 use crate::rules::game::MovetextItem;
 use crate::rules::pgn::MAX_VARIATION_DEPTH;
@@ -687,7 +687,7 @@ bell} Nc6 *
     #[test]
     fn steps_say_moves_nags_comments_and_clock_times_and_stop_at_the_bounds() {
         let mut s = annotated();
-        assert!(s.reviewing());
+        assert!(s.view().reviewing());
         let out = s.update(Command::Act(s.read("back")), Duration::ZERO);
         assert_eq!(
             said(&out),
@@ -712,23 +712,23 @@ bell} Nc6 *
             run(&mut s, "forward"),
             "Already at the end of the game; nothing changed"
         );
-        assert_eq!(s.shown_game().plies().len(), 4);
+        assert_eq!(s.view().shown_game().plies().len(), 4);
         assert!(
             run(&mut s, "start")
                 .starts_with("Start of the game, White to move. Comment: The opening.")
         );
-        assert_eq!(s.shown_game().plies().len(), 0);
+        assert_eq!(s.view().shown_game().plies().len(), 0);
         assert!(run(&mut s, "goto 2").starts_with("Move 2, White: Springer Felix drei"));
         assert!(run(&mut s, "goto 1 black").starts_with("Move 1, Black: Bauer Eva fünf"));
         assert!(run(&mut s, "goto 9").contains("no move"));
         assert!(run(&mut s, "goto x y z").contains("no move"));
         assert_eq!(
-            s.shown_game().plies().len(),
+            s.view().shown_game().plies().len(),
             2,
             "a bad goto changes nothing"
         );
         // The game itself is never changed.
-        assert_eq!(s.game().plies().len(), 4);
+        assert_eq!(s.view().game().plies().len(), 4);
     }
 
     #[test]
@@ -757,7 +757,7 @@ bell} Nc6 *
                 .starts_with("Left variation 1, depth 2. Move 2, White: Bauer David vier")
         );
         assert!(run(&mut s, "forward").starts_with("Move 2, Black: Bauer David fünf"));
-        assert_eq!(s.shown_game().position().board().to_string(), {
+        assert_eq!(s.view().shown_game().position().board().to_string(), {
             let g = crate::rules::pgn::import_game("1. e4 e6 2. d4 d5 *").unwrap();
             g.position().board().to_string()
         });
@@ -821,13 +821,13 @@ bell} Nc6 *
         let refused = run(&mut s, "d4");
         assert!(refused.contains("reviewing"), "{refused}");
         assert!(run(&mut s, "takeback").contains("reviewing"));
-        assert_eq!(s.game().plies().len(), 3);
+        assert_eq!(s.view().game().plies().len(), 3);
         let back = run(&mut s, "done");
         assert!(back.starts_with("Review ended"), "{back}");
-        assert!(!s.reviewing());
+        assert!(!s.view().reviewing());
         // The game goes on where it was.
         run(&mut s, "Nc6");
-        assert_eq!(s.game().plies().len(), 4);
+        assert_eq!(s.view().game().plies().len(), 4);
     }
 
     #[test]
@@ -839,7 +839,7 @@ bell} Nc6 *
         let mut s = Session::new(Game::new(), config);
         s.start(Duration::ZERO);
         assert!(run(&mut s, "review").contains("clock"));
-        assert!(!s.reviewing());
+        assert!(!s.view().reviewing());
         let config = Config {
             mode: crate::session::Mode::Record,
             ..Config::default()
@@ -848,7 +848,7 @@ bell} Nc6 *
         t.start(Duration::ZERO);
         let text = run(&mut t, "review");
         assert!(text.contains("tournament"), "{text}");
-        assert!(!t.reviewing());
+        assert!(!t.view().reviewing());
     }
 
     #[test]
@@ -902,6 +902,6 @@ bell} Nc6 *
             assert!(run(&mut s, "leave").starts_with("Left variation"));
         }
         assert!(run(&mut s, "leave").contains("main line"));
-        assert_eq!(s.shown_game().plies().len(), 1);
+        assert_eq!(s.view().shown_game().plies().len(), 1);
     }
 }
