@@ -825,6 +825,7 @@ impl Session {
             }
         }
     }
+
     /// `takeback [N]` (see `Match::take_back`); the engine's evaluations of the moves taken back go too.
     fn takeback(&mut self, count: &Arg<usize>, now: Duration) -> Vec<Effect> {
         if let Some(refused) = self.view().takeback_refused() {
@@ -858,7 +859,7 @@ impl Session {
         out
     }
 
-    // --- the match (p6): its texts for the other parts, and what its claims and offers did ---
+    // --- the match: what its claims, offers and resignations did ---
 
     /// What a claim, an offer's answer or a resignation did: a game that ended stops its clock; a changed game
     /// is saved.
