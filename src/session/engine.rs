@@ -9,7 +9,7 @@ use super::match_state::Match;
 use super::{Config, Cue, Effect, Kind, Opponent, say};
 use crate::rules::Start;
 use crate::words;
-use crate::words::action::{Action, Arg};
+use crate::words::action::{Action, Arg, EngineAsk, OpponentKind, Worded};
 
 /// The lowest and highest engine level (1 weakest, 10 full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = crate::words::action::LEVELS;
@@ -458,10 +458,15 @@ impl EngineState {
     }
 
     /// `engine`: its name, level and state; `engine restart`: start it again; `engine offers on|off`.
-    pub(super) fn command(&mut self, cfg: &mut Config, m: &Match, rest: &str) -> Vec<Effect> {
-        match rest.to_lowercase().as_str() {
-            "" => vec![say(Kind::Answer, self.state_text(cfg))],
-            r if cfg.phrases.is_word("arg.restart", r) => {
+    pub(super) fn command(
+        &mut self,
+        cfg: &mut Config,
+        m: &Match,
+        ask: &Arg<EngineAsk>,
+    ) -> Vec<Effect> {
+        match ask {
+            Arg::None => vec![say(Kind::Answer, self.state_text(cfg))],
+            Arg::Given(EngineAsk::Restart) => {
                 cfg.opponent = Opponent::Engine;
                 self.set(EngineStatus::Starting);
                 let text = cfg.p(
@@ -473,19 +478,8 @@ impl EngineState {
                 );
                 vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
             }
-            o if o.split_whitespace().count() == 2
-                && cfg
-                    .phrases
-                    .is_word("arg.offers", o.split_whitespace().next().unwrap_or(""))
-                && (cfg
-                    .phrases
-                    .is_word("arg.on", o.split_whitespace().nth(1).unwrap_or(""))
-                    || cfg
-                        .phrases
-                        .is_word("arg.off", o.split_whitespace().nth(1).unwrap_or(""))) =>
-            {
-                let on = o.split_whitespace().nth(1).unwrap_or("");
-                cfg.engine_offers = cfg.phrases.is_word("arg.on", on);
+            Arg::Given(EngineAsk::Offers(on)) => {
+                cfg.engine_offers = *on;
                 let key = if cfg.engine_offers {
                     "engine.offers_on"
                 } else {
@@ -493,7 +487,7 @@ impl EngineState {
                 };
                 vec![say(Kind::Event, cfg.p(key, &[]))]
             }
-            _ => vec![say(
+            Arg::Bad(rest) => vec![say(
                 Kind::Refusal,
                 cfg.p("engine.usage", &[("text", &words::quote(rest))]),
             )],
@@ -533,10 +527,18 @@ impl EngineState {
         &mut self,
         cfg: &mut Config,
         m: &Match,
-        rest: &str,
+        asked: &Arg<Worded<OpponentKind>>,
     ) -> Vec<Effect> {
-        match rest.to_lowercase().as_str() {
-            h if cfg.phrases.is_word("arg.human", h) => {
+        let kind = match asked {
+            Arg::Given(w) if w.value != OpponentKind::HearingImpaired => w.value,
+            // `hearing-impaired` comes here only outside the tournament profile: no opponent of play mode.
+            _ => {
+                let text = cfg.p("opponent.usage", &[("text", &words::quote(&asked.text()))]);
+                return vec![say(Kind::Refusal, text)];
+            }
+        };
+        match kind {
+            OpponentKind::Human => {
                 if cfg.opponent == Opponent::Human {
                     return vec![say(Kind::Answer, cfg.p("opponent.already_human", &[]))];
                 }
@@ -547,7 +549,8 @@ impl EngineState {
                     Effect::EngineQuit,
                 ]
             }
-            e if cfg.phrases.is_word("arg.engine", e) => {
+            // The engine.
+            _ => {
                 if self.plays(cfg) {
                     let text = cfg.p(
                         "opponent.already_engine",
@@ -566,10 +569,6 @@ impl EngineState {
                 );
                 vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
             }
-            _ => vec![say(
-                Kind::Refusal,
-                cfg.p("opponent.usage", &[("text", &words::quote(rest))]),
-            )],
         }
     }
 

@@ -350,7 +350,7 @@ impl Session {
             A::Offer => self.offer(now),
             A::Accept => self.accept(now),
             A::Decline => self.decline(now),
-            A::Resign(rest) => self.resign(rest),
+            A::Resign(side) => self.resign(side),
             A::Yes | A::No => vec![say(Kind::Refusal, self.config.p("confirm.nothing", &[]))],
             A::Save(rest) => self.save(rest),
             A::Scoresheet(rest) => {
@@ -577,8 +577,8 @@ impl Session {
     }
 
     /// Article 5.1.2: resignation, always confirmed.
-    fn resign(&mut self, rest: &str) -> Vec<Effect> {
-        let side = match self.m.resigning(&self.config, rest) {
+    fn resign(&mut self, side: &Arg<Color>) -> Vec<Effect> {
+        let side = match self.m.resigning(&self.config, side) {
             Ok(side) => side,
             Err(out) => return out,
         };

@@ -7,7 +7,7 @@ use super::policy;
 use super::view::View;
 use crate::rules::Game;
 use crate::words;
-use crate::words::action::Action;
+use crate::words::action::{Action, ArgWords};
 
 /// A line (trimmed) read into its action, as the session's state reads it now: a command word of any language
 /// becomes its command, with the text after it; a line that reads as a move is a move even when its first word
@@ -45,7 +45,11 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
     if board_check::is_word(cfg, &word, "is", "words.question") {
         return Action::Is(rest.to_string());
     }
-    if let Some(a) = Action::command(&word, rest) {
+    let words = ArgWords {
+        board: &cfg.vocabulary,
+        phrases: &cfg.phrases,
+    };
+    if let Some(a) = Action::command(&words, &word, rest) {
         return a;
     }
     match word.as_str() {

@@ -11,8 +11,6 @@
 //! engine, not while it is thinking. In the tournament profile review is analysis: refused while the
 //! game is unfinished, allowed once it is over.
 
-use shakmaty::Color;
-
 use super::explore;
 use super::voice::Voice;
 use super::{Config, Effect, Kind, Match, Opponent, say};
@@ -20,7 +18,7 @@ use crate::rules::game::MovetextItem;
 use crate::rules::pgn::MAX_VARIATION_DEPTH;
 use crate::rules::{Game, Ply};
 use crate::words;
-use crate::words::action::Action;
+use crate::words::action::{Action, Arg, MoveNumber, Worded};
 
 /// The most characters of one comment said (longer ones are cut with "…").
 pub const MAX_COMMENT_CHARS: usize = 400;
@@ -448,17 +446,8 @@ impl Review {
     }
 
     /// `goto N [white|black]`: to White's (or Black's) move N of the line being reviewed.
-    pub(super) fn goto(&mut self, v: &Voice, rest: &str) -> Vec<Effect> {
-        let mut parts = rest.split_whitespace();
-        let number = parts
-            .next()
-            .and_then(|n| n.trim_end_matches('.').parse::<u32>().ok());
-        let side = match parts.next() {
-            None => Some(Color::White),
-            Some(w) if v.cfg.phrases.is_word("arg.white", w) => Some(Color::White),
-            Some(b) if v.cfg.phrases.is_word("arg.black", b) => Some(Color::Black),
-            Some(_) => None,
-        };
+    pub(super) fn goto(&mut self, v: &Voice, at: &Arg<Worded<MoveNumber>>) -> Vec<Effect> {
+        let rest = &at.text();
         let bad = |r: &Review| {
             let l = r.line();
             let plies = &l.game.plies()[l.offset..];
@@ -478,7 +467,11 @@ impl Review {
                 ),
             )]
         };
-        let (Some(number), Some(side), None) = (number, side, parts.next()) else {
+        let Arg::Given(Worded {
+            value: MoveNumber { number, side },
+            ..
+        }) = *at
+        else {
             return bad(self);
         };
         let line = self.line_mut();
@@ -495,7 +488,7 @@ impl Review {
 
     /// `variation [N]`: into the N-th variation (the first by default) of the move just said; it replaces that
     /// move, as in PGN. Bounded in depth as the PGN reader bounds it.
-    pub(super) fn enter_variation(&mut self, v: &Voice, rest: &str) -> Vec<Effect> {
+    pub(super) fn enter_variation(&mut self, v: &Voice, asked: &Arg<Worded<usize>>) -> Vec<Effect> {
         let line = self.line();
         let Some(ply) = line.current() else {
             return vec![say(Kind::Refusal, v.cfg.p("review.no_variations", &[]))];
@@ -504,13 +497,12 @@ impl Review {
         if count == 0 {
             return vec![say(Kind::Refusal, v.cfg.p("review.no_variations", &[]))];
         }
-        let n = if rest.is_empty() {
-            Some(1)
-        } else {
-            rest.parse::<usize>()
-                .ok()
-                .filter(|n| (1..=count).contains(n))
+        let n = match asked {
+            Arg::None => Some(1),
+            Arg::Given(n) => Some(n.value).filter(|n| (1..=count).contains(n)),
+            Arg::Bad(_) => None,
         };
+        let rest = &asked.text();
         let Some(n) = n else {
             let key = if count == 1 {
                 "review.variation_bad_one"

@@ -364,7 +364,7 @@ impl App {
             Action::Save => vec![act(Typed::Save(None))],
             Action::Quit => vec![act(Typed::Quit)],
             // The session asks for confirmation itself (Article 5.1.2).
-            Action::Resign => vec![act(Typed::Resign(String::new()))],
+            Action::Resign => vec![act(Typed::Resign(Arg::None))],
             Action::Offer => self.confirm(act(Typed::Offer), "screen.confirm.offer", p),
             Action::Accept => self.confirm(act(Typed::Accept), "screen.confirm.accept", p),
             Action::Decline => self.confirm(act(Typed::Decline), "screen.confirm.decline", p),
