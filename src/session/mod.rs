@@ -99,7 +99,7 @@ impl Session {
             at: Duration::ZERO,
             real_at: Duration::ZERO,
         };
-        s.files.game_id = game_id.unwrap_or_else(|| s.next_game_id());
+        s.files.identify(&s.config, game_id);
         s
     }
 
@@ -120,7 +120,7 @@ impl Session {
     /// Offers at the start to continue an unfinished game; `yes` continues it with its clocks, anything
     /// else starts the new game (and a move typed instead of the answer is played in it).
     pub fn with_resume_offer(mut self, offer: ResumeOffer) -> Session {
-        self.files.resume = Some(offer);
+        self.files.offer_resume(offer);
         self.questions.ask(Pending::Resume);
         self
     }
@@ -610,11 +610,6 @@ impl Session {
 
     // --- game files ---
 
-    /// A new game's identity: unique to this session and process.
-    pub(super) fn next_game_id(&mut self) -> String {
-        self.files.next_game_id(&self.config)
-    }
-
     fn save(&mut self, named: &Option<PathBuf>) -> Vec<Effect> {
         self.files
             .save(&self.config, &self.m, self.view().kept_now(), named)
@@ -622,7 +617,7 @@ impl Session {
 
     /// Asks at the start which game of `file` to load (more than one game in it).
     pub fn with_game_choice(mut self, file: GameFile) -> Session {
-        self.files.choice = Some(file);
+        self.files.offer_choice(file);
         self.questions.ask(Pending::ChooseGame);
         self
     }
@@ -693,7 +688,7 @@ impl Session {
     pub fn with_review_at_start(mut self) -> Session {
         self.review_at_start = true;
         self.config.time_control = None;
-        self.m.timing = None;
+        self.m.without_clock();
         self.config.save_path = None;
         self
     }
@@ -703,7 +698,7 @@ impl Session {
         if !std::mem::take(&mut self.review_at_start) {
             return Vec::new();
         }
-        self.m.timing = None;
+        self.m.without_clock();
         self.config.time_control = None;
         let (review, out) = review::Review::open(&self.view().voice(), &self.m, true);
         self.review = Some(review);
@@ -753,7 +748,7 @@ impl Session {
         match self.m.answer_clock(cfg, action, now, alerts, board) {
             Some(match_state::Clocked::Said(out, ended)) => self.view().saved_if((out, ended)),
             Some(match_state::Clocked::Sealed { save, done }) => {
-                self.files.keep_envelope = false;
+                self.files.sealed();
                 let mut out = vec![*save];
                 out.extend(self.view().autosave());
                 out.push(*done);
