@@ -462,7 +462,7 @@ pub fn check_board_check(data: &[u8]) {
         assert_says_no_new_control(name, &line, &out);
     }
     assert_eq!(
-        session.game().plies().len(),
+        session.view().game().plies().len(),
         game.plies().len(),
         "{name}: {input:?}: the board check changed the game"
     );
@@ -571,7 +571,7 @@ pub fn check_compare(data: &[u8]) {
             }
         }
         assert_eq!(
-            session.game().plies().len(),
+            session.view().game().plies().len(),
             plies,
             "{name}: {input:?}: comparing changed the game"
         );
@@ -584,7 +584,7 @@ pub fn check_compare(data: &[u8]) {
             said(&mut session, Command::Act(act), "");
         }
         assert_eq!(
-            session.game().plies().len(),
+            session.view().game().plies().len(),
             plies,
             "{name}: {input:?}: a rewind answered no changed the game"
         );

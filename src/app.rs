@@ -593,8 +593,8 @@ pub fn run(mut args: Args) -> ExitCode {
         speech_log: args.speech_log.clone(),
         output,
         verbose: args.verbose,
-        board_language: session.config().vocabulary.language.clone(),
-        text_language: session.config().phrases.language.clone(),
+        board_language: session.view().config().vocabulary.language.clone(),
+        text_language: session.view().config().phrases.language.clone(),
         speak_assistant: mode != session::Mode::Assistant
             || args.assistant_speech == Some(crate::options::AssistantSpeechArg::All),
     });

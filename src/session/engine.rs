@@ -9,7 +9,7 @@ use super::match_state::Match;
 use super::{Config, Cue, Effect, Kind, Opponent, say};
 use crate::rules::Start;
 use crate::words;
-use crate::words::action::{Action, Arg};
+use crate::words::action::{Action, Arg, EngineAsk, OpponentKind, Worded};
 
 /// The lowest and highest engine level (1 weakest, 10 full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = crate::words::action::LEVELS;
@@ -458,10 +458,15 @@ impl EngineState {
     }
 
     /// `engine`: its name, level and state; `engine restart`: start it again; `engine offers on|off`.
-    pub(super) fn command(&mut self, cfg: &mut Config, m: &Match, rest: &str) -> Vec<Effect> {
-        match rest.to_lowercase().as_str() {
-            "" => vec![say(Kind::Answer, self.state_text(cfg))],
-            r if cfg.phrases.is_word("arg.restart", r) => {
+    pub(super) fn command(
+        &mut self,
+        cfg: &mut Config,
+        m: &Match,
+        ask: &Arg<EngineAsk>,
+    ) -> Vec<Effect> {
+        match ask {
+            Arg::None => vec![say(Kind::Answer, self.state_text(cfg))],
+            Arg::Given(EngineAsk::Restart) => {
                 cfg.opponent = Opponent::Engine;
                 self.set(EngineStatus::Starting);
                 let text = cfg.p(
@@ -473,19 +478,8 @@ impl EngineState {
                 );
                 vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
             }
-            o if o.split_whitespace().count() == 2
-                && cfg
-                    .phrases
-                    .is_word("arg.offers", o.split_whitespace().next().unwrap_or(""))
-                && (cfg
-                    .phrases
-                    .is_word("arg.on", o.split_whitespace().nth(1).unwrap_or(""))
-                    || cfg
-                        .phrases
-                        .is_word("arg.off", o.split_whitespace().nth(1).unwrap_or(""))) =>
-            {
-                let on = o.split_whitespace().nth(1).unwrap_or("");
-                cfg.engine_offers = cfg.phrases.is_word("arg.on", on);
+            Arg::Given(EngineAsk::Offers(on)) => {
+                cfg.engine_offers = *on;
                 let key = if cfg.engine_offers {
                     "engine.offers_on"
                 } else {
@@ -493,7 +487,7 @@ impl EngineState {
                 };
                 vec![say(Kind::Event, cfg.p(key, &[]))]
             }
-            _ => vec![say(
+            Arg::Bad(rest) => vec![say(
                 Kind::Refusal,
                 cfg.p("engine.usage", &[("text", &words::quote(rest))]),
             )],
@@ -533,10 +527,18 @@ impl EngineState {
         &mut self,
         cfg: &mut Config,
         m: &Match,
-        rest: &str,
+        asked: &Arg<Worded<OpponentKind>>,
     ) -> Vec<Effect> {
-        match rest.to_lowercase().as_str() {
-            h if cfg.phrases.is_word("arg.human", h) => {
+        let kind = match asked {
+            Arg::Given(w) if w.value != OpponentKind::HearingImpaired => w.value,
+            // `hearing-impaired` comes here only outside the tournament profile: no opponent of play mode.
+            _ => {
+                let text = cfg.p("opponent.usage", &[("text", &words::quote(&asked.text()))]);
+                return vec![say(Kind::Refusal, text)];
+            }
+        };
+        match kind {
+            OpponentKind::Human => {
                 if cfg.opponent == Opponent::Human {
                     return vec![say(Kind::Answer, cfg.p("opponent.already_human", &[]))];
                 }
@@ -547,7 +549,8 @@ impl EngineState {
                     Effect::EngineQuit,
                 ]
             }
-            e if cfg.phrases.is_word("arg.engine", e) => {
+            // The engine.
+            _ => {
                 if self.plays(cfg) {
                     let text = cfg.p(
                         "opponent.already_engine",
@@ -566,10 +569,6 @@ impl EngineState {
                 );
                 vec![say(Kind::Event, text), EngineState::start_effect(cfg, m)]
             }
-            _ => vec![say(
-                Kind::Refusal,
-                cfg.p("opponent.usage", &[("text", &words::quote(rest))]),
-            )],
         }
     }
 
@@ -709,7 +708,7 @@ mod tests {
             "the engine's move names its side"
         );
         assert!(go(&out).is_none());
-        assert_eq!(s.game().plies().len(), 2);
+        assert_eq!(s.view().game().plies().len(), 2);
         // The same answer again is stale.
         assert!(
             engine(
@@ -742,7 +741,7 @@ mod tests {
             ]
         );
         assert!(out.contains(&Effect::EngineQuit));
-        assert_eq!(s.game().plies().len(), 0);
+        assert_eq!(s.view().game().plies().len(), 0);
         assert!(said(&text(&mut s, "e4"))[0].starts_with("The engine is not working"));
         let out = text(&mut s, "opponent human");
         assert_eq!(said(&out), ["Both sides' moves are entered here now"]);
@@ -804,9 +803,9 @@ mod tests {
         for pair in moves.chunks(2) {
             text(s, pair[0]);
             if let Some(reply) = pair.get(1) {
-                let for_ply = s.game().plies().len();
-                let m = s.game().parse_san(reply).unwrap();
-                let uci = s.game().uci(m).to_string();
+                let for_ply = s.view().game().plies().len();
+                let m = s.view().game().parse_san(reply).unwrap();
+                let uci = s.view().game().uci(m).to_string();
                 engine(s, EngineEvent::Eval { cp, for_ply });
                 engine(s, EngineEvent::Move { uci, for_ply });
             }
@@ -823,7 +822,7 @@ mod tests {
             said(&out)[1],
             "The engine declines the draw offer; the game goes on"
         );
-        assert!(!s.game().is_over());
+        assert!(!s.view().game().is_over());
         assert_eq!(
             said(&text(&mut s, "accept")),
             ["No draw offer is open"],
@@ -859,7 +858,7 @@ mod tests {
             said(&out),
             ["Taken back: Springer Felix drei, Springer Cesar sechs; White to move"]
         );
-        assert_eq!(s.game().plies().len(), 2);
+        assert_eq!(s.view().game().plies().len(), 2);
         assert!(go(&out).is_none(), "the player is to move");
         // Right after the player's move (the engine thinking), one half-move: the search is called off.
         let out = text(&mut s, "d4");
@@ -876,7 +875,7 @@ mod tests {
                 "You play Black, the engine plays White at level 2"
             ]
         );
-        assert_eq!(s.game().plies().len(), 0);
+        assert_eq!(s.view().game().plies().len(), 0);
         assert_eq!(go(&out).map(|r| r.for_ply), Some(0));
         let out = text(&mut s, "new");
         assert_eq!(
@@ -903,7 +902,7 @@ mod tests {
             ];
             engine_line(&mut s, &moves, 0);
             assert_eq!(
-                s.game().draw_offer(),
+                s.view().game().draw_offer(),
                 allowed.then_some(Color::Black),
                 "allowed {allowed}"
             );
@@ -924,7 +923,7 @@ mod tests {
         assert_eq!(said(&out), ["Engine level 7"]);
         assert!(out.contains(&Effect::EngineLevel(7)));
         assert!(said(&text(&mut s, "level 11"))[0].contains("from 1 to 10"));
-        assert_eq!(s.config().level, 7);
+        assert_eq!(s.view().config().level, 7);
     }
 
     #[test]

@@ -2,13 +2,13 @@
 //! square named in the command. Reading the position (rank, file, pieces, pawns, turn) is always allowed;
 //! analysis (lines, diagonals, knight squares, attackers, legal moves, material) only where `analysis_allowed`.
 
-use shakmaty::{Color, File, Position, Rank, Role, Square};
+use shakmaty::{Color, Position, Role, Square};
 
-use super::view::Voice;
+use super::voice::Voice;
 use super::{Config, Effect, Kind, Match, Opponent, quote, say};
 use crate::rules::{Ending, Game};
 use crate::words::action::{Action, Arg};
-use crate::words::{self, explore, spoken};
+use crate::words::{self, explore};
 
 /// What the questions about a position are answered with: the session's voice (its words, how a move is said),
 /// whether analysis is allowed, how a game's end is said, and the match (its clock's corrected move counter).
@@ -28,19 +28,19 @@ pub(super) fn answer(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
         A::Moves(rest) => moves(&q.voice, game, rest),
         A::Count => vec![say(Kind::Answer, count(cfg, game, q.m))],
         A::Board => vec![say(Kind::Answer, board(cfg, game))],
-        A::Square(rest) => square(cfg, game, rest),
+        A::Square(sq) => square(cfg, game, sq),
         A::Fen => vec![say(Kind::Answer, game.fen())],
-        A::Rank(rest)
-        | A::File(rest)
-        | A::Diagonals(rest)
-        | A::Lines(rest)
-        | A::Knights(rest)
-        | A::Attackers(rest)
-        | A::Legal(rest)
-        | A::Pieces(rest)
-        | A::Pawns(rest)
-        | A::Material(rest)
-        | A::Turn(rest) => explore_word(q, game, action.name(), rest),
+        A::Rank(_)
+        | A::File(_)
+        | A::Diagonals(_)
+        | A::Lines(_)
+        | A::Knights(_)
+        | A::Attackers(_)
+        | A::Legal(_)
+        | A::Pieces(_)
+        | A::Pawns(_)
+        | A::Material(_)
+        | A::Turn(_) => explore_word(q, game, action),
         _ => Vec::new(),
     }
 }
@@ -53,46 +53,19 @@ fn orientation(cfg: &Config) -> Color {
     }
 }
 
-/// A square, or for `rank` a rank ("4", "vier") and for `file` a file ("e", "Eva").
-fn explore_square(cfg: &Config, word: &str, rest: &str) -> Option<Square> {
-    let v = &cfg.vocabulary;
-    if let Some(sq) = spoken::parse_square(v, rest) {
-        return Some(sq);
-    }
-    let t = rest.trim().to_lowercase();
-    let folded = crate::words::normalize::fold(&t);
-    let same = |w: &str| crate::words::normalize::fold(w) == folded;
-    match word {
-        "rank" => {
-            let n = t
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=8).contains(n))
-                .map(|n| n - 1)
-                .or_else(|| v.ranks.iter().position(|w| same(w)).map(|i| i as u32))?;
-            Some(Square::from_coords(File::A, Rank::new(n)))
-        }
-        "file" => {
-            let i = v.files.iter().position(|w| same(w)).or_else(|| {
-                let mut c = t.chars();
-                match (c.next(), c.next()) {
-                    (Some(ch @ 'a'..='h'), None) => Some(ch as usize - 'a' as usize),
-                    _ => None,
-                }
-            })?;
-            Some(Square::from_coords(File::new(i as u32), Rank::First))
-        }
-        _ => None,
-    }
-}
-
 /// `rank`, `file`, `diagonals`, `lines`, `knights`, `attackers`, `legal`, `pieces`, `pawns`, `material`, `turn`,
 /// asked of `game`; analysis only where it is allowed.
-fn explore_word(q: &Asked, game: &Game, word: &str, rest: &str) -> Vec<Effect> {
+fn explore_word(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
+    use Action as A;
     let cfg = q.voice.cfg;
     let analysis = matches!(
-        word,
-        "diagonals" | "lines" | "knights" | "attackers" | "legal" | "material"
+        action,
+        A::Diagonals(_)
+            | A::Lines(_)
+            | A::Knights(_)
+            | A::Attackers(_)
+            | A::Legal(_)
+            | A::Material(_)
     );
     if analysis && !q.analysis_allowed {
         return vec![say(Kind::Refusal, cfg.p("tournament.not_allowed", &[]))];
@@ -100,40 +73,39 @@ fn explore_word(q: &Asked, game: &Game, word: &str, rest: &str) -> Vec<Effect> {
     let (v, p) = (&cfg.vocabulary, &cfg.phrases);
     let pos = game.position();
     let answer = |text: String| vec![say(Kind::Answer, text)];
-    match word {
-        "pawns" => return answer(explore::pawns(pos, v, p)),
-        "material" => return answer(explore::material(pos, v, p)),
-        "turn" => {
+    let sq = match action {
+        A::Pawns(_) => return answer(explore::pawns(pos, v, p)),
+        A::Material(_) => return answer(explore::material(pos, v, p)),
+        A::Turn(_) => {
             return answer(match game.ending() {
                 Some(e) => (q.ending)(e),
                 None => explore::turn(pos, p),
             });
         }
-        "pieces" => {
-            let color = if rest.is_empty() {
-                orientation(cfg)
-            } else if p.is_word("arg.white", rest) {
-                Color::White
-            } else if p.is_word("arg.black", rest) {
-                Color::Black
-            } else {
-                return vec![say(
-                    Kind::Refusal,
-                    cfg.p("explore.bad_side", &[("text", &quote(rest))]),
-                )];
+        A::Pieces(side) => {
+            let color = match side {
+                Arg::None => orientation(cfg),
+                Arg::Given(color) => *color,
+                Arg::Bad(rest) => {
+                    let text = cfg.p("explore.bad_side", &[("text", &quote(rest))]);
+                    return vec![say(Kind::Refusal, text)];
+                }
             };
             return answer(explore::pieces(pos, color, v, p));
         }
-        _ => {}
-    }
-    let Some(sq) = explore_square(cfg, word, rest) else {
-        return vec![say(
-            Kind::Refusal,
-            cfg.p(
-                "explore.bad_square",
-                &[("command", word), ("text", &quote(rest))],
-            ),
-        )];
+        A::Rank(sq)
+        | A::File(sq)
+        | A::Diagonals(sq)
+        | A::Lines(sq)
+        | A::Knights(sq)
+        | A::Attackers(sq)
+        | A::Legal(sq) => sq,
+        _ => return Vec::new(),
+    };
+    let word = action.name();
+    let Arg::Given(sq) = *sq else {
+        let args = [("command", word), ("text", &quote(&sq.text()))];
+        return vec![say(Kind::Refusal, cfg.p("explore.bad_square", &args))];
     };
     let o = orientation(cfg);
     answer(match word {
@@ -254,11 +226,11 @@ pub(super) fn board(cfg: &Config, game: &Game) -> String {
 }
 
 /// `square X`: what stands on a square.
-pub(super) fn square(cfg: &Config, game: &Game, rest: &str) -> Vec<Effect> {
-    let Some(sq) = words::spoken::parse_square(&cfg.vocabulary, rest) else {
+pub(super) fn square(cfg: &Config, game: &Game, sq: &Arg<Square>) -> Vec<Effect> {
+    let Arg::Given(sq) = *sq else {
         return vec![say(
             Kind::Refusal,
-            cfg.p("square.bad", &[("text", &words::quote(rest))]),
+            cfg.p("square.bad", &[("text", &words::quote(&sq.text()))]),
         )];
     };
     let v = &cfg.vocabulary;

@@ -202,9 +202,9 @@ pub(super) struct GameFiles {
     /// An envelope read with a file of several games, checked once the game is chosen.
     pub(super) pending_envelope: Option<Envelope>,
     /// The envelope beside the file belongs to another game of it: saves do not remove it.
-    pub(super) keep_envelope: bool,
+    keep_envelope: bool,
     /// The game's identity (the `HectorGame` tag), kept with it; and how many games this session began.
-    pub(super) game_id: String,
+    game_id: String,
     games_begun: u32,
 }
 
@@ -302,8 +302,29 @@ impl GameFiles {
         Some(envelope)
     }
 
+    /// The game's identity: the one it was kept with, else a new one.
+    pub(super) fn identify(&mut self, cfg: &Config, kept: Option<String>) {
+        self.game_id = kept.unwrap_or_else(|| self.next_game_id(cfg));
+    }
+
+    /// Offers at the start to continue the unfinished game `offer` (see `Session::with_resume_offer`).
+    pub(super) fn offer_resume(&mut self, offer: ResumeOffer) {
+        self.resume = Some(offer);
+    }
+
+    /// Asks at the start which game of `file` to load (see `Session::with_game_choice`).
+    pub(super) fn offer_choice(&mut self, file: GameFile) {
+        self.choice = Some(file);
+    }
+
+    /// A move was sealed: the envelope beside the file is this game's now, not another game's that saves
+    /// leave alone.
+    pub(super) fn sealed(&mut self) {
+        self.keep_envelope = false;
+    }
+
     /// A new game's identity: unique to this session and process.
-    pub(super) fn next_game_id(&mut self, cfg: &Config) -> String {
+    fn next_game_id(&mut self, cfg: &Config) -> String {
         self.games_begun += 1;
         format!("{}-{}", cfg.game_id_base, self.games_begun)
     }

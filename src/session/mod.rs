@@ -18,13 +18,14 @@ pub mod settings;
 pub mod start;
 pub mod tournament;
 mod view;
+mod voice;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use shakmaty::Color;
 
-use crate::rules::{Ending, Game};
+use crate::rules::Game;
 use crate::words::action::{Act, Action, Arg};
 use crate::words::{self};
 pub use adjourn::Envelope;
@@ -39,15 +40,17 @@ use pending::{Completion, Pending};
 pub use questions::ResumeOffer;
 use questions::{Answered, Questions};
 pub use settings::ClockSettings;
+use tournament::requests::flag_alerts;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
+pub use view::View;
+use voice::Voice;
 
 /// The session: the game and the conversation around it.
 pub struct Session {
     /// The game, its clock, penalties and adjournment.
     m: Match,
     config: Config,
-    pending: Option<Pending>,
-    /// Whether the open yes/no question was said again (the next lines that do not answer it get a reminder).
+    /// The open question and whether it was said again (the next lines that do not answer it get a reminder).
     questions: Questions,
     /// The game files: saves, the resume offer, the file of several games, the game's identity.
     files: games::GameFiles,
@@ -85,7 +88,6 @@ impl Session {
             commands: words::commands::Commands::new(&config.phrases),
             tournament: Tournament::of_mode(&config),
             config,
-            pending: None,
             questions: Questions::default(),
             files: games::GameFiles::default(),
             engine: engine::EngineState::default(),
@@ -97,7 +99,7 @@ impl Session {
             at: Duration::ZERO,
             real_at: Duration::ZERO,
         };
-        s.files.game_id = game_id.unwrap_or_else(|| s.next_game_id());
+        s.files.identify(&s.config, game_id);
         s
     }
 
@@ -110,7 +112,7 @@ impl Session {
             .envelope_now(envelope)
             .map(|e| self.m.use_envelope(&self.config, e));
         if let Some(Err(key)) = unused {
-            self.start_notes.push(self.p(key, &[]));
+            self.start_notes.push(self.config.p(key, &[]));
         }
         self
     }
@@ -118,49 +120,41 @@ impl Session {
     /// Offers at the start to continue an unfinished game; `yes` continues it with its clocks, anything
     /// else starts the new game (and a move typed instead of the answer is played in it).
     pub fn with_resume_offer(mut self, offer: ResumeOffer) -> Session {
-        self.files.resume = Some(offer);
-        self.pending = Some(Pending::Resume);
+        self.files.offer_resume(offer);
+        self.questions.ask(Pending::Resume);
         self
-    }
-
-    /// The time the session works with: the virtual clock's, or the edge's.
-    fn now(&self, real: Duration) -> Duration {
-        self.m.virtual_now.unwrap_or(real)
     }
 
     /// The session's and the edge's time of the command being carried out, kept for the saves; the first.
     fn at_command(&mut self, real_now: Duration) -> Duration {
-        (self.at, self.real_at) = (self.now(real_now), real_now);
+        (self.at, self.real_at) = (self.m.now(real_now), real_now);
         self.at
     }
 
-    pub fn game(&self) -> &Game {
-        &self.m.game
-    }
-
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
-    fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
-        self.config.p(key, args)
-    }
-
-    /// The announcement that ends a game: reason and PGN result.
-    pub fn ending_text(&self, e: Ending) -> String {
-        self.m.ending_text(&self.config, e)
-    }
-
-    fn game_over(&self, e: Ending) -> String {
-        self.m.game_over(&self.config, e)
+    /// The session seen without changing it: what the faces draw and ask, and what the coordinator reads of
+    /// its parts (see [`View`]).
+    pub fn view(&self) -> View<'_> {
+        View {
+            m: &self.m,
+            config: &self.config,
+            questions: &self.questions,
+            files: &self.files,
+            tournament: self.tournament.as_ref(),
+            board_check: &self.board_check,
+            review: self.review.as_ref(),
+            commands: &self.commands,
+            last_said: self.last_said.as_ref(),
+            at: self.at,
+            real_at: self.real_at,
+        }
     }
 
     /// What is said when the session starts; the clock starts now.
     pub fn start(&mut self, real_now: Duration) -> Vec<Effect> {
         let now = self.at_command(real_now);
         if self.files.choice.is_some() {
-            let mut out = vec![say(Kind::Event, self.choice_question())];
-            out.extend(self.engine_at_start());
+            let mut out = vec![say(Kind::Event, self.files.choice_question(&self.config))];
+            out.extend(self.engine.at_start(&self.config, &self.m));
             return out;
         }
         let notes = std::mem::take(&mut self.start_notes).into_iter();
@@ -171,29 +165,27 @@ impl Session {
             return out;
         }
         let resume = self.files.resume.is_some();
-        let mut out = if resume { Vec::new() } else { self.greeting() };
+        let mut out = if resume {
+            Vec::new()
+        } else {
+            self.view().greeting()
+        };
         out.extend(notes);
         if let Some(env) = &self.m.adjourned {
             out.push(say(Kind::Event, env.greeting(&self.config)));
         } else if resume {
             // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
-            let question = vec![say(Kind::Event, self.question(Pending::Resume))];
-            out.extend(questions::operator_view(self.mode(), question));
+            out.extend(self.view().operator_question(Pending::Resume));
         } else {
             out.extend(self.go_on(now));
         }
         if !resume {
             out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         }
-        out.extend(self.engine_at_start());
+        out.extend(self.engine.at_start(&self.config, &self.m));
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
         out
-    }
-
-    /// What is said when the session starts.
-    pub fn greeting(&self) -> Vec<Effect> {
-        self.m.greeting(&self.config)
     }
 
     /// The one entry point: a command at time `now` (time since the session started) gives effects.
@@ -201,7 +193,7 @@ impl Session {
         let now = self.at_command(real_now);
         // Whatever fell due before this command happened first (a flag before a late move).
         let mut out = self.tick(now);
-        let path = self.log_path();
+        let path = self.view().log_path();
         if let Some(t) = &mut self.tournament {
             t.log_events(&self.config, path, &mut out, now);
         }
@@ -216,7 +208,7 @@ impl Session {
             Command::Engine(e) => out.extend(self.engine_event(e, now)),
             // A file read for the profile's `verify`, else for the board check's `compare`.
             Command::Read { path, text } => {
-                let (line, mut answer) = if tournament::verifies(self.tournament(), &path) {
+                let (line, mut answer) = if tournament::verifies(self.tournament.as_ref(), &path) {
                     let t = self.tournament.as_mut().expect("verifying");
                     ("verify".into(), t.verify_answer(&self.config, &path, text))
                 } else {
@@ -239,24 +231,11 @@ impl Session {
         out
     }
 
-    /// `repeat`: the last announcement again.
-    fn repeat(&self) -> Vec<Effect> {
-        match &self.last_said {
-            Some(a) => vec![say(Kind::Answer, a.text.clone())],
-            None => vec![say(Kind::Refusal, self.p("repeat.none", &[]))],
-        }
-    }
-
     /// `quit`: the game saved, and the files left as they are (see `GameFiles::leave`).
     fn quit(&mut self) -> Vec<Effect> {
-        let beside = self.tournament.is_some().then(|| self.pgn_kept());
+        let beside = self.tournament.is_some().then(|| self.view().pgn_kept());
         self.files
-            .leave(&self.config, &self.m, self.kept_now(), beside)
-    }
-
-    /// The game as PGN, as it would be saved now.
-    pub fn pgn(&self) -> String {
-        games::pgn(&self.config, &self.m)
+            .leave(&self.config, &self.m, self.view().kept_now(), beside)
     }
 
     /// A line read once into its action, as the session's state reads it now: a command word of any language
@@ -264,17 +243,7 @@ impl Session {
     /// word is a command's; while the board check waits, a line is its answer; a line that is no command is an
     /// entry (a move, or the answer a question waits for). The line is kept with it for the action log.
     pub fn read(&self, line: &str) -> Act {
-        let (cfg, cmds, bc) = (&self.config, &self.commands, &self.board_check);
-        let reviewing = self.review.is_some();
-        let action =
-            reading::read_action(cfg, cmds, &self.m, bc, reviewing, self.pending, line.trim());
-        Act::said(action, line)
-    }
-
-    /// The state that decides what is allowed (session/policy.rs).
-    pub(crate) fn state(&self) -> policy::State {
-        let (reviewing, tournament) = (self.review.is_some(), self.tournament.is_some());
-        reading::state(&self.m, reviewing, &self.board_check, tournament)
+        Act::said(reading::read_action(&self.view(), line.trim()), line)
     }
 
     /// An action: an open question takes its answers first; then the policy allows it, refuses it with its
@@ -284,65 +253,50 @@ impl Session {
         if line.is_empty() {
             return Vec::new();
         }
-        if self.pending == Some(Pending::ChooseGame) {
-            self.pending = None;
-            return self.choose_game(line, now);
-        }
         let action = &act.action;
-        if let Some(p) = self.pending.take() {
-            let (cfg, resume) = (&self.config, self.files.resume.as_ref());
-            let question = |p| questions::asked(cfg, resume, &self.board_check, &self.m.game, p);
-            let out = match self.questions.answer(cfg, p, action, line, question) {
-                // Not a piece: the question is dropped and the line is read as usual.
-                Answered::Promotion { from, to } => match self.promote(from, to, line, now) {
-                    Some(out) => return out,
-                    None => None,
-                },
-                Answered::NotFitting => match action {
-                    Action::Illegal(rest) => Some(self.illegal(rest, now)),
-                    _ => None,
-                },
-                // What a "yes" does to the game is said as ever (and the assistant's answers shown); declining
-                // a kept game starts the new one: its greeting is for everyone.
-                Answered::Yes(p) => Some(self.confirm(p, now)),
-                Answered::No(Pending::Resume) => Some(self.decline_resume(now)),
-                Answered::No(p) => {
-                    return questions::cancelled(&self.config, self.tournament.as_ref(), p);
-                }
-                Answered::Leave(p) => {
-                    self.pending = Some(p);
-                    return self.quit();
-                }
-                Answered::Again(p, out) => {
-                    self.pending = Some(p);
-                    return questions::operator_view(self.mode(), out);
-                }
-            };
-            if let Some(out) = out {
-                return self.assistant_view(out);
-            }
+        if let Some(out) = self.answer_question(action, line, now) {
+            return out;
         }
-        match policy::verdict(self.state(), action) {
+        match policy::verdict(self.view().state(), action) {
             policy::Verdict::Allowed => self.answer(action, line, now),
-            policy::Verdict::Refused(key) => self.refused(key, line),
+            policy::Verdict::Refused(key) => self.view().refused(key, line),
             policy::Verdict::Answer => {
                 let (cfg, game) = (&self.config, &self.m.game);
                 let out = self
                     .board_check
                     .line_answer(cfg, game, &self.commands, line);
-                self.board_check_view(out)
+                self.view().board_check_view(out)
             }
         }
     }
 
-    /// A refusal of the policy, with its reason (see `questions::refused`).
-    fn refused(&self, key: &str, line: &str) -> Vec<Effect> {
-        questions::refused(&self.config, self.tournament.as_ref(), key, line)
-    }
-
-    /// What the board check said (see `questions::board_check_view`).
-    fn board_check_view(&self, out: Vec<Effect>) -> Vec<Effect> {
-        questions::board_check_view(self.pending, self.tournament.as_ref(), out)
+    /// The open question takes its answers first (see `Questions::answer`). None: no question is open, or the
+    /// line does not answer it and is read as usual.
+    fn answer_question(
+        &mut self,
+        action: &Action,
+        line: &str,
+        now: Duration,
+    ) -> Option<Vec<Effect>> {
+        let (cfg, resume) = (&self.config, self.files.resume.as_ref());
+        let question = |p| questions::asked(cfg, resume, &self.board_check, &self.m.game, p);
+        let out = match self.questions.answer(cfg, action, line, question)? {
+            Answered::ChooseGame => return Some(self.choose_game(line, now)),
+            // Not a piece: the question is dropped and the line is read as usual.
+            Answered::Promotion { from, to } => return self.promote(from, to, line, now),
+            Answered::NotFitting => match action {
+                Action::Illegal(rest) => self.illegal(rest, now),
+                _ => return None,
+            },
+            // What a "yes" does to the game is said as ever (and the assistant's answers shown); declining a
+            // kept game starts the new one: its greeting is for everyone.
+            Answered::Yes(p) => self.confirm(p, now),
+            Answered::No(Pending::Resume) => self.decline_resume(now),
+            Answered::No(p) => return Some(questions::cancelled(cfg, self.tournament.as_ref(), p)),
+            Answered::Leave => return Some(self.quit()),
+            Answered::Again(out) => return Some(questions::operator_view(self.view().mode(), out)),
+        };
+        Some(self.view().assistant_view(out))
     }
 
     /// The one routing of an allowed action to the part that answers it: the review's while a review is
@@ -352,7 +306,7 @@ impl Session {
         // The open review answers its steps and the questions about the reviewed position; the tournament
         // profile its own commands (D.2).
         if let Some(out) = self.review_answer(action) {
-            return self.assistant_view(out);
+            return self.view().assistant_view(out);
         }
         if let Some(out) = self.profile_answer(action, now) {
             return out;
@@ -366,7 +320,7 @@ impl Session {
             | A::Goto(_)
             | A::Variation(_)
             | A::Leave
-            | A::Done => return self.refused("review.not_open", line),
+            | A::Done => return self.view().refused("review.not_open", line),
             // The board check and the scoresheets' comparison (D.2.9).
             A::Keep
             | A::SetClocks(_)
@@ -379,7 +333,7 @@ impl Session {
             A::Open if self.m.adjourned.is_some() => self.open_envelope(now),
             _ => self.ordinary(action, line, now),
         };
-        self.assistant_view(out)
+        self.view().assistant_view(out)
     }
 
     /// The ordinary commands (play mode's, and the profile's where they are the same); a line that is no
@@ -389,25 +343,25 @@ impl Session {
         match action {
             A::Help => self.config.help(),
             A::Quit => self.quit(),
-            A::Last => vec![say(Kind::Answer, self.last())],
+            A::Last => vec![say(Kind::Answer, self.view().last())],
             // The questions about the game's position.
-            _ if action.asks_about_position() => self.position_answer(action, &self.m.game),
+            _ if action.asks_about_position() => self.view().position_answer(action, &self.m.game),
             A::Claim(rest) => self.claim(rest, now),
             A::Offer => self.offer(now),
             A::Accept => self.accept(now),
             A::Decline => self.decline(now),
-            A::Resign(rest) => self.resign(rest),
-            A::Yes | A::No => vec![say(Kind::Refusal, self.p("confirm.nothing", &[]))],
+            A::Resign(side) => self.resign(side),
+            A::Yes | A::No => vec![say(Kind::Refusal, self.config.p("confirm.nothing", &[]))],
             A::Save(rest) => self.save(rest),
             A::Scoresheet(rest) => {
                 let t = self.tournament.as_ref();
                 tournament::record::scoresheet_asked(&self.config, &self.m, t, rest)
             }
             A::Export(rest) => {
-                tournament::record::export(&self.config, &self.m, self.pgn_kept(), rest)
+                tournament::record::export(&self.config, &self.m, self.view().pgn_kept(), rest)
             }
             A::Kept => games::kept_list(&self.config),
-            A::Repeat => self.repeat(),
+            A::Repeat => self.view().repeat(),
             A::Takeback(rest) => self.takeback(rest, now),
             A::New => self.restart(now, false),
             A::Rematch => self.restart(now, true),
@@ -424,7 +378,7 @@ impl Session {
             | A::Envelope => self.clock_answer(action, now),
             A::Illegal(rest) => self.illegal(rest, now),
             A::Press => self.press_without_move(self.m.game.turn(), now),
-            A::Open => vec![say(Kind::Refusal, self.p("envelope.none", &[]))],
+            A::Open => vec![say(Kind::Refusal, self.config.p("envelope.none", &[]))],
             // The opponent's.
             A::Engine(_) | A::Opponent(_) | A::Level(_) => self
                 .engine
@@ -434,17 +388,6 @@ impl Session {
             // read as a move entry.
             _ => self.play_text(line, now),
         }
-    }
-
-    /// How a question is answered here: typed words in line mode, keys in the full-screen view.
-    pub(super) fn how_to_answer(&self) -> String {
-        questions::how_to_answer(&self.config)
-    }
-
-    /// The open question, as it was asked.
-    fn question(&self, p: Pending) -> String {
-        let (cfg, resume) = (&self.config, self.files.resume.as_ref());
-        questions::asked(cfg, resume, &self.board_check, &self.m.game, p)
     }
 
     /// The answer to the promotion question (see `Match::promotion`): the move with the piece named, or None
@@ -461,8 +404,8 @@ impl Session {
             Err(()) => {
                 // A king or a pawn: the question stays, asked again.
                 let p = Pending::Promotion { from, to };
-                self.pending = Some(p);
-                Some(vec![say(Kind::Refusal, self.question(p))])
+                self.questions.ask(p);
+                Some(vec![say(Kind::Refusal, self.view().question(p))])
             }
         }
     }
@@ -479,7 +422,7 @@ impl Session {
             Pending::Rewind => self.rewind_confirmed(now),
             Pending::PressWithoutMove(side) => {
                 let r = self.m.press_without_move_confirmed(&self.config, side, now);
-                self.saved_if(r)
+                self.view().saved_if(r)
             }
         }
     }
@@ -495,7 +438,7 @@ impl Session {
         }
         let notes = self.go_on(now);
         let mut greeting = r.files;
-        greeting.extend(self.greeting());
+        greeting.extend(self.view().greeting());
         greeting.extend(r.said);
         greeting.extend(notes);
         greeting.extend(r.sealed);
@@ -511,7 +454,7 @@ impl Session {
         };
         self.m.start_clock(&self.config, now);
         let mut out = games::resume_declined(offer, &mut self.config);
-        out.extend(self.greeting());
+        out.extend(self.view().greeting());
         out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         out
     }
@@ -519,9 +462,9 @@ impl Session {
     /// A typed move (see `Match::read_move`), entered, or the question it asks.
     fn play_text(&mut self, text: &str, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.m.game.ending() {
-            return vec![say(Kind::Refusal, self.game_over(e))];
+            return vec![say(Kind::Refusal, self.view().game_over(e))];
         }
-        if let Some(refused) = self.engine_refuses_move() {
+        if let Some(refused) = self.engine.refuses_move(&self.config, &self.m) {
             return refused;
         }
         let in_profile = self.tournament.is_some();
@@ -529,20 +472,16 @@ impl Session {
         match self.m.read_move(&self.config, text, not_fitting) {
             match_state::Entry::Move(m) => self.enter_move(m, Completion::ByPress, now),
             match_state::Entry::NotFitting(reason) => {
-                self.pending = Some(Pending::NotFitting);
+                self.questions.ask(Pending::NotFitting);
                 let t = self.tournament.as_ref().expect("in the profile");
                 t.not_fitting(&self.config, text, reason)
             }
             match_state::Entry::Promotion { from, to, said } => {
-                self.pending = Some(Pending::Promotion { from, to });
+                self.questions.ask(Pending::Promotion { from, to });
                 said
             }
             match_state::Entry::Refused(out) => out,
         }
-    }
-
-    fn announce(&self, ply: &crate::rules::Ply, long: bool) -> String {
-        self.voice().announce(ply, long)
     }
 
     /// The one way a move enters the game, whatever face or words it came in (typed SAN, long notation, board
@@ -555,17 +494,17 @@ impl Session {
         completion: Completion,
         now: Duration,
     ) -> Vec<Effect> {
-        let (mover, path) = (self.m.game.turn(), self.log_path());
+        let (mover, path) = (self.m.game.turn(), self.view().log_path());
         let Some(t) = &mut self.tournament else {
             return self.play(m, now);
         };
         let said = t.make_move(&self.config, &mut self.m, path, m, now);
         let made = t.move_made_not_completed();
-        let mut out = self.saved_if(said);
+        let mut out = self.view().saved_if(said);
         if completion == Completion::AsEntered && made && self.m.game.turn() != mover {
             let t = self.tournament.as_mut().expect("in the profile");
             out.extend(t.complete_by_press(&self.config, &mut self.m, mover, now));
-            out.extend(self.autosave());
+            out.extend(self.view().autosave());
         }
         out
     }
@@ -573,10 +512,10 @@ impl Session {
     /// A move played and its clock pressed (see `Match::play`), then saved. Play mode only: see
     /// [`Session::enter_move`].
     fn play(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
-        let check_words = self.check_words();
+        let check_words = self.view().check_words();
         match self.m.play(&self.config, m, now, check_words) {
             Ok(mut out) => {
-                out.extend(self.autosave());
+                out.extend(self.view().autosave());
                 out
             }
             Err(out) => out,
@@ -586,26 +525,26 @@ impl Session {
     /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with an intended move.
     fn claim(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
         if let Some(e) = self.m.game.ending() {
-            return vec![say(Kind::Refusal, self.game_over(e))];
+            return vec![say(Kind::Refusal, self.view().game_over(e))];
         }
         // The side to move claims: not the player while the engine is to move.
-        if let Some(refused) = self.engine_refuses_move() {
+        if let Some(refused) = self.engine.refuses_move(&self.config, &self.m) {
             return refused;
         }
-        let check_words = self.check_words();
+        let check_words = self.view().check_words();
         let (mut out, played) = match self.m.claim_outcome(&self.config, rest, check_words, now) {
             Ok(said) => return self.carry(said, now),
             Err(rejected) => rejected,
         };
         if let Some(claimant) = played {
             // the intended move is made; in the profile it waits for its press like any entry.
-            let path = self.log_path();
+            let path = self.view().log_path();
             if let Some(t) = &mut self.tournament {
                 let said = t.made_in_profile(&self.config, &mut self.m, path, claimant, None, now);
-                out.extend(self.saved_if(said));
+                out.extend(self.view().saved_if(said));
             } else {
                 out.extend(self.m.after_move(&self.config, claimant, now, check_words));
-                out.extend(self.autosave());
+                out.extend(self.view().autosave());
             }
         }
         out
@@ -615,8 +554,8 @@ impl Session {
         match self.m.offer(&self.config) {
             // The engine answers at once, by its rule (engine::draw_rule); the player never answers their own
             // offer.
-            Said::Changed(mut out) if self.engine_opponent() => {
-                let accepts = self.engine_accepts_draw();
+            Said::Changed(mut out) if self.engine.answers_offers(&self.config) => {
+                let accepts = self.engine.accepts_offer(&self.m);
                 let answer = self.m.engine_answers_offer(&self.config, accepts);
                 out.extend(self.carry(answer, now));
                 out
@@ -626,39 +565,33 @@ impl Session {
     }
 
     fn accept(&mut self, now: Duration) -> Vec<Effect> {
-        let said = self.m.accept_offer(&self.config, self.engine_opponent());
+        let said = self
+            .m
+            .accept_offer(&self.config, self.engine.answers_offers(&self.config));
         self.carry(said, now)
     }
 
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let engine_opponent = self.engine_opponent();
+        let engine_opponent = self.engine.answers_offers(&self.config);
         self.m.decline_offer(&self.config, engine_opponent, now)
     }
 
     /// Article 5.1.2: resignation, always confirmed.
-    fn resign(&mut self, rest: &str) -> Vec<Effect> {
-        let side = match self.m.resigning(&self.config, rest) {
+    fn resign(&mut self, side: &Arg<Color>) -> Vec<Effect> {
+        let side = match self.m.resigning(&self.config, side) {
             Ok(side) => side,
             Err(out) => return out,
         };
-        self.pending = Some(Pending::Resign(side));
+        self.questions.ask(Pending::Resign(side));
         // In assistant mode the assistant answers it: his question, not the blind player's (D.2.10).
-        questions::operator_view(
-            self.mode(),
-            vec![say(Kind::Event, self.question(Pending::Resign(side)))],
-        )
+        self.view().operator_question(Pending::Resign(side))
     }
 
     // --- opponent ---
 
-    /// At the start: the engine, when it plays, is told who plays what and starts.
-    fn engine_at_start(&mut self) -> Vec<Effect> {
-        self.engine.at_start(&self.config, &self.m)
-    }
-
     /// After every command: the other side is asked for its move, or its search called off.
     fn engine_follow_up(&mut self, now: Duration, out: &[Effect]) -> Vec<Effect> {
-        let waiting = matches!(self.pending, Some(Pending::Resume | Pending::ChooseGame));
+        let waiting = self.questions.start_waits();
         OtherSide::follow_up(&mut self.engine, &self.config, &self.m, waiting, now, out)
     }
 
@@ -668,63 +601,25 @@ impl Session {
             engine::Heard::Effects(out) => out,
             engine::Heard::Play { mv, for_ply } => {
                 let mut out = self.play(mv, now);
-                out.extend(OtherSide::after_move(
-                    &mut self.engine,
-                    &self.config,
-                    &mut self.m,
-                    for_ply,
-                ));
+                let (engine, cfg, m) = (&mut self.engine, &self.config, &mut self.m);
+                out.extend(OtherSide::after_move(engine, cfg, m, for_ply));
                 out
             }
         }
     }
 
-    /// Whether the other side answers the player's draw offers itself (the engine does).
-    fn engine_opponent(&self) -> bool {
-        self.engine.answers_offers(&self.config)
-    }
-
-    /// The other side's answer to the player's draw offer.
-    fn engine_accepts_draw(&self) -> bool {
-        self.engine.accepts_offer(&self.m)
-    }
-
-    /// A move or claim entered for the other side, refused while someone else makes its moves.
-    fn engine_refuses_move(&self) -> Option<Vec<Effect>> {
-        self.engine.refuses_move(&self.config, &self.m)
-    }
-
     // --- game files ---
-
-    /// A new game's identity: unique to this session and process.
-    pub(super) fn next_game_id(&mut self) -> String {
-        self.files.next_game_id(&self.config)
-    }
-
-    /// The game saved to its file (and an envelope no longer its own removed).
-    fn autosave(&self) -> Vec<Effect> {
-        self.files.autosave(&self.config, &self.m, self.kept_now())
-    }
-
-    /// The game as PGN with the clock's state and the made move as at the last command.
-    pub(super) fn pgn_kept(&self) -> String {
-        self.files.pgn_kept(&self.config, &self.m, self.kept_now())
-    }
 
     fn save(&mut self, named: &Option<PathBuf>) -> Vec<Effect> {
         self.files
-            .save(&self.config, &self.m, self.kept_now(), named)
+            .save(&self.config, &self.m, self.view().kept_now(), named)
     }
 
     /// Asks at the start which game of `file` to load (more than one game in it).
     pub fn with_game_choice(mut self, file: GameFile) -> Session {
-        self.files.choice = Some(file);
-        self.pending = Some(Pending::ChooseGame);
+        self.files.offer_choice(file);
+        self.questions.ask(Pending::ChooseGame);
         self
-    }
-
-    fn choice_question(&self) -> String {
-        self.files.choice_question(&self.config)
     }
 
     /// The answer to the question of which game: the chosen game is loaded with its kept clock, identity and
@@ -734,12 +629,12 @@ impl Session {
             games::Chosen::Nothing => return Vec::new(),
             games::Chosen::Quit => return vec![Effect::Quit],
             games::Chosen::Again(out) => {
-                self.pending = Some(Pending::ChooseGame);
+                self.questions.ask(Pending::ChooseGame);
                 return out;
             }
             games::Chosen::Loaded(said) => said,
         };
-        out.extend(self.greeting());
+        out.extend(self.view().greeting());
         if let Some(text) = self.m.adjourned_greeting(&self.config) {
             out.push(say(Kind::Event, text));
         } else {
@@ -752,30 +647,20 @@ impl Session {
 
     // --- board check ---
 
-    /// The square the board check's guided walk asks now, if a walk is on.
-    pub fn board_check_square(&self) -> Option<shakmaty::Square> {
-        self.board_check.square()
-    }
-
-    /// The board check or the one-by-one scoresheet entry waits for the next line.
-    pub fn board_check_waits(&self) -> bool {
-        self.board_check.waits()
-    }
-
     /// The board check's commands (see `BoardCheck::answer`); its rewind question stays open until answered.
     fn board_check_answer(&mut self, action: &Action, now: Duration) -> Vec<Effect> {
-        let how = self.how_to_answer();
+        let how = questions::how_to_answer(&self.config);
         let log = self.tournament.as_ref().map(|t| t.log_entries());
         let (cfg, m) = (&self.config, &mut self.m);
         let out = match self.board_check.answer(cfg, m, action, now, &how, log) {
             Some(board_check::Outcome::Said(out)) => out,
             Some(board_check::Outcome::AskRewind(out)) => {
-                self.pending = Some(Pending::Rewind);
+                self.questions.ask(Pending::Rewind);
                 out
             }
             None => Vec::new(),
         };
-        self.board_check_view(out)
+        self.view().board_check_view(out)
     }
 
     /// R-D.2.9b-c: `yes` to the rewind: the moves retraced, the rewind noted on the record and in the action
@@ -792,40 +677,18 @@ impl Session {
         }
         let mut out = r.said;
         out.extend(self.log_action(now, log::Actor::Hector, "rewind", vec![r.logged]));
-        out.extend(self.autosave());
+        out.extend(self.view().autosave());
         out
     }
 
     // --- review ---
-
-    /// Whether a review is open.
-    pub fn reviewing(&self) -> bool {
-        self.review.is_some()
-    }
-
-    /// The position to show and explore: the reviewed one while reviewing, else the game's.
-    pub fn shown_game(&self) -> &Game {
-        self.review
-            .as_ref()
-            .map_or(&self.m.game, review::Review::shown)
-    }
-
-    /// For the full-screen view's move list: the main-line half-move the review is at (see `Review::main_ply`).
-    pub fn review_main_ply(&self) -> Option<usize> {
-        self.review.as_ref()?.main_ply()
-    }
-
-    /// For the full-screen view's status line: where the review is, and the comment.
-    pub fn review_status(&self) -> Option<String> {
-        Some(self.review.as_ref()?.status(&self.voice()))
-    }
 
     /// `--review FILE`: the session opens in review, at the start of the game (after the choice of a game when
     /// the file has several). No clock runs and nothing is saved.
     pub fn with_review_at_start(mut self) -> Session {
         self.review_at_start = true;
         self.config.time_control = None;
-        self.m.timing = None;
+        self.m.without_clock();
         self.config.save_path = None;
         self
     }
@@ -835,9 +698,9 @@ impl Session {
         if !std::mem::take(&mut self.review_at_start) {
             return Vec::new();
         }
-        self.m.timing = None;
+        self.m.without_clock();
         self.config.time_control = None;
-        let (review, out) = review::Review::open(&self.voice(), &self.m, true);
+        let (review, out) = review::Review::open(&self.view().voice(), &self.m, true);
         self.review = Some(review);
         out
     }
@@ -845,7 +708,7 @@ impl Session {
     /// `review`: opens a review of the game at its last move, unless it must wait (see `Review::enter`).
     fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
         let tournament = self.tournament.is_some();
-        match review::Review::enter(&self.voice(), &self.m, tournament, rest) {
+        match review::Review::enter(&self.view().voice(), &self.m, tournament, rest) {
             Ok((review, out)) => {
                 self.review = Some(review);
                 out
@@ -857,7 +720,7 @@ impl Session {
     /// The open review's answer (see `Review::answer`); `done` closes it. None: no review is open, or the action
     /// is not the review's.
     fn review_answer(&mut self, action: &Action) -> Option<Vec<Effect>> {
-        let voice = view::Voice::new(&self.config, self.tournament.as_ref());
+        let voice = Voice::new(&self.config, self.tournament.as_ref());
         match self.review.as_mut()?.answer(&voice, &self.m, action)? {
             review::Reviewed::Said(out) => Some(out),
             review::Reviewed::Closed(out) => {
@@ -867,102 +730,27 @@ impl Session {
         }
     }
 
-    /// How the session says a move (view::Voice).
-    fn voice(&self) -> view::Voice<'_> {
-        view::Voice::new(&self.config, self.tournament.as_ref())
-    }
-
-    /// The questions about a position (`board`, `square`, `fen`, `count`, `moves`, the exploring commands),
-    /// answered on `game`: the game's own, or the reviewed position.
-    fn position_answer(&self, action: &Action, game: &Game) -> Vec<Effect> {
-        let asked = explore::Asked {
-            voice: self.voice(),
-            analysis_allowed: self.analysis_allowed(),
-            ending: &|e| self.ending_text(e),
-            m: &self.m,
-        };
-        explore::answer(&asked, game, action)
-    }
-
-    // --- explore ---
-
-    /// Analysis of the position (attackers, legal moves, lines, the engine): refused in a tournament game
-    /// allowed in a review (which there is only open once the game is over).
-    pub fn analysis_allowed(&self) -> bool {
-        self.tournament.is_none() || self.review.is_some()
-    }
-
-    /// Taking moves back, a new game, a rematch: not in a tournament game.
-    pub fn takeback_allowed(&self) -> bool {
-        self.tournament.is_none()
-    }
-
-    // --- view ---
-
-    /// Both sides' remaining time (White, Black) at `real_now`, or None in a game without a clock.
-    pub fn clock_remaining(&self, real_now: Duration) -> Option<[Duration; 2]> {
-        self.m.clock_remaining(self.now(real_now))
-    }
-
-    /// The side whose clock is running, if one is.
-    pub fn clock_running(&self) -> Option<Color> {
-        self.m.clock_running()
-    }
-
-    /// The session's time moves only with `wait` (`--virtual-clock`): a face needs no clock wake-ups.
-    pub fn is_virtual_clock(&self) -> bool {
-        self.m.virtual_now.is_some()
-    }
-
-    /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves).
-    pub fn awaiting_answer(&self) -> bool {
-        self.pending.is_some_and(view::asks_yes_or_no)
-    }
-
     // --- match ---
-
-    /// When the edge should wake the session next (real time only; the virtual clock moves by `wait`).
-    pub fn next_wake(&self, real_now: Duration) -> Option<Duration> {
-        self.m.next_wake(&self.config, real_now)
-    }
-
-    /// What the match said, and the game saved when it ended.
-    fn saved_if(&self, (mut out, ended): (Vec<Effect>, bool)) -> Vec<Effect> {
-        if ended {
-            out.extend(self.autosave());
-        }
-        out
-    }
-
-    /// What a flag observed but not decided says, per side (R-6.8: the tournament profile's alert).
-    fn flag_alerts(cfg: &Config, mode: Mode, m: &Match) -> [Vec<Effect>; 2] {
-        if cfg.clock.observe_flags || m.timing.is_none() || m.game.is_over() {
-            return [Vec::new(), Vec::new()];
-        }
-        let assistant = mode == Mode::Assistant;
-        let alert = |side| tournament::requests::flag_alert(cfg, assistant, side);
-        [alert(Color::White), alert(Color::Black)]
-    }
 
     /// Everything that has fallen due by `now` (see `Match::tick`).
     pub(super) fn tick(&mut self, now: Duration) -> Vec<Effect> {
-        let alerts = Session::flag_alerts(&self.config, self.mode(), &self.m);
+        let alerts = flag_alerts(&self.config, self.view().mode(), self.m.clock_in_play());
         let r = self.m.tick(&self.config, now, &alerts);
-        self.saved_if(r)
+        self.view().saved_if(r)
     }
 
     /// The match's clock, arbiter and adjournment commands (see `Match::answer_clock`); a game they end is
     /// saved, and a sealed move's envelope is saved beside the game.
     fn clock_answer(&mut self, action: &Action, now: Duration) -> Vec<Effect> {
-        let (cfg, mode) = (&self.config, self.mode());
-        let alerts = |m: &Match| Session::flag_alerts(cfg, mode, m);
+        let (cfg, mode) = (&self.config, self.view().mode());
+        let alerts = |m: &Match| flag_alerts(cfg, mode, m.clock_in_play());
         let board = |game: &Game| explore::board(cfg, game);
         match self.m.answer_clock(cfg, action, now, alerts, board) {
-            Some(match_state::Clocked::Said(out, ended)) => self.saved_if((out, ended)),
+            Some(match_state::Clocked::Said(out, ended)) => self.view().saved_if((out, ended)),
             Some(match_state::Clocked::Sealed { save, done }) => {
-                self.files.keep_envelope = false;
+                self.files.sealed();
                 let mut out = vec![*save];
-                out.extend(self.autosave());
+                out.extend(self.view().autosave());
                 out.push(*done);
                 out
             }
@@ -974,7 +762,7 @@ impl Session {
     pub(super) fn illegal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
         match self.m.illegal(&self.config, rest, now) {
             timing::Illegal::Refused(out) => out,
-            timing::Illegal::Penalised(out) => self.saved_if((out, true)),
+            timing::Illegal::Penalised(out) => self.view().saved_if((out, true)),
             timing::Illegal::Promotion {
                 mut said,
                 queen,
@@ -985,7 +773,7 @@ impl Session {
                     self.m
                         .illegal_promotion_entered(&self.config, offender, now),
                 );
-                self.saved_if((said, true))
+                self.view().saved_if((said, true))
             }
         }
     }
@@ -996,18 +784,11 @@ impl Session {
             Err(Ok(out)) => return out,
             Err(Err(text)) => text,
             Ok(()) => {
-                self.pending = Some(Pending::PressWithoutMove(side));
-                self.question(Pending::PressWithoutMove(side))
+                self.questions.ask(Pending::PressWithoutMove(side));
+                self.view().question(Pending::PressWithoutMove(side))
             }
         };
         vec![tournament::to_operator(self.tournament.as_ref(), text)]
-    }
-
-    /// The state to keep with the next save, as at the session's last command (issue 18.3).
-    fn kept_now(&self) -> Option<resume::Kept> {
-        let tournament = self.tournament.as_ref().map(Tournament::kept);
-        let at_ms = resume::wall_ms(&self.config, self.real_at);
-        self.m.kept_now(self.at, at_ms, tournament)
     }
 
     /// A game kept with its clock's state goes on exactly there (issue 18.3; see `Match::resume_kept`), with the
@@ -1015,7 +796,7 @@ impl Session {
     /// adjourned. What was restored (the physical clock rules) is the operator's to hear.
     fn go_on(&mut self, now: Duration) -> Vec<Effect> {
         let wall_now = resume::wall_ms(&self.config, self.real_at);
-        let voice = view::Voice::new(&self.config, self.tournament.as_ref());
+        let voice = Voice::new(&self.config, self.tournament.as_ref());
         let (restored, notes, kept) =
             (self.m).resume_kept(&self.config, now, wall_now, |p| voice.announce(p, false));
         if let (Some(t), Some(kept)) = (&mut self.tournament, kept) {
@@ -1024,7 +805,7 @@ impl Session {
         if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
             self.m.start_clock(&self.config, now);
         }
-        questions::restored_notes(self.mode(), notes)
+        questions::restored_notes(self.view().mode(), notes)
     }
 
     /// R-GI.9: the envelope opened (see `Match::open_envelope`): the sealed move is played; the autosave of a
@@ -1032,90 +813,60 @@ impl Session {
     fn open_envelope(&mut self, now: Duration) -> Vec<Effect> {
         match self.m.open_envelope(&self.config, now) {
             adjourn::Opened::Refused(out) | adjourn::Opened::Lost(out) => out,
-            adjourn::Opened::Saved(out) => self.saved_if((out, true)),
+            adjourn::Opened::Saved(out) => self.view().saved_if((out, true)),
             adjourn::Opened::Play { mut said, sealed } => {
                 said.extend(self.enter_move(sealed, Completion::AsEntered, now));
-                self.saved_if((said, true))
+                self.view().saved_if((said, true))
             }
         }
     }
+
     /// `takeback [N]` (see `Match::take_back`); the engine's evaluations of the moves taken back go too.
     fn takeback(&mut self, count: &Arg<usize>, now: Duration) -> Vec<Effect> {
-        if !self.takeback_allowed() {
-            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+        if let Some(refused) = self.view().takeback_refused() {
+            return refused;
         }
         let removed = match self.m.take_back(&self.config, count, now) {
             Ok(removed) => removed,
             Err(out) => return out,
         };
         self.engine.taken_back(removed.len());
-        let said: Vec<String> = removed.iter().map(|p| self.announce(p, false)).collect();
+        let voice = self.view().voice();
+        let said: Vec<String> = removed.iter().map(|p| voice.announce(p, false)).collect();
         let mut out = self.m.taken_back(&self.config, &said, now);
-        out.extend(self.autosave());
+        out.extend(self.view().autosave());
         out
     }
 
     /// `new` (the same sides) or `rematch` (`swap`: the colours swapped): a new game from the same start; the
     /// unfinished game is kept first (see `GameFiles::restart`, `EngineState::new_game`).
     fn restart(&mut self, now: Duration, swap: bool) -> Vec<Effect> {
-        if !self.takeback_allowed() {
-            return vec![say(Kind::Refusal, self.p("tournament.not_allowed", &[]))];
+        if let Some(refused) = self.view().takeback_refused() {
+            return refused;
         }
-        let kept = self.kept_now();
+        let kept = self.view().kept_now();
         let mut out = self.files.restart(&mut self.config, &mut self.m, kept, now);
-        self.pending = None;
+        self.questions.drop_open();
         self.engine.new_game(&mut self.config, swap);
-        out.extend(self.greeting());
+        out.extend(self.view().greeting());
         out.extend(self.engine.introduce(&self.config));
-        out.extend(self.autosave());
+        out.extend(self.view().autosave());
         out
     }
 
-    // --- the match (p6): its texts for the other parts, and what its claims and offers did ---
-
-    /// Whether "check" and "mate" are said with moves: in the tournament profile only when switched on.
-    fn check_words(&self) -> bool {
-        !self
-            .tournament
-            .as_ref()
-            .is_some_and(|t| !t.says_check_words())
-    }
+    // --- the match: what its claims, offers and resignations did ---
 
     /// What a claim, an offer's answer or a resignation did: a game that ended stops its clock; a changed game
     /// is saved.
     fn carry(&mut self, said: Said, now: Duration) -> Vec<Effect> {
         let (mut out, save) = self.m.carried(said, now);
         if save {
-            out.extend(self.autosave());
+            out.extend(self.view().autosave());
         }
         out
     }
 
-    /// The last move in words (the match's texts, for the parts that say it).
-    fn last(&self) -> String {
-        self.m.last(&self.config, self.check_words())
-    }
-
     // --- tournament profile ---
-
-    /// The mode the session runs in.
-    pub fn mode(&self) -> Mode {
-        self.tournament.as_ref().map_or(Mode::Play, |t| t.mode)
-    }
-
-    /// The tournament profile's state, when it applies.
-    pub fn tournament(&self) -> Option<&Tournament> {
-        self.tournament.as_ref()
-    }
-
-    /// Where the action log is kept: beside the game; while a kept game's question is open, its file and log
-    /// belong to it (issue 18.2).
-    fn log_path(&self) -> Option<PathBuf> {
-        if self.files.resume.is_some() {
-            return None;
-        }
-        self.config.save_path.as_deref().map(log::log_path)
-    }
 
     /// Adds an entry to the action log and appends it to the file (see [`Tournament::log_action`]).
     fn log_action(
@@ -1125,7 +876,7 @@ impl Session {
         action: &str,
         said: Vec<String>,
     ) -> Vec<Effect> {
-        let path = self.log_path();
+        let path = self.view().log_path();
         match &mut self.tournament {
             Some(t) => t.log_action(&self.config, path, now, actor, action, said),
             None => Vec::new(),
@@ -1134,43 +885,29 @@ impl Session {
 
     /// After a command in the profile: who acted, and the entry in the log (see [`Tournament::log_command`]).
     fn log_command(&mut self, line: &str, out: &mut Vec<Effect>, now: Duration) {
-        let path = self.log_path();
+        let path = self.view().log_path();
         if let Some(t) = &mut self.tournament {
             t.log_command(&self.config, &self.commands, &self.m, path, line, out, now);
         }
     }
 
-    /// In assistant mode, answers and refusals to the assistant stay on the screen (see
-    /// [`Tournament::for_assistant`]).
-    fn assistant_view(&self, out: Vec<Effect>) -> Vec<Effect> {
-        questions::assistant_view(self.tournament.as_ref(), out)
-    }
-
     /// The profile's own commands (see `Tournament::answer`); a game they change is saved, and a press
     /// without a move is asked about. None: no profile, or the action is not its own.
     fn profile_answer(&mut self, action: &Action, now: Duration) -> Option<Vec<Effect>> {
-        let path = self.log_path();
+        let path = self.view().log_path();
         let count = |cfg: &Config, m: &Match| explore::count(cfg, &m.game, m);
         let t = self.tournament.as_mut()?;
-        Some(
-            match t.answer(&mut self.config, &mut self.m, action, now, path, count)? {
-                tournament::Profiled::Said {
-                    out,
-                    changed,
-                    to_assistant,
-                } => {
-                    let out = self.saved_if((out, changed));
-                    if to_assistant {
-                        self.assistant_view(out)
-                    } else {
-                        out
-                    }
-                }
-                tournament::Profiled::WithoutMove(side) => {
-                    let out = self.press_without_move(side, now);
-                    self.assistant_view(out)
-                }
-            },
-        )
+        let out = match t.answer(&mut self.config, &mut self.m, action, now, path, count)? {
+            tournament::Profiled::Said {
+                out,
+                changed,
+                to_assistant: false,
+            } => {
+                return Some(self.view().saved_if((out, changed)));
+            }
+            tournament::Profiled::Said { out, changed, .. } => self.view().saved_if((out, changed)),
+            tournament::Profiled::WithoutMove(side) => self.press_without_move(side, now),
+        };
+        Some(self.view().assistant_view(out))
     }
 }

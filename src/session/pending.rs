@@ -7,13 +7,13 @@ use shakmaty::Color;
 pub(crate) enum Pending {
     /// Resign for this side? Only yes or no answers it.
     Resign(Color),
-    /// Continue the unfinished game kept in `Session::resume`? Only yes or no answers it: nothing is
+    /// Continue the unfinished game kept in `GameFiles::resume`? Only yes or no answers it: nothing is
     /// overwritten without an explicit no.
     Resume,
     /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
     /// arbiter, anything else is taken as the entry again.
     NotFitting,
-    /// Which game of the file in `Session::choice`? (issue 10.8)
+    /// Which game of the file in `GameFiles::choice`? (issue 10.8)
     ChooseGame,
     /// R-D.2.9b: retrace the moves to where the scoresheets agree?
     Rewind,

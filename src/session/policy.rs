@@ -1,7 +1,7 @@
 //! What each state of the session allows, as data: state × action → allowed, refused with its reason's phrase
 //! key, or read as the answer the state waits for. The dispatcher consults it once before an action is answered.
 
-use crate::words::action::Action;
+use crate::words::action::{Action, Arg};
 
 /// The state that decides what is allowed (the first that holds, in this order: adjourned, review, board
 /// check, tournament profile, play).
@@ -251,7 +251,9 @@ const TABLE: &[Column] = &[
 /// (`opponent engine`: an engine as the opponent).
 pub fn name_of(action: &Action) -> &'static str {
     match action {
-        Action::Opponent(rest) if rest.eq_ignore_ascii_case("engine") => "opponent engine",
+        Action::Opponent(Arg::Given(w)) if w.text.eq_ignore_ascii_case("engine") => {
+            "opponent engine"
+        }
         a => a.name(),
     }
 }
@@ -312,7 +314,7 @@ mod tests {
     #[test]
     fn an_online_game_refuses_what_a_remote_game_cannot_do() {
         for name in ["takeback", "wait", "arbiter"] {
-            let a = Action::command(name, "").unwrap();
+            let a = Action::english(name, "").unwrap();
             assert_eq!(
                 verdict(State::Online, &a),
                 Verdict::Refused("online.not_possible")
@@ -337,10 +339,10 @@ mod walk {
     fn actions() -> Vec<Action> {
         let mut all: Vec<Action> = COMMANDS
             .iter()
-            .map(|(name, _)| Action::command(name, "").expect("a command's action"))
+            .map(|(name, _)| Action::english(name, "").expect("a command's action"))
             .collect();
         all.extend([
-            Action::Opponent("engine".into()),
+            Action::english("opponent", "engine").expect("opponent engine"),
             Action::Yes,
             Action::No,
             Action::Player("time".into()),
@@ -378,7 +380,7 @@ mod walk {
         let mut s = Session::new(Game::new(), config);
         s.start(Duration::ZERO);
         let mut lines = vec!["e4", "press", "e5", "press"];
-        if s.mode() == Mode::Play {
+        if s.view().mode() == Mode::Play {
             lines = vec!["e4", "e5"];
         }
         lines.extend(match state {
@@ -390,7 +392,7 @@ mod walk {
         for line in lines {
             s.update(Command::Act(s.read(line)), Duration::ZERO);
         }
-        assert_eq!(s.state(), state, "the session is in {state:?}");
+        assert_eq!(s.view().state(), state, "the session is in {state:?}");
         s
     }
 
@@ -403,28 +405,29 @@ mod walk {
             }
             for action in actions() {
                 let mut s = session_in(state);
-                let (pgn, clock) = (s.pgn(), s.clock_remaining(Duration::ZERO));
+                let (pgn, clock) = (s.view().pgn(), s.view().clock_remaining(Duration::ZERO));
                 let act = Act::new(action.clone());
                 let line = act.line.clone();
                 let out = said(&s.update(Command::Act(act), Duration::ZERO));
                 let reason = |key: &str| {
-                    s.config()
+                    s.view()
+                        .config()
                         .phrases
                         .say(key, &[("text", &crate::words::quote(&line))])
                 };
                 match verdict(state, &action) {
                     Verdict::Refused(key) => {
                         assert_eq!(out, vec![reason(key)], "{state:?} {line}");
-                        assert_eq!(s.pgn(), pgn, "{state:?} {line}: the game changed");
+                        assert_eq!(s.view().pgn(), pgn, "{state:?} {line}: the game changed");
                         assert_eq!(
-                            s.clock_remaining(Duration::ZERO),
+                            s.view().clock_remaining(Duration::ZERO),
                             clock,
                             "{state:?} {line}: the clock changed"
                         );
                     }
                     Verdict::Answer => {
                         assert_eq!(
-                            s.pgn(),
+                            s.view().pgn(),
                             pgn,
                             "{state:?} {line}: the board check changed the game"
                         );
@@ -469,7 +472,10 @@ mod walk {
             s.read("Knight f3").action,
             Action::Entry("Knight f3".into())
         );
-        assert_eq!(s.read("knights f3").action, Action::Knights("f3".into()));
+        assert_eq!(
+            s.read("knights f3").action,
+            Action::Knights(Arg::Given(shakmaty::Square::F3))
+        );
         // The player's language, and English besides.
         let de = Config {
             phrases: crate::words::Phrases::builtin("de").unwrap(),

@@ -38,28 +38,58 @@ pub struct ResumeOffer {
     pub envelope: Option<Envelope>,
 }
 
-/// The open yes/no question's memory: whether it was said again after a line that did not answer it.
+/// The open question (at most one: yes or no, which piece, which game, an entry that did not fit), and whether
+/// it was said again after a line that did not answer it.
 #[derive(Debug, Default)]
 pub(super) struct Questions {
+    pending: Option<Pending>,
     reminded: bool,
 }
 
 impl Questions {
+    /// Asks `p`: it is open until a line answers it (see [`Questions::answer`]).
+    pub(super) fn ask(&mut self, p: Pending) {
+        self.pending = Some(p);
+    }
+
+    /// The open question, if one is.
+    pub(super) fn open(&self) -> Option<Pending> {
+        self.pending
+    }
+
+    /// A new game drops the open question unanswered.
+    pub(super) fn drop_open(&mut self) {
+        self.pending = None;
+    }
+
+    /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves, a press
+    /// without a move).
+    pub(super) fn awaits_yes_or_no(&self) -> bool {
+        matches!(
+            self.pending,
+            Some(
+                Pending::Resign(_)
+                    | Pending::Resume
+                    | Pending::Rewind
+                    | Pending::PressWithoutMove(_)
+            )
+        )
+    }
+
+    /// The start waits for its answer (continue a kept game, which game of a file): nothing moves before it.
+    pub(super) fn start_waits(&self) -> bool {
+        matches!(self.pending, Some(Pending::Resume | Pending::ChooseGame))
+    }
+
     /// The question was answered: the next one is said whole again.
-    pub(super) fn answered(&mut self) {
+    fn answered(&mut self) {
         self.reminded = false;
     }
 
     /// A line that is no answer changes nothing and the question stays open. The first such line (and `?`,
     /// `help`, `repeat`: `asked`) hears the question again with its answers, the next ones a short reminder,
     /// not the whole question each time.
-    pub(super) fn not_an_answer(
-        &mut self,
-        cfg: &Config,
-        question: &str,
-        line: &str,
-        asked: bool,
-    ) -> Effect {
+    fn not_an_answer(&mut self, cfg: &Config, question: &str, line: &str, asked: bool) -> Effect {
         let text = if self.reminded && !asked {
             cfg.p("confirm.first", &[])
         } else {
@@ -75,6 +105,8 @@ impl Questions {
 
 /// What a line says to the open question (see [`Questions::answer`]); the coordinator carries it out.
 pub(super) enum Answered {
+    /// Which game of the file: the line is the choice.
+    ChooseGame,
     /// The promotion question: the line may name the piece.
     Promotion {
         from: shakmaty::Square,
@@ -84,42 +116,48 @@ pub(super) enum Answered {
     NotFitting,
     Yes(Pending),
     No(Pending),
-    /// Leaving is no answer: the question stays unanswered and nothing it asks about changes (an unfinished
-    /// game offered stays in its file as it was).
-    Leave(Pending),
+    /// Leaving is no answer: the question stays open and unanswered, and nothing it asks about changes (an
+    /// unfinished game offered stays in its file as it was).
+    Leave,
     /// No answer: the question stays open; said again, or a reminder (the operator's).
-    Again(Pending, Vec<Effect>),
+    Again(Vec<Effect>),
 }
 
 impl Questions {
-    /// The answer `line` (read as `action`) gives to the open question `p`; `question` says it as it was asked.
+    /// The answer `line` (read as `action`) gives to the open question, which is closed unless the line leaves
+    /// it open (`Leave`, `Again`); `question` says it as it was asked. None: no question is open.
     pub(super) fn answer(
         &mut self,
         cfg: &Config,
-        p: Pending,
         action: &Action,
         line: &str,
         question: impl FnOnce(Pending) -> String,
-    ) -> Answered {
+    ) -> Option<Answered> {
+        let p = self.pending.take()?;
         match p {
-            Pending::Promotion { from, to } => return Answered::Promotion { from, to },
-            Pending::NotFitting => return Answered::NotFitting,
+            Pending::ChooseGame => return Some(Answered::ChooseGame),
+            Pending::Promotion { from, to } => return Some(Answered::Promotion { from, to }),
+            Pending::NotFitting => return Some(Answered::NotFitting),
             _ => {}
         }
         let answered = yes_or_no(cfg, line);
         if answered.is_some() {
             self.answered();
         }
-        match answered {
+        Some(match answered {
             Some(true) => Answered::Yes(p),
             Some(false) => Answered::No(p),
-            None if *action == Action::Quit => Answered::Leave(p),
+            None if *action == Action::Quit => {
+                self.pending = Some(p);
+                Answered::Leave
+            }
             None => {
                 let asked = matches!(action, Action::Help | Action::Repeat);
                 let said = self.not_an_answer(cfg, &question(p), line, asked);
-                Answered::Again(p, vec![said])
+                self.pending = Some(p);
+                Answered::Again(vec![said])
             }
-        }
+        })
     }
 }
 
@@ -152,11 +190,11 @@ pub(super) fn assistant_view(t: Option<&Tournament>, out: Vec<Effect>) -> Vec<Ef
 /// What the board check said: `rewind` asks the operator whether to retrace the moves: his question
 /// (D.2.9b).
 pub(super) fn board_check_view(
-    pending: Option<Pending>,
+    q: &Questions,
     t: Option<&Tournament>,
     out: Vec<Effect>,
 ) -> Vec<Effect> {
-    if pending == Some(Pending::Rewind) {
+    if q.open() == Some(Pending::Rewind) {
         operator_view(t.map_or(Mode::Play, |t| t.mode), out)
     } else {
         assistant_view(t, out)

@@ -1,31 +1,25 @@
-//! A line read once into its action, and the state deciding what is allowed: free functions of the parts.
+//! A line read once into its action, as the session's state reads it now: a free function of the session seen.
 
 use super::Config;
 use super::board_check::{self, BoardCheck};
-use super::match_state::Match;
 use super::pending::Pending;
 use super::policy;
+use super::view::View;
 use crate::rules::Game;
-use crate::words::action::Action;
-use crate::words::{self, commands::Commands};
+use crate::words;
+use crate::words::action::{Action, ArgWords};
 
 /// A line (trimmed) read into its action, as the session's state reads it now: a command word of any language
 /// becomes its command, with the text after it; a line that reads as a move is a move even when its first word
 /// is a command's; while the board check waits, a line is its answer; a line that is no command is an entry (a
 /// move, or the answer a question waits for).
-pub(super) fn read_action(
-    cfg: &Config,
-    commands: &Commands,
-    m: &Match,
-    board_check: &BoardCheck,
-    reviewing: bool,
-    pending: Option<Pending>,
-    line: &str,
-) -> Action {
-    if line.is_empty() || pending == Some(Pending::ChooseGame) {
+pub(super) fn read_action(v: &View, line: &str) -> Action {
+    let (cfg, m, board_check) = (v.config, v.m, v.board_check);
+    let reviewing = v.review.is_some();
+    if line.is_empty() || v.questions.open() == Some(Pending::ChooseGame) {
         return Action::Entry(line.to_string());
     }
-    let (word, rest) = words::action::split(commands, line);
+    let (word, rest) = words::action::split(v.commands, line);
     let is_move = line_is_a_move(cfg, &m.game, board_check, reviewing, rest, line);
     // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
     // move is refused as one: it could be the sealed move).
@@ -51,7 +45,11 @@ pub(super) fn read_action(
     if board_check::is_word(cfg, &word, "is", "words.question") {
         return Action::Is(rest.to_string());
     }
-    if let Some(a) = Action::command(&word, rest) {
+    let words = ArgWords {
+        board: &cfg.vocabulary,
+        phrases: &cfg.phrases,
+    };
+    if let Some(a) = Action::command(&words, &word, rest) {
         return a;
     }
     match word.as_str() {
@@ -80,24 +78,4 @@ pub(super) fn line_is_a_move(
             Ok(_) => true,
             Err(e) => e.reads_as_move(),
         }
-}
-
-/// The state that decides what is allowed (session/policy.rs).
-pub(super) fn state(
-    m: &Match,
-    reviewing: bool,
-    board_check: &BoardCheck,
-    tournament: bool,
-) -> policy::State {
-    if m.adjourned.is_some() {
-        policy::State::Adjourned
-    } else if reviewing {
-        policy::State::Review
-    } else if board_check.waits() {
-        policy::State::BoardCheck
-    } else if tournament {
-        policy::State::Tournament
-    } else {
-        policy::State::Play
-    }
 }

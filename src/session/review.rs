@@ -11,16 +11,14 @@
 //! engine, not while it is thinking. In the tournament profile review is analysis: refused while the
 //! game is unfinished, allowed once it is over.
 
-use shakmaty::Color;
-
 use super::explore;
-use super::view::Voice;
+use super::voice::Voice;
 use super::{Config, Effect, Kind, Match, Opponent, say};
 use crate::rules::game::MovetextItem;
 use crate::rules::pgn::MAX_VARIATION_DEPTH;
 use crate::rules::{Game, Ply};
 use crate::words;
-use crate::words::action::Action;
+use crate::words::action::{Action, Arg, MoveNumber, Worded};
 
 /// The most characters of one comment said (longer ones are cut with "…").
 pub const MAX_COMMENT_CHARS: usize = 400;
@@ -448,17 +446,8 @@ impl Review {
     }
 
     /// `goto N [white|black]`: to White's (or Black's) move N of the line being reviewed.
-    pub(super) fn goto(&mut self, v: &Voice, rest: &str) -> Vec<Effect> {
-        let mut parts = rest.split_whitespace();
-        let number = parts
-            .next()
-            .and_then(|n| n.trim_end_matches('.').parse::<u32>().ok());
-        let side = match parts.next() {
-            None => Some(Color::White),
-            Some(w) if v.cfg.phrases.is_word("arg.white", w) => Some(Color::White),
-            Some(b) if v.cfg.phrases.is_word("arg.black", b) => Some(Color::Black),
-            Some(_) => None,
-        };
+    pub(super) fn goto(&mut self, v: &Voice, at: &Arg<Worded<MoveNumber>>) -> Vec<Effect> {
+        let rest = &at.text();
         let bad = |r: &Review| {
             let l = r.line();
             let plies = &l.game.plies()[l.offset..];
@@ -478,7 +467,11 @@ impl Review {
                 ),
             )]
         };
-        let (Some(number), Some(side), None) = (number, side, parts.next()) else {
+        let Arg::Given(Worded {
+            value: MoveNumber { number, side },
+            ..
+        }) = *at
+        else {
             return bad(self);
         };
         let line = self.line_mut();
@@ -495,7 +488,7 @@ impl Review {
 
     /// `variation [N]`: into the N-th variation (the first by default) of the move just said; it replaces that
     /// move, as in PGN. Bounded in depth as the PGN reader bounds it.
-    pub(super) fn enter_variation(&mut self, v: &Voice, rest: &str) -> Vec<Effect> {
+    pub(super) fn enter_variation(&mut self, v: &Voice, asked: &Arg<Worded<usize>>) -> Vec<Effect> {
         let line = self.line();
         let Some(ply) = line.current() else {
             return vec![say(Kind::Refusal, v.cfg.p("review.no_variations", &[]))];
@@ -504,13 +497,12 @@ impl Review {
         if count == 0 {
             return vec![say(Kind::Refusal, v.cfg.p("review.no_variations", &[]))];
         }
-        let n = if rest.is_empty() {
-            Some(1)
-        } else {
-            rest.parse::<usize>()
-                .ok()
-                .filter(|n| (1..=count).contains(n))
+        let n = match asked {
+            Arg::None => Some(1),
+            Arg::Given(n) => Some(n.value).filter(|n| (1..=count).contains(n)),
+            Arg::Bad(_) => None,
         };
+        let rest = &asked.text();
         let Some(n) = n else {
             let key = if count == 1 {
                 "review.variation_bad_one"
@@ -687,7 +679,7 @@ bell} Nc6 *
     #[test]
     fn steps_say_moves_nags_comments_and_clock_times_and_stop_at_the_bounds() {
         let mut s = annotated();
-        assert!(s.reviewing());
+        assert!(s.view().reviewing());
         let out = s.update(Command::Act(s.read("back")), Duration::ZERO);
         assert_eq!(
             said(&out),
@@ -712,23 +704,23 @@ bell} Nc6 *
             run(&mut s, "forward"),
             "Already at the end of the game; nothing changed"
         );
-        assert_eq!(s.shown_game().plies().len(), 4);
+        assert_eq!(s.view().shown_game().plies().len(), 4);
         assert!(
             run(&mut s, "start")
                 .starts_with("Start of the game, White to move. Comment: The opening.")
         );
-        assert_eq!(s.shown_game().plies().len(), 0);
+        assert_eq!(s.view().shown_game().plies().len(), 0);
         assert!(run(&mut s, "goto 2").starts_with("Move 2, White: Springer Felix drei"));
         assert!(run(&mut s, "goto 1 black").starts_with("Move 1, Black: Bauer Eva fünf"));
         assert!(run(&mut s, "goto 9").contains("no move"));
         assert!(run(&mut s, "goto x y z").contains("no move"));
         assert_eq!(
-            s.shown_game().plies().len(),
+            s.view().shown_game().plies().len(),
             2,
             "a bad goto changes nothing"
         );
         // The game itself is never changed.
-        assert_eq!(s.game().plies().len(), 4);
+        assert_eq!(s.view().game().plies().len(), 4);
     }
 
     #[test]
@@ -757,7 +749,7 @@ bell} Nc6 *
                 .starts_with("Left variation 1, depth 2. Move 2, White: Bauer David vier")
         );
         assert!(run(&mut s, "forward").starts_with("Move 2, Black: Bauer David fünf"));
-        assert_eq!(s.shown_game().position().board().to_string(), {
+        assert_eq!(s.view().shown_game().position().board().to_string(), {
             let g = crate::rules::pgn::import_game("1. e4 e6 2. d4 d5 *").unwrap();
             g.position().board().to_string()
         });
@@ -821,13 +813,13 @@ bell} Nc6 *
         let refused = run(&mut s, "d4");
         assert!(refused.contains("reviewing"), "{refused}");
         assert!(run(&mut s, "takeback").contains("reviewing"));
-        assert_eq!(s.game().plies().len(), 3);
+        assert_eq!(s.view().game().plies().len(), 3);
         let back = run(&mut s, "done");
         assert!(back.starts_with("Review ended"), "{back}");
-        assert!(!s.reviewing());
+        assert!(!s.view().reviewing());
         // The game goes on where it was.
         run(&mut s, "Nc6");
-        assert_eq!(s.game().plies().len(), 4);
+        assert_eq!(s.view().game().plies().len(), 4);
     }
 
     #[test]
@@ -839,7 +831,7 @@ bell} Nc6 *
         let mut s = Session::new(Game::new(), config);
         s.start(Duration::ZERO);
         assert!(run(&mut s, "review").contains("clock"));
-        assert!(!s.reviewing());
+        assert!(!s.view().reviewing());
         let config = Config {
             mode: crate::session::Mode::Record,
             ..Config::default()
@@ -848,7 +840,7 @@ bell} Nc6 *
         t.start(Duration::ZERO);
         let text = run(&mut t, "review");
         assert!(text.contains("tournament"), "{text}");
-        assert!(!t.reviewing());
+        assert!(!t.view().reviewing());
     }
 
     #[test]
@@ -902,6 +894,6 @@ bell} Nc6 *
             assert!(run(&mut s, "leave").starts_with("Left variation"));
         }
         assert!(run(&mut s, "leave").contains("main line"));
-        assert_eq!(s.shown_game().plies().len(), 1);
+        assert_eq!(s.view().shown_game().plies().len(), 1);
     }
 }

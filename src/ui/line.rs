@@ -256,7 +256,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
             .edge
             .speech_pending()
             .then(|| start.elapsed() + SPEECH_POLL);
-        let wake = match (session.next_wake(start.elapsed()), speech_check) {
+        let wake = match (session.view().next_wake(start.elapsed()), speech_check) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
@@ -273,7 +273,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
             }
             None => rx.recv().unwrap_or(Input::Command(Command::EndOfInput)),
         };
-        let plies_before = session.game().plies().len();
+        let plies_before = session.view().game().plies().len();
         let now = start.elapsed();
         let quit = match input {
             Input::Line(line) => {
@@ -292,7 +292,8 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
             Input::Pad(e) => {
                 let mut quit = false;
                 if let Some(face) = &mut pad_face {
-                    for o in pad::line_event(face, &e, &session) {
+                    let outs = pad::line_event(face, &e, &session.view());
+                    for o in outs {
                         match o {
                             LineOut::Text(t) => {
                                 let act = session.read(&t);
@@ -310,7 +311,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
             }
         };
         if let Some(face) = &pad_face {
-            face.after(plies_before, &session);
+            face.after(plies_before, &session.view());
         }
         out.notices(Vec::new());
         if quit {

@@ -1,14 +1,21 @@
 //! The typed action: one variant per command of the line-mode contract (`COMMANDS`), plus the lines that are no
 //! command (a move entry, the answer a question waits for). Faces send actions; a typed line is read into one.
 //!
-//! An argument stays the text typed after the command word (`rest`) unless the command's own reading is pure and
-//! its refusal is the same phrase either way: the session's handler reads it against the game (a square in
-//! the player's vocabulary, a move in the position) and refuses what does not parse with today's words.
+//! An argument that reads without the game is read with the action (`Arg`: a count, a duration, a file, a square
+//! in the player's words, a side, a move number, the opponent, the engine's words); a bad one is kept as its text,
+//! which the handler refuses with today's words after its own checks. An argument that needs the position (a
+//! move, a claim, the board check's descriptions and questions) stays the text typed after the command word
+//! (`rest`), read by its handler against the game.
 
+use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use shakmaty::{Color, File, Rank, Square};
+
 use super::commands::{COMMANDS, Commands};
+use super::normalize::fold;
+use super::{Phrases, Vocabulary, spoken};
 
 /// What a line (or a key, or a pad button) asks of the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,18 +24,18 @@ pub enum Action {
     Moves(Arg<usize>),
     Count,
     Board,
-    Square(String),
+    Square(Arg<Square>),
     Fen,
     Repeat,
     Sides(String),
-    Rank(String),
-    File(String),
-    Diagonals(String),
-    Lines(String),
-    Knights(String),
-    Attackers(String),
-    Legal(String),
-    Pieces(String),
+    Rank(Arg<Square>),
+    File(Arg<Square>),
+    Diagonals(Arg<Square>),
+    Lines(Arg<Square>),
+    Knights(Arg<Square>),
+    Attackers(Arg<Square>),
+    Legal(Arg<Square>),
+    Pieces(Arg<Color>),
     Pawns(String),
     Material(String),
     Turn(String),
@@ -36,7 +43,7 @@ pub enum Action {
     Offer,
     Accept,
     Decline,
-    Resign(String),
+    Resign(Arg<Color>),
     Time,
     Used,
     Control,
@@ -49,8 +56,8 @@ pub enum Action {
     Envelope,
     Open,
     Arbiter(String),
-    Engine(String),
-    Opponent(String),
+    Engine(Arg<EngineAsk>),
+    Opponent(Arg<Worded<OpponentKind>>),
     Level(Arg<u8>),
     Announce(Arg<bool>),
     Takeback(Arg<usize>),
@@ -62,8 +69,8 @@ pub enum Action {
     Forward,
     Start,
     End,
-    Goto(String),
-    Variation(String),
+    Goto(Arg<Worded<MoveNumber>>),
+    Variation(Arg<Worded<usize>>),
     Leave,
     Done,
     Check(String),
@@ -146,6 +153,196 @@ impl Arg<u8> {
     }
 }
 
+/// The words an argument is read in: the board's (a square: `e4`, or Appendix D's file names and rank words) and
+/// the phrases' (a side, the opponent, the engine's words), in the player's language and in English.
+#[derive(Clone, Copy)]
+pub struct ArgWords<'a> {
+    pub board: &'a Vocabulary,
+    pub phrases: &'a Phrases,
+}
+
+/// A value read from an argument, with the argument as typed: a handler that finds no place for it in the game
+/// (no such move in the line, no such variation) or in its state refuses it quoting these words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Worded<T> {
+    pub value: T,
+    pub text: String,
+}
+
+impl<T> fmt::Display for Worded<T> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// `goto N [white|black]`: a move number and the side whose half-move it is (White when not named).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub number: u32,
+    pub side: Color,
+}
+
+/// `opponent human|engine`, and the tournament profile's `opponent hearing-impaired` (D.2.11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpponentKind {
+    Human,
+    Engine,
+    HearingImpaired,
+}
+
+/// `engine restart`, `engine offers on|off` (`engine` alone asks its state: `Arg::None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineAsk {
+    Restart,
+    Offers(bool),
+}
+
+impl fmt::Display for EngineAsk {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            EngineAsk::Restart => f.write_str("restart"),
+            EngineAsk::Offers(true) => f.write_str("offers on"),
+            EngineAsk::Offers(false) => f.write_str("offers off"),
+        }
+    }
+}
+
+impl Arg<Square> {
+    /// The square a command names (`square`, `rank`, `file`, `diagonals`, `lines`, `knights`, `attackers`,
+    /// `legal`): a square in the player's words (`e4`, `Eva vier`); for `rank` also a rank (`4`, `vier`) and for
+    /// `file` a file (`e`, `Eva`), read as its first square. Anything else, nothing included, is `Bad`.
+    pub fn square(words: &ArgWords, command: &str, rest: &str) -> Arg<Square> {
+        let v = words.board;
+        if let Some(sq) = spoken::parse_square(v, rest) {
+            return Arg::Given(sq);
+        }
+        let t = rest.trim().to_lowercase();
+        let folded = fold(&t);
+        let same = |w: &str| fold(w) == folded;
+        let sq = match command {
+            "rank" => t
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=8).contains(n))
+                .map(|n| n - 1)
+                .or_else(|| v.ranks.iter().position(|w| same(w)).map(|i| i as u32))
+                .map(|n| Square::from_coords(File::A, Rank::new(n))),
+            "file" => v
+                .files
+                .iter()
+                .position(|w| same(w))
+                .or_else(|| {
+                    let mut c = t.chars();
+                    match (c.next(), c.next()) {
+                        (Some(ch @ 'a'..='h'), None) => Some(ch as usize - 'a' as usize),
+                        _ => None,
+                    }
+                })
+                .map(|i| Square::from_coords(File::new(i as u32), Rank::First)),
+            _ => None,
+        };
+        sq.map_or_else(|| Arg::Bad(rest.to_string()), Arg::Given)
+    }
+}
+
+impl Arg<Color> {
+    /// A side in the player's words or in English (`white`, `schwarz`); nothing named is `None`.
+    pub fn side(words: &ArgWords, rest: &str) -> Arg<Color> {
+        if rest.is_empty() {
+            Arg::None
+        } else if words.phrases.is_word("arg.white", rest) {
+            Arg::Given(Color::White)
+        } else if words.phrases.is_word("arg.black", rest) {
+            Arg::Given(Color::Black)
+        } else {
+            Arg::Bad(rest.to_string())
+        }
+    }
+}
+
+impl Arg<Worded<MoveNumber>> {
+    /// `goto N [SIDE]`: a move number (`12`, `12.`) and a side, White when none is named. Anything else,
+    /// nothing included, is `Bad`.
+    pub fn move_number(words: &ArgWords, rest: &str) -> Arg<Worded<MoveNumber>> {
+        let mut parts = rest.split_whitespace();
+        let number = parts
+            .next()
+            .and_then(|n| n.trim_end_matches('.').parse::<u32>().ok());
+        let side = match parts.next() {
+            None => Some(Color::White),
+            Some(w) if words.phrases.is_word("arg.white", w) => Some(Color::White),
+            Some(b) if words.phrases.is_word("arg.black", b) => Some(Color::Black),
+            Some(_) => None,
+        };
+        match (number, side, parts.next()) {
+            (Some(number), Some(side), None) => Arg::Given(Worded {
+                value: MoveNumber { number, side },
+                text: rest.to_string(),
+            }),
+            _ => Arg::Bad(rest.to_string()),
+        }
+    }
+}
+
+impl Arg<Worded<usize>> {
+    /// A number (`variation 2`); nothing named is `None`. Whether the game has a place for it is the handler's.
+    pub fn number(rest: &str) -> Arg<Worded<usize>> {
+        if rest.is_empty() {
+            return Arg::None;
+        }
+        match rest.parse::<usize>() {
+            Ok(value) => Arg::Given(Worded {
+                value,
+                text: rest.to_string(),
+            }),
+            Err(_) => Arg::Bad(rest.to_string()),
+        }
+    }
+}
+
+impl Arg<Worded<OpponentKind>> {
+    /// `opponent human|engine` in the player's words or in English, and `hearing-impaired` (the profile's).
+    /// Anything else, nothing included, is `Bad`.
+    pub fn opponent(words: &ArgWords, rest: &str) -> Arg<Worded<OpponentKind>> {
+        let kind = if rest.eq_ignore_ascii_case("hearing-impaired")
+            || rest.eq_ignore_ascii_case("hearing impaired")
+        {
+            OpponentKind::HearingImpaired
+        } else if words.phrases.is_word("arg.human", rest) {
+            OpponentKind::Human
+        } else if words.phrases.is_word("arg.engine", rest) {
+            OpponentKind::Engine
+        } else {
+            return Arg::Bad(rest.to_string());
+        };
+        Arg::Given(Worded {
+            value: kind,
+            text: rest.to_string(),
+        })
+    }
+}
+
+impl Arg<EngineAsk> {
+    /// `engine restart`, `engine offers on|off` in the player's words or in English; nothing named is `None`.
+    pub fn engine(words: &ArgWords, rest: &str) -> Arg<EngineAsk> {
+        let p = words.phrases;
+        let lower = rest.to_lowercase();
+        let w: Vec<&str> = lower.split_whitespace().collect();
+        if lower.is_empty() {
+            Arg::None
+        } else if p.is_word("arg.restart", &lower) {
+            Arg::Given(EngineAsk::Restart)
+        } else if let [offers, on_off] = w[..]
+            && p.is_word("arg.offers", offers)
+            && (p.is_word("arg.on", on_off) || p.is_word("arg.off", on_off))
+        {
+            Arg::Given(EngineAsk::Offers(p.is_word("arg.on", on_off)))
+        } else {
+            Arg::Bad(rest.to_string())
+        }
+    }
+}
+
 /// A file or folder named after a command (`save FILE`, `export FOLDER`); nothing named is `None`.
 fn path(rest: &str) -> Option<PathBuf> {
     let rest = rest.trim();
@@ -215,27 +412,29 @@ impl Action {
         )
     }
 
-    /// The action of the command `name` (a contract name of `COMMANDS`) with the text after its word.
-    pub fn command(name: &str, rest: &str) -> Option<Action> {
+    /// The action of the command `name` (a contract name of `COMMANDS`) with the text after its word, its
+    /// argument read in `words` where it reads without the game.
+    pub fn command(words: &ArgWords, name: &str, rest: &str) -> Option<Action> {
         let r = || rest.to_string();
+        let square = || Arg::square(words, name, rest);
         use Action as A;
         Some(match name {
             "last" => A::Last,
             "moves" => A::Moves(Arg::count(rest)),
             "count" => A::Count,
             "board" => A::Board,
-            "square" => A::Square(r()),
+            "square" => A::Square(square()),
             "fen" => A::Fen,
             "repeat" => A::Repeat,
             "sides" => A::Sides(r()),
-            "rank" => A::Rank(r()),
-            "file" => A::File(r()),
-            "diagonals" => A::Diagonals(r()),
-            "lines" => A::Lines(r()),
-            "knights" => A::Knights(r()),
-            "attackers" => A::Attackers(r()),
-            "legal" => A::Legal(r()),
-            "pieces" => A::Pieces(r()),
+            "rank" => A::Rank(square()),
+            "file" => A::File(square()),
+            "diagonals" => A::Diagonals(square()),
+            "lines" => A::Lines(square()),
+            "knights" => A::Knights(square()),
+            "attackers" => A::Attackers(square()),
+            "legal" => A::Legal(square()),
+            "pieces" => A::Pieces(Arg::side(words, rest)),
             "pawns" => A::Pawns(r()),
             "material" => A::Material(r()),
             "turn" => A::Turn(r()),
@@ -243,7 +442,7 @@ impl Action {
             "offer" => A::Offer,
             "accept" => A::Accept,
             "decline" => A::Decline,
-            "resign" => A::Resign(r()),
+            "resign" => A::Resign(Arg::side(words, rest)),
             "time" => A::Time,
             "used" => A::Used,
             "control" => A::Control,
@@ -260,8 +459,8 @@ impl Action {
             "envelope" => A::Envelope,
             "open" => A::Open,
             "arbiter" => A::Arbiter(r()),
-            "engine" => A::Engine(r()),
-            "opponent" => A::Opponent(r()),
+            "engine" => A::Engine(Arg::engine(words, rest)),
+            "opponent" => A::Opponent(Arg::opponent(words, rest)),
             "level" => A::Level(Arg::level(rest)),
             "announce" => A::Announce(Arg::on_off(rest)),
             "takeback" => A::Takeback(Arg::count(rest)),
@@ -273,8 +472,8 @@ impl Action {
             "forward" => A::Forward,
             "start" => A::Start,
             "end" => A::End,
-            "goto" => A::Goto(r()),
-            "variation" => A::Variation(r()),
+            "goto" => A::Goto(Arg::move_number(words, rest)),
+            "variation" => A::Variation(Arg::number(rest)),
             "leave" => A::Leave,
             "done" => A::Done,
             "check" => A::Check(r()),
@@ -299,6 +498,20 @@ impl Action {
             "quit" => A::Quit,
             _ => return None,
         })
+    }
+
+    /// The action of `name rest` read in the built-in English words (tests).
+    #[cfg(test)]
+    pub(crate) fn english(name: &str, rest: &str) -> Option<Action> {
+        let (board, phrases) = (Vocabulary::default(), Phrases::default());
+        Action::command(
+            &ArgWords {
+                board: &board,
+                phrases: &phrases,
+            },
+            name,
+            rest,
+        )
     }
 
     /// The action's name: its contract name (`COMMANDS`), or the name of the kind of line (`yes`, `player:`,
@@ -393,32 +606,31 @@ impl Action {
             A::Moves(a) | A::Takeback(a) | A::Log(a) => a.text(),
             A::Announce(a) => a.text(),
             A::Level(a) => a.text(),
+            A::Square(a)
+            | A::Rank(a)
+            | A::File(a)
+            | A::Diagonals(a)
+            | A::Lines(a)
+            | A::Knights(a)
+            | A::Attackers(a)
+            | A::Legal(a) => a.text(),
+            A::Pieces(a) | A::Resign(a) => a.text(),
+            A::Engine(a) => a.text(),
+            A::Opponent(a) => a.text(),
+            A::Goto(a) => a.text(),
+            A::Variation(a) => a.text(),
             A::Wait(Arg::Given(d)) => format!("{}s", d.as_secs()),
             A::Wait(Arg::Bad(t)) => t.clone(),
             A::Save(Some(p)) | A::Export(Some(p)) => p.display().to_string(),
-            A::Square(r)
-            | A::Sides(r)
-            | A::Rank(r)
-            | A::File(r)
-            | A::Diagonals(r)
-            | A::Lines(r)
-            | A::Knights(r)
-            | A::Attackers(r)
-            | A::Legal(r)
-            | A::Pieces(r)
+            A::Sides(r)
             | A::Pawns(r)
             | A::Material(r)
             | A::Turn(r)
             | A::Claim(r)
-            | A::Resign(r)
             | A::Illegal(r)
             | A::Seal(r)
             | A::Arbiter(r)
-            | A::Engine(r)
-            | A::Opponent(r)
             | A::Review(r)
-            | A::Goto(r)
-            | A::Variation(r)
             | A::Check(r)
             | A::Is(r)
             | A::Compare(r)
@@ -497,49 +709,138 @@ mod tests {
     #[test]
     fn every_command_has_its_action_and_back() {
         for (name, _) in COMMANDS {
-            let a = Action::command(name, "x").expect(name);
+            let a = Action::english(name, "x").expect(name);
             assert_eq!(a.name(), *name);
             assert!(a.is_command());
             let text = a.text();
             assert!(text == *name || text == format!("{name} x"), "{text}");
         }
-        assert_eq!(Action::command("nonsense", ""), None);
+        assert_eq!(Action::english("nonsense", ""), None);
         assert_eq!(Action::Player("time".into()).text(), "player: time");
         assert_eq!(Action::Moves(Arg::Given(5)).text(), "moves 5");
         assert_eq!(
-            Action::command("moves", "0"),
+            Action::english("moves", "0"),
             Some(Action::Moves(Arg::Bad("0".into())))
         );
-        assert_eq!(Action::command("moves", ""), Some(Action::Moves(Arg::None)));
+        assert_eq!(Action::english("moves", ""), Some(Action::Moves(Arg::None)));
         assert_eq!(
-            Action::command("log", "last 3"),
+            Action::english("log", "last 3"),
             Some(Action::Log(Arg::Given(3)))
         );
         assert_eq!(
-            Action::command("announce", "AUS"),
+            Action::english("announce", "AUS"),
             Some(Action::Announce(Arg::Given(false)))
         );
         assert_eq!(
-            Action::command("announce", ""),
+            Action::english("announce", ""),
             Some(Action::Announce(Arg::Bad(String::new())))
         );
         assert_eq!(Action::Entry("e2e4".into()).text(), "e2e4");
         assert!(!Action::Entry("e4".into()).is_command());
         assert_eq!(
-            Action::command("level", "11"),
+            Action::english("level", "11"),
             Some(Action::Level(Arg::Bad("11".into())))
         );
         assert_eq!(
-            Action::command("level", "3"),
+            Action::english("level", "3"),
             Some(Action::Level(Arg::Given(3)))
         );
-        let wait = Action::command("wait", "1m30s").unwrap();
+        let wait = Action::english("wait", "1m30s").unwrap();
         assert_eq!(wait, Action::Wait(Arg::Given(Duration::from_secs(90))));
-        assert_eq!(Action::command(wait.name(), &wait.rest()), Some(wait));
+        assert_eq!(Action::english(wait.name(), &wait.rest()), Some(wait));
         assert_eq!(
-            Action::command("save", "a.pgn"),
+            Action::english("save", "a.pgn"),
             Some(Action::Save(Some("a.pgn".into())))
         );
-        assert_eq!(Action::command("save", ""), Some(Action::Save(None)));
+        assert_eq!(Action::english("save", ""), Some(Action::Save(None)));
+    }
+
+    #[test]
+    fn arguments_that_read_without_the_game_are_read_with_the_action() {
+        use shakmaty::{Color, Square};
+        fn given<T>(text: &str, value: T) -> Arg<Worded<T>> {
+            Arg::Given(Worded {
+                value,
+                text: text.to_string(),
+            })
+        }
+        fn bad<T>(text: &str) -> Arg<T> {
+            Arg::Bad(text.to_string())
+        }
+        let read = |line: &str| {
+            let (name, rest) = line.split_once(' ').unwrap_or((line, ""));
+            Action::english(name, rest).expect(line)
+        };
+        // A square; for `rank` and `file` also a rank or a file, read as its first square.
+        assert_eq!(read("square e4"), Action::Square(Arg::Given(Square::E4)));
+        assert_eq!(read("square"), Action::Square(bad("")));
+        assert_eq!(read("rank 4"), Action::Rank(Arg::Given(Square::A4)));
+        assert_eq!(read("file e"), Action::File(Arg::Given(Square::E1)));
+        assert_eq!(read("knights 4"), Action::Knights(bad("4")));
+        // A side: nothing named is the handler's default.
+        assert_eq!(
+            read("pieces Black"),
+            Action::Pieces(Arg::Given(Color::Black))
+        );
+        assert_eq!(read("pieces"), Action::Pieces(Arg::None));
+        assert_eq!(read("resign Purple"), Action::Resign(bad("Purple")));
+        // A move number and side, a variation's number: kept with the words typed, for the refusal.
+        let twelve = MoveNumber {
+            number: 12,
+            side: Color::Black,
+        };
+        assert_eq!(
+            read("goto 12. black"),
+            Action::Goto(given("12. black", twelve))
+        );
+        assert_eq!(read("goto 12 black x"), Action::Goto(bad("12 black x")));
+        assert_eq!(read("variation 02"), Action::Variation(given("02", 2)));
+        assert_eq!(read("variation"), Action::Variation(Arg::None));
+        assert_eq!(read("variation two"), Action::Variation(bad("two")));
+        // The opponent and the engine's words.
+        let engine = given("Computer", OpponentKind::Engine);
+        assert_eq!(read("opponent Computer"), Action::Opponent(engine));
+        let impaired = given("hearing impaired", OpponentKind::HearingImpaired);
+        assert_eq!(
+            read("opponent hearing impaired"),
+            Action::Opponent(impaired)
+        );
+        assert_eq!(read("opponent"), Action::Opponent(bad("")));
+        assert_eq!(read("engine"), Action::Engine(Arg::None));
+        assert_eq!(
+            read("engine Restart"),
+            Action::Engine(Arg::Given(EngineAsk::Restart))
+        );
+        let off = Action::Engine(Arg::Given(EngineAsk::Offers(false)));
+        assert_eq!(read("engine offers off"), off);
+        assert_eq!(off.text(), "engine offers off");
+        assert_eq!(
+            read("engine offers maybe"),
+            Action::Engine(bad("offers maybe"))
+        );
+        // Appendix D's words and the player's language.
+        let (board, phrases) = (
+            Vocabulary::builtin("appendix-d").unwrap(),
+            Phrases::builtin("de").unwrap(),
+        );
+        let de = ArgWords {
+            board: &board,
+            phrases: &phrases,
+        };
+        let read = |name: &str, rest: &str| Action::command(&de, name, rest).expect(name);
+        assert_eq!(
+            read("square", "Eva vier"),
+            Action::Square(Arg::Given(Square::E4))
+        );
+        assert_eq!(read("rank", "vier"), Action::Rank(Arg::Given(Square::A4)));
+        assert_eq!(read("file", "Eva"), Action::File(Arg::Given(Square::E1)));
+        assert_eq!(
+            read("pieces", "schwarz"),
+            Action::Pieces(Arg::Given(Color::Black))
+        );
+        assert_eq!(
+            read("pieces", "white"),
+            Action::Pieces(Arg::Given(Color::White))
+        );
     }
 }

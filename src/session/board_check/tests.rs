@@ -58,7 +58,7 @@ fn the_walk_asks_every_square_and_can_go_back_and_stop() {
     let mut s = session("");
     let out = run(&mut s, "check");
     assert!(out[0].ends_with("Anna eins?"), "{out:?}");
-    assert_eq!(s.board_check_square(), Some(Square::A1));
+    assert_eq!(s.view().board_check_square(), Some(Square::A1));
     assert_eq!(run(&mut s, "weiß Turm"), ["Bella eins?"]);
     let out = run(&mut s, "Elefant");
     assert!(
@@ -81,13 +81,13 @@ fn the_walk_asks_every_square_and_can_go_back_and_stop() {
         run(&mut s, "count"),
         ["Move 1, White to move; 0 moves completed"]
     );
-    assert_eq!(s.board_check_square(), Some(Square::A3));
+    assert_eq!(s.view().board_check_square(), Some(Square::A3));
     let out = run(&mut s, "stop");
     assert_eq!(
         out,
         ["Boards differ on Eva zwei. To put it right: a white Bauer belongs on Eva zwei"]
     );
-    assert_eq!(s.board_check_square(), None);
+    assert_eq!(s.view().board_check_square(), None);
 }
 
 #[test]
@@ -115,7 +115,7 @@ fn scoresheets_that_differ_are_retraced_on_confirmation() {
     );
     let out = run(&mut s, "no");
     assert_eq!(out, ["Rewind cancelled"]);
-    assert_eq!(s.game().plies().len(), 6);
+    assert_eq!(s.view().game().plies().len(), 6);
     run(&mut s, "rewind");
     let out = run(&mut s, "yes");
     assert_eq!(
@@ -125,7 +125,7 @@ fn scoresheets_that_differ_are_retraced_on_confirmation() {
             "2... Springer Cesar sechs, 3. Läufer Bella fünf, Bauer Anna sechs"
         )]
     );
-    assert_eq!(s.game().plies().len(), 3);
+    assert_eq!(s.view().game().plies().len(), 3);
     assert_eq!(
         run(&mut s, "rewound"),
         ["Taken back: 2... Springer Cesar sechs, 3. Läufer Bella fünf, Bauer Anna sechs"]

@@ -10,6 +10,7 @@ use crate::session::Effect;
 use crate::session::effect::{Cue, Kind, say};
 use crate::session::{Config, Opponent};
 use crate::words;
+use crate::words::action::Arg;
 
 /// What a claim, an offer's answer or a resignation did to the game, for the coordinator to carry out.
 pub(in crate::session) enum Said {
@@ -306,20 +307,23 @@ impl Match {
     pub(in crate::session) fn resigning(
         &self,
         cfg: &Config,
-        rest: &str,
+        side: &Arg<Color>,
     ) -> Result<Color, Vec<Effect>> {
         if let Some(e) = self.game.ending() {
             return Err(vec![say(Kind::Refusal, self.game_over(cfg, e))]);
         }
-        match rest.to_lowercase().as_str() {
+        match side {
             // Against the engine, the player resigns, whoever is to move.
-            "" if cfg.opponent == Opponent::Engine => Ok(cfg.engine_color.other()),
-            "" => Ok(self.game.turn()),
-            w if cfg.phrases.is_word("arg.white", w) => Ok(Color::White),
-            b if cfg.phrases.is_word("arg.black", b) => Ok(Color::Black),
-            other => Err(vec![say(
+            Arg::None if cfg.opponent == Opponent::Engine => Ok(cfg.engine_color.other()),
+            Arg::None => Ok(self.game.turn()),
+            Arg::Given(side) => Ok(*side),
+            // The words as read, in small letters.
+            Arg::Bad(other) => Err(vec![say(
                 Kind::Refusal,
-                cfg.p("resign.bad", &[("text", &words::quote(other))]),
+                cfg.p(
+                    "resign.bad",
+                    &[("text", &words::quote(&other.to_lowercase()))],
+                ),
             )]),
         }
     }

@@ -64,6 +64,11 @@ impl Match {
         }
     }
 
+    /// No clock runs (a review of a kept game, `--review FILE`).
+    pub(super) fn without_clock(&mut self) {
+        self.timing = None;
+    }
+
     /// The clock starts for the side to move, when the game has one.
     pub(super) fn start_clock(&mut self, cfg: &Config, now: Duration) {
         let turn = self.game.turn();

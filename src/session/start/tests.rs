@@ -148,10 +148,10 @@ fn an_unfinished_game_is_offered_and_yes_goes_on_with_it() {
         ))),
         "{out:?}"
     );
-    assert_eq!(s.session.game().plies().len(), 3);
+    assert_eq!(s.session.view().game().plies().len(), 3);
     // It goes on with its own clock, as it was kept.
     assert_eq!(
-        s.session.config().time_control,
+        s.session.view().config().time_control,
         Some(TimeControl::from_pgn("300+5").unwrap())
     );
 }
@@ -180,9 +180,9 @@ fn an_unfinished_game_declined_is_kept_and_a_new_game_starts() {
         texts.contains(&p("greeting.new", &[("side", "White")])),
         "{texts:?}"
     );
-    assert!(s.session.game().plies().is_empty());
+    assert!(s.session.view().game().plies().is_empty());
     assert_eq!(
-        s.session.config().kept_games,
+        s.session.view().config().kept_games,
         vec![PathBuf::from("kept/2025-01-31_14-05-02.pgn")]
     );
 }
@@ -229,7 +229,7 @@ fn a_file_of_several_games_asks_which() {
         "{out:?}"
     );
     // The first game's clock is its own; the second has none.
-    assert_eq!(s.session.config().time_control, None);
+    assert_eq!(s.session.view().config().time_control, None);
 }
 
 #[test]
@@ -411,9 +411,9 @@ fn names_and_a_tournament_date_go_on_the_scoresheet() {
         ..Claimed::default()
     };
     let s = start(found(options), claimed).expect("starts");
-    let tags = &s.session.game().tags;
+    let tags = &s.session.view().game().tags;
     assert_eq!(tags.get("White"), Some("Anna"));
     assert_eq!(tags.get("Event"), Some("Club"));
     assert_eq!(tags.get("Date"), Some("1971.01.01"));
-    assert_eq!(s.session.config().opponent, Opponent::Human);
+    assert_eq!(s.session.view().config().opponent, Opponent::Human);
 }

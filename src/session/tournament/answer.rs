@@ -10,7 +10,7 @@ use super::moves::{self, Pressed};
 use super::record;
 use crate::session::match_state::Match;
 use crate::session::{Config, Effect, Kind, say};
-use crate::words::action::Action;
+use crate::words::action::{Action, Arg, OpponentKind};
 
 /// What the profile answered.
 pub(in crate::session) enum Profiled {
@@ -33,12 +33,7 @@ impl Tournament {
             A::Player(_) => Some(false),
             A::Press | A::Undo | A::State | A::Inspect | A::Verify => Some(true),
             A::Log(_) | A::Touched(_) | A::Role(_) | A::Announce(_) => Some(true),
-            A::Opponent(rest)
-                if rest.eq_ignore_ascii_case("hearing-impaired")
-                    || rest.eq_ignore_ascii_case("hearing impaired") =>
-            {
-                Some(true)
-            }
+            A::Opponent(Arg::Given(w)) if w.value == OpponentKind::HearingImpaired => Some(true),
             A::Arbiter(rest)
                 if rest.to_lowercase().starts_with("check-words")
                     || rest.to_lowercase().starts_with("checkwords") =>

@@ -226,6 +226,17 @@ fn blind_color(cfg: &Config) -> Color {
     cfg.engine_color.other()
 }
 
+/// What a flag observed but not decided says, per side (R-6.8: the tournament profile's alert), in a game
+/// whose clock is `in_play` (it has one and the game is not over).
+pub(in crate::session) fn flag_alerts(cfg: &Config, mode: Mode, in_play: bool) -> [Vec<Effect>; 2] {
+    if cfg.clock.observe_flags || !in_play {
+        return [Vec::new(), Vec::new()];
+    }
+    let assistant = mode == Mode::Assistant;
+    let alert = |side| flag_alert(cfg, assistant, side);
+    [alert(Color::White), alert(Color::Black)]
+}
+
 /// a flag has fallen; in the profile hector does not decide it: it alerts. In assistant mode the
 /// assistant is alerted (screen and a distinct sound) when the sighted player's flag falls, so that the
 /// blind player can claim (D.2.10.5). `assistant`: in assistant mode.

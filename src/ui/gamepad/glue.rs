@@ -8,7 +8,7 @@ use shakmaty::{Color, Position};
 
 use super::device::{self, Sink, Source};
 use super::{Context, GamepadConfig, Mapper, Notice, PadEvent, PadOut, Rumble, Use};
-use crate::session::{Announcement, Cue, Kind, Session};
+use crate::session::{Announcement, Cue, Kind, Session, View};
 use crate::ui::edge::Edge;
 use crate::ui::screen::app::{App, Mode, Out};
 // What the keys do (`screen::press`, `screen::carry_outs`), apart from the view's loop that runs the pad.
@@ -72,8 +72,8 @@ impl PadFace {
     }
 
     /// After a message: when it brought a move and the turn is now the player's, "your move" rumbles.
-    pub fn after(&self, plies_before: usize, session: &Session) {
-        if let Some(r) = your_move(plies_before, session, self.player) {
+    pub fn after(&self, plies_before: usize, view: &View<'_>) {
+        if let Some(r) = your_move(plies_before, view, self.player) {
             self.rumble(r);
         }
     }
@@ -86,15 +86,15 @@ impl PadFace {
 }
 
 /// "Your move": a move was made since `plies_before`, the game goes on and the player has the move.
-pub fn your_move(plies_before: usize, session: &Session, player: Color) -> Option<Rumble> {
-    let game = session.game();
+pub fn your_move(plies_before: usize, view: &View<'_>, player: Color) -> Option<Rumble> {
+    let game = view.game();
     (game.plies().len() > plies_before && !game.is_over() && game.position().turn() == player)
         .then_some(Rumble::YourMove)
 }
 
 /// The announcement of a notice about the pads.
-pub fn notice(n: &Notice, session: &Session, config: &GamepadConfig) -> Announcement {
-    let c = session.config();
+pub fn notice(n: &Notice, view: &View<'_>, config: &GamepadConfig) -> Announcement {
+    let c = view.config();
     Announcement {
         kind: Kind::Event,
         text: super::notice_text(n, &c.vocabulary, &c.phrases, config),
@@ -103,12 +103,12 @@ pub fn notice(n: &Notice, session: &Session, config: &GamepadConfig) -> Announce
 
 /// The line-mode pad: every pad is the request device. What the mapper gives, in order: lines for the
 /// session and announcements.
-pub fn line_event(face: &mut PadFace, event: &PadEvent, session: &Session) -> Vec<LineOut> {
+pub fn line_event(face: &mut PadFace, event: &PadEvent, view: &View<'_>) -> Vec<LineOut> {
     let outs = face.mapper.event(event, Context::Line);
     outs.into_iter()
         .filter_map(|o| match o {
             PadOut::Text(t) => Some(LineOut::Text(t)),
-            PadOut::Notice(n) => Some(LineOut::Say(notice(&n, session, &face.mapper.config))),
+            PadOut::Notice(n) => Some(LineOut::Say(notice(&n, view, &face.mapper.config))),
             _ => None,
         })
         .collect()
@@ -122,12 +122,12 @@ pub enum LineOut {
 }
 
 /// What the view is doing, for the pad.
-pub fn context_of(app: &App, session: &Session) -> Context {
+pub fn context_of(app: &App, view: &View<'_>) -> Context {
     match app.mode {
         Mode::Input(_) => Context::Input,
         Mode::Promotion { .. } => Context::Promotion,
         Mode::Confirm(..) => Context::Question,
-        _ if session.awaiting_answer() => Context::Question,
+        _ if view.awaiting_answer() => Context::Question,
         _ => Context::Play,
     }
 }
@@ -145,7 +145,7 @@ pub fn screen_event(
     edge: &mut Edge,
     now: Duration,
 ) -> bool {
-    let context = context_of(app, session);
+    let context = context_of(app, &session.view());
     let outs = face.mapper.event(event, context);
     let mut quit = false;
     for out in outs {
@@ -156,7 +156,7 @@ pub fn screen_event(
                     screen::press(key(KeyCode::Esc), app, session, edge, now)
                 } else {
                     app.help = None;
-                    let outs = app.action(action, session);
+                    let outs = app.action(action, &session.view());
                     screen::carry_outs(outs, app, session, edge, now)
                 }
             }
@@ -176,7 +176,7 @@ pub fn screen_event(
                 screen::carry_outs(vec![Out::Act(act)], app, session, edge, now)
             }
             PadOut::Notice(n) => {
-                let a = notice(&n, session, &face.mapper.config);
+                let a = notice(&n, &session.view(), &face.mapper.config);
                 app.show(&a.text);
                 edge.say(&a);
                 false
@@ -185,7 +185,7 @@ pub fn screen_event(
     }
     // The layout joins the view's help once a pad is there.
     if face.mapper.connected() > 0 && app.extra_help.is_empty() {
-        let c = session.config();
+        let c = session.view().config();
         app.extra_help = super::help_lines(
             &face.mapper.config,
             face.mapper.assistant,

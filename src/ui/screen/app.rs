@@ -6,7 +6,7 @@ use shakmaty::{Color, Piece, Position, Role, Square};
 
 use super::keymap::{self, Action, Key, Keymap, PieceKind};
 use super::theme::{PieceStyle, Theme};
-use crate::session::{Announcement, Cue, Kind, Opponent, Session};
+use crate::session::{Announcement, Cue, Kind, Opponent, View};
 use crate::words::action::{Act, Action as Typed, Arg};
 use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
@@ -184,23 +184,23 @@ impl App {
     }
 
     /// The side whose pieces "own" keys jump to: the side to move when both sides play here, else the player's.
-    pub fn own(&self, session: &Session) -> Color {
-        match session.config().opponent {
-            Opponent::Human => session.game().turn(),
+    pub fn own(&self, view: &View<'_>) -> Color {
+        match view.config().opponent {
+            Opponent::Human => view.game().turn(),
             _ => self.orientation,
         }
     }
 
     /// A key pressed: what to say, cue and send.
-    pub fn key(&mut self, event: KeyEvent, session: &Session) -> Vec<Out> {
+    pub fn key(&mut self, event: KeyEvent, view: &View<'_>) -> Vec<Out> {
         let shown_help = self.help.take();
-        if !session.awaiting_answer() && !matches!(self.mode, Mode::Confirm(..)) {
+        if !view.awaiting_answer() && !matches!(self.mode, Mode::Confirm(..)) {
             self.reminded = false;
         }
         match self.mode.clone() {
-            Mode::Input(text) => return self.input_key(event, text, session),
+            Mode::Input(text) => return self.input_key(event, text, view),
             Mode::Confirm(text, question) => {
-                let p = &session.config().phrases;
+                let p = &view.config().phrases;
                 if yes_key(&event, p) {
                     self.mode = Mode::Explore;
                     self.reminded = false;
@@ -223,13 +223,13 @@ impl App {
                     refusal(p.say("confirm.again", &[("question", &question), ("text", "")])),
                 ];
             }
-            Mode::Promotion { from, to } => return self.promotion_key(event, from, to, session),
+            Mode::Promotion { from, to } => return self.promotion_key(event, from, to, view),
             Mode::Explore | Mode::Target(_) => {}
         }
         // The session's own question (resign, continue a kept game, retrace the moves): y says yes, n or
         // Escape no.
-        if session.awaiting_answer() {
-            let p = &session.config().phrases;
+        if view.awaiting_answer() {
+            let p = &view.config().phrases;
             if yes_key(&event, p) {
                 self.reminded = false;
                 return vec![act(Typed::Yes)];
@@ -250,7 +250,7 @@ impl App {
         // Help shown and asked again: its next page.
         if action == Some(Action::Help)
             && let Some(lines) = shown_help
-            && let Some(outs) = self.next_help_page(lines, session)
+            && let Some(outs) = self.next_help_page(lines, view)
         {
             return outs;
         }
@@ -260,24 +260,24 @@ impl App {
                 return vec![act(Typed::Quit)];
             }
             // A key that does nothing here: a short sound and a word, never silence.
-            let p = &session.config().phrases;
+            let p = &view.config().phrases;
             let name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
             return vec![
                 Out::Cue(Cue::Edge),
                 answer(p.say("screen.unbound", &[("key", &name)])),
             ];
         };
-        self.action(action, session)
+        self.action(action, view)
     }
 
     /// An action of the keymap.
-    pub fn action(&mut self, action: Action, session: &Session) -> Vec<Out> {
-        let v = &session.config().vocabulary;
-        let p = &session.config().phrases;
-        let tournament = session.mode().is_tournament();
+    pub fn action(&mut self, action: Action, view: &View<'_>) -> Vec<Out> {
+        let v = &view.config().vocabulary;
+        let p = &view.config().phrases;
+        let tournament = view.mode().is_tournament();
         // no analysis in a tournament game (a review of the finished game allows it); reading the
         // position stays.
-        if !session.analysis_allowed()
+        if !view.analysis_allowed()
             && matches!(
                 action,
                 Action::Diagonals
@@ -299,12 +299,12 @@ impl App {
             return vec![refusal(p.get("screen.tournament_only").to_string())];
         }
         // While reviewing, the keys explore the reviewed position.
-        let game = session.shown_game();
+        let game = view.shown_game();
         let pos = game.position();
         let focus = self.focus;
         match action {
             // -- Review (issue 11): the line-mode commands, answered by the session.
-            Action::Review(r) => vec![act(r.action(session.reviewing()))],
+            Action::Review(r) => vec![act(r.action(view.reviewing()))],
             Action::Up | Action::Down | Action::Left | Action::Right => {
                 let (f, r) = match action {
                     Action::Up => (0, 1),
@@ -313,24 +313,24 @@ impl App {
                     _ => (1, 0),
                 };
                 match explore::step(focus, f, r, self.orientation) {
-                    Some(sq) => self.go(sq, session),
+                    Some(sq) => self.go(sq, view),
                     // The edge of the board: a short sound and a short word (never silence).
                     None => vec![
                         Out::Cue(Cue::Edge),
-                        answer(session.config().phrases.get("screen.edge").to_string()),
+                        answer(view.config().phrases.get("screen.edge").to_string()),
                     ],
                 }
             }
             Action::Rank(n) => match shakmaty::Rank::try_from(u32::from(n.clamp(1, 8)) - 1) {
-                Ok(rank) => self.go(Square::from_coords(focus.file(), rank), session),
+                Ok(rank) => self.go(Square::from_coords(focus.file(), rank), view),
                 Err(_) => Vec::new(),
             },
             Action::File(c) => match shakmaty::File::from_char(c.to_ascii_lowercase()) {
-                Some(file) => self.go(Square::from_coords(file, focus.rank()), session),
+                Some(file) => self.go(Square::from_coords(file, focus.rank()), view),
                 None => Vec::new(),
             },
-            Action::NextOwn(kind) => self.next(kind, self.own(session), session),
-            Action::NextTheirs(kind) => self.next(kind, self.own(session).other(), session),
+            Action::NextOwn(kind) => self.next(kind, self.own(view), view),
+            Action::NextTheirs(kind) => self.next(kind, self.own(view).other(), view),
             Action::Square => vec![answer(explore::square(pos, focus, v, p))],
             Action::ReadRank => vec![answer(explore::rank(pos, focus, v, p))],
             Action::ReadFile => vec![answer(explore::file(pos, focus, v, p))],
@@ -345,17 +345,12 @@ impl App {
             Action::Knight => vec![answer(explore::knight_squares(pos, focus, v, p))],
             Action::Attackers => vec![answer(explore::attackers(pos, focus, v, p))],
             Action::LegalMoves => vec![answer(explore::legal_moves(game, focus, v, p))],
-            Action::OwnPieces => vec![answer(explore::pieces(pos, self.own(session), v, p))],
-            Action::TheirPieces => vec![answer(explore::pieces(
-                pos,
-                self.own(session).other(),
-                v,
-                p,
-            ))],
+            Action::OwnPieces => vec![answer(explore::pieces(pos, self.own(view), v, p))],
+            Action::TheirPieces => vec![answer(explore::pieces(pos, self.own(view).other(), v, p))],
             Action::Pawns => vec![answer(explore::pawns(pos, v, p))],
             Action::Material => vec![answer(explore::material(pos, v, p))],
             Action::Turn => match game.ending() {
-                Some(e) => vec![answer(session.ending_text(e))],
+                Some(e) => vec![answer(view.ending_text(e))],
                 None => vec![answer(explore::turn(pos, p))],
             },
             Action::Board => vec![act(Typed::Board)],
@@ -369,14 +364,14 @@ impl App {
             Action::Save => vec![act(Typed::Save(None))],
             Action::Quit => vec![act(Typed::Quit)],
             // The session asks for confirmation itself (Article 5.1.2).
-            Action::Resign => vec![act(Typed::Resign(String::new()))],
+            Action::Resign => vec![act(Typed::Resign(Arg::None))],
             Action::Offer => self.confirm(act(Typed::Offer), "screen.confirm.offer", p),
             Action::Accept => self.confirm(act(Typed::Accept), "screen.confirm.accept", p),
             Action::Decline => self.confirm(act(Typed::Decline), "screen.confirm.decline", p),
             Action::Claim => {
                 self.confirm(act(Typed::Claim(String::new())), "screen.confirm.claim", p)
             }
-            Action::Select => self.select(session),
+            Action::Select => self.select(view),
             Action::Press => vec![act(Typed::Press)],
             Action::Undo => vec![act(Typed::Undo)],
             Action::State => vec![act(Typed::State)],
@@ -385,15 +380,15 @@ impl App {
             // The session refuses these in a tournament game, with the reason.
             Action::Takeback => vec![act(Typed::Takeback(Arg::None))],
             // During a review the session refuses them with its reason; nothing to ask first.
-            Action::NewGame if session.reviewing() => vec![act(Typed::New)],
-            Action::Rematch if session.reviewing() => vec![act(Typed::Rematch)],
+            Action::NewGame if view.reviewing() => vec![act(Typed::New)],
+            Action::Rematch if view.reviewing() => vec![act(Typed::Rematch)],
             Action::NewGame => self.confirm(act(Typed::New), "screen.confirm.new", p),
             Action::Rematch => self.confirm(act(Typed::Rematch), "screen.confirm.rematch", p),
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]
             }
-            Action::Help => self.help(session),
+            Action::Help => self.help(view),
             Action::Cancel => match self.mode {
                 Mode::Target(_) => {
                     self.mode = Mode::Explore;
@@ -435,25 +430,25 @@ impl App {
         }
     }
 
-    fn go(&mut self, sq: Square, session: &Session) -> Vec<Out> {
+    fn go(&mut self, sq: Square, view: &View<'_>) -> Vec<Out> {
         self.focus = sq;
-        let c = session.config();
+        let c = view.config();
         vec![answer(explore::square(
-            session.shown_game().position(),
+            view.shown_game().position(),
             sq,
             &c.vocabulary,
             &c.phrases,
         ))]
     }
 
-    fn next(&mut self, kind: PieceKind, color: Color, session: &Session) -> Vec<Out> {
-        let c = session.config();
+    fn next(&mut self, kind: PieceKind, color: Color, view: &View<'_>) -> Vec<Out> {
+        let c = view.config();
         let piece = Piece {
             color,
             role: kind.role(),
         };
-        match explore::next_piece(session.shown_game().position().board(), self.focus, piece) {
-            Some(sq) => self.go(sq, session),
+        match explore::next_piece(view.shown_game().position().board(), self.focus, piece) {
+            Some(sq) => self.go(sq, view),
             None => vec![refusal(explore::no_piece(&c.vocabulary, &c.phrases, piece))],
         }
     }
@@ -467,14 +462,14 @@ impl App {
     }
 
     /// Enter on a square: choose the piece, then its target.
-    fn select(&mut self, session: &Session) -> Vec<Out> {
-        let c = session.config();
+    fn select(&mut self, view: &View<'_>) -> Vec<Out> {
+        let c = view.config();
         let (v, p) = (&c.vocabulary, &c.phrases);
         // No move is made in a review: the session says why (leave it to play).
-        if session.reviewing() {
+        if view.reviewing() {
             return vec![refusal(p.get("review.no_moves").to_string())];
         }
-        let game = session.game();
+        let game = view.game();
         let pos = game.position();
         let focus = self.focus;
         match self.mode {
@@ -510,7 +505,7 @@ impl App {
             _ => {
                 if let Some(e) = game.ending() {
                     return vec![
-                        refusal(p.say("game_over", &[("ending", &session.ending_text(e))])),
+                        refusal(p.say("game_over", &[("ending", &view.ending_text(e))])),
                         Out::Cue(Cue::Illegal),
                     ];
                 }
@@ -537,8 +532,7 @@ impl App {
                 }
                 // In the tournament profile a choice is never checked against the legal moves (that would tell
                 // what the board does not): the session says whether the entry fits the record.
-                if !session.mode().is_tournament() && explore::legal_targets(game, focus).is_empty()
-                {
+                if !view.mode().is_tournament() && explore::legal_targets(game, focus).is_empty() {
                     return vec![
                         refusal(explore::legal_moves(game, focus, v, p)),
                         Out::Cue(Cue::Illegal),
@@ -558,10 +552,10 @@ impl App {
         event: KeyEvent,
         from: Square,
         to: Square,
-        session: &Session,
+        view: &View<'_>,
     ) -> Vec<Out> {
-        let p = &session.config().phrases;
-        let v = &session.config().vocabulary;
+        let p = &view.config().phrases;
+        let v = &view.config().vocabulary;
         // The piece's letter in the vocabulary's notation or in SAN ("d" for Dame, "q"), else the keymap's key.
         let typed = match event.code {
             KeyCode::Char(c) if !event.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -574,7 +568,7 @@ impl App {
             None => match Key::of(&event).and_then(|k| self.keymap.action(&k)) {
                 Some(Action::NextOwn(k) | Action::NextTheirs(k)) => Some(k.role()),
                 Some(Action::Select) => Some(Role::Queen),
-                Some(Action::Help) => return self.help(session),
+                Some(Action::Help) => return self.help(view),
                 _ => None,
             },
         };
@@ -595,14 +589,14 @@ impl App {
         }
     }
 
-    fn input_key(&mut self, event: KeyEvent, mut text: String, session: &Session) -> Vec<Out> {
-        let p = &session.config().phrases;
+    fn input_key(&mut self, event: KeyEvent, mut text: String, view: &View<'_>) -> Vec<Out> {
+        let p = &view.config().phrases;
         if self.cancel_key(&event, true) {
             self.mode = Mode::Explore;
             return vec![answer(p.get("screen.cancelled").to_string())];
         }
         if self.help_key(&event, true) {
-            return self.help(session);
+            return self.help(view);
         }
         match event.code {
             KeyCode::Enter => {
@@ -671,7 +665,7 @@ impl App {
     }
 
     /// The next page of the help shown, said and shown; None when it has only one page.
-    fn next_help_page(&mut self, lines: Vec<String>, session: &Session) -> Option<Vec<Out>> {
+    fn next_help_page(&mut self, lines: Vec<String>, view: &View<'_>) -> Option<Vec<Out>> {
         let starts = self.help_pages.borrow().clone();
         let pages = starts.len();
         if pages <= 1 {
@@ -684,7 +678,7 @@ impl App {
             .copied()
             .unwrap_or(lines.len());
         let page: Vec<String> = lines.get(from..to).unwrap_or_default().to_vec();
-        let p = &session.config().phrases;
+        let p = &view.config().phrases;
         let text = p.say(
             "screen.help.page",
             &[
@@ -698,9 +692,9 @@ impl App {
     }
 
     /// The keys of the current mode, said and shown.
-    pub fn help(&mut self, session: &Session) -> Vec<Out> {
+    pub fn help(&mut self, view: &View<'_>) -> Vec<Out> {
         self.help_page = 0;
-        let c = session.config();
+        let c = view.config();
         let (v, p) = (&c.vocabulary, &c.phrases);
         let lines: Vec<String> = match &self.mode {
             Mode::Input(_) => vec![p.get("screen.help.input").to_string()],
@@ -713,7 +707,7 @@ impl App {
             Mode::Explore | Mode::Target(_) => {
                 let mut lines = Vec::new();
                 if let Mode::Target(from) = self.mode
-                    && let Some(piece) = session.game().position().board().piece_at(from)
+                    && let Some(piece) = view.game().position().board().piece_at(from)
                 {
                     lines.push(p.say(
                         "screen.help.target",

@@ -36,7 +36,7 @@ pub fn press(
     edge: &mut Edge,
     now: Duration,
 ) -> bool {
-    let outs = app.key(key, session);
+    let outs = app.key(key, &session.view());
     carry_outs(outs, app, session, edge, now)
 }
 
@@ -53,7 +53,7 @@ pub fn carry_outs(
         match out {
             app::Out::Say(a) => {
                 // In assistant mode the view's own texts are the assistant's (not spoken by default).
-                let a = match session.tournament() {
+                let a = match session.view().tournament() {
                     Some(t) => t.view_text(a),
                     None => a,
                 };
@@ -79,8 +79,8 @@ fn send(act: Act, app: &mut App, session: &mut Session, edge: &mut Edge, now: Du
     quit |= replies(edge, app, session, now);
     // The board check asks square by square: the focus goes to the square asked, and the input
     // line stays open for the answer.
-    if session.board_check_waits() && !quit {
-        if let Some(sq) = session.board_check_square() {
+    if session.view().board_check_waits() && !quit {
+        if let Some(sq) = session.view().board_check_square() {
             app.focus = sq;
         }
         app.mode = app::Mode::Input(String::new());

@@ -12,7 +12,7 @@ use shakmaty::{Color, File, Piece, Position, Rank, Role, Square};
 
 use super::app::{App, Mode};
 use super::theme::{PieceStyle, Theme};
-use crate::session::Session;
+use crate::session::View;
 use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
 
@@ -232,10 +232,10 @@ fn text_style(theme: &Theme) -> Style {
 }
 
 /// The label of what the keys do now.
-fn mode_label(app: &App, session: &Session) -> String {
-    let c = session.config();
+fn mode_label(app: &App, view: &View<'_>) -> String {
+    let c = view.config();
     let p = &c.phrases;
-    if session.awaiting_answer() && matches!(app.mode, Mode::Explore | Mode::Target(_)) {
+    if view.awaiting_answer() && matches!(app.mode, Mode::Explore | Mode::Target(_)) {
         return p.get("screen.mode.answer").to_string();
     }
     match &app.mode {
@@ -245,7 +245,7 @@ fn mode_label(app: &App, session: &Session) -> String {
         Mode::Explore => p.get("screen.mode.explore").to_string(),
         Mode::Target(_) if app.theme.plain => p.get("screen.mode.explore").to_string(),
         Mode::Target(from) => {
-            let role = session
+            let role = view
                 .game()
                 .position()
                 .board()
@@ -266,9 +266,9 @@ fn mode_label(app: &App, session: &Session) -> String {
 }
 
 /// Draws the whole view at `now` (for the clocks).
-pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
+pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
     let area = frame.area();
-    let c = session.config();
+    let c = view.config();
     let (v, p) = (&c.vocabulary, &c.phrases);
     let theme = &app.theme;
     let Some(g) = geometry(area) else {
@@ -292,7 +292,7 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
     // Hidden (`--no-board`, G), the board's squares are not drawn, so that a move changes no rank a screen reader
     // would read after the answer (issue 19); the keys still explore the board and say each square.
     let board_title = if theme.board {
-        draw_board(frame.buffer_mut(), &g, app, session);
+        draw_board(frame.buffer_mut(), &g, app, view);
         "screen.title.board"
     } else {
         "screen.title.board_hidden"
@@ -303,15 +303,15 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
     );
 
     // Clocks (or, without a clock, whose turn it is).
-    let game = session.game();
-    let clocks = session.clock_remaining(now);
-    let marked = session
+    let game = view.game();
+    let clocks = view.clock_remaining(now);
+    let marked = view
         .clock_running()
         .or_else(|| (!game.is_over()).then(|| game.turn()));
     // Plain, for a screen reader: the side panel's rows between the board's ranks (where the board has no
     // text), so that a screen reader, which reads each changed row whole, reads a changed clock or move without
     // a rank of the board; not with help or the large last move, which need rows next to each other.
-    let big_last_move = session
+    let big_last_move = view
         .tournament()
         .is_some_and(|t| t.hearing_impaired_opponent())
         && game.last_ply().is_some();
@@ -339,10 +339,10 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         .collect();
     // Record and assistant mode: the mode in the title, and the state of the last move (D.2.3-D.2.4).
     let mut clock_lines = clock_lines;
-    let clock_title = match session.mode() {
+    let clock_title = match view.mode() {
         crate::session::Mode::Play => p.get("screen.title.clocks").to_string(),
         mode => {
-            let state = match (session.tournament(), game.last_ply()) {
+            let state = match (view.tournament(), game.last_ply()) {
                 (_, None) => "screen.state.none",
                 (Some(t), Some(_)) if t.move_made_not_completed() => "screen.state.made",
                 _ => "screen.state.completed",
@@ -418,7 +418,7 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
         None => {
             let mut lines: Vec<String> = Vec::new();
             // While reviewing, the reviewed move is in brackets.
-            let reviewed = session.review_main_ply();
+            let reviewed = view.review_main_ply();
             for (i, ply) in game.plies().iter().enumerate() {
                 let san = notation(v, &ply.san.to_string());
                 let san = if reviewed == Some(i) {
@@ -438,7 +438,7 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
             }
             // Appendix D.2.11: for a hearing-impaired opponent the last move in large letters above the list.
             let mut big = Vec::new();
-            if let Some(t) = session.tournament()
+            if let Some(t) = view.tournament()
                 && t.hearing_impaired_opponent()
                 && let Some(ply) = game.last_ply()
             {
@@ -532,7 +532,7 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
     };
     let (status_text, input_cursor) = match &app.mode {
         Mode::Input(text) => (format!("> {text}"), true),
-        _ => match session.review_status() {
+        _ => match view.review_status() {
             // Review: where it is (move, side, the move, its comment), then what was said last.
             Some(review) => {
                 let said = said_text(app, p);
@@ -545,7 +545,7 @@ pub fn draw(frame: &mut Frame, app: &App, session: &Session, now: Duration) {
             None => (said_text(app, p), false),
         },
     };
-    let mut status_block = block(mode_label(app, session), theme);
+    let mut status_block = block(mode_label(app, view), theme);
     if theme.plain {
         // Plain (for screen readers): what the keys do now below the answer, so that a screen reader, which reads
         // the changed rows from the top, says the answer first ("Bauer Eva zwei chosen; ..." before "Target for
@@ -637,11 +637,11 @@ fn said_text(app: &App, p: &Phrases) -> String {
     }
 }
 
-fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, session: &Session) {
+fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, view: &View<'_>) {
     let theme = &app.theme;
-    let v = &session.config().vocabulary;
+    let v = &view.config().vocabulary;
     // While reviewing, the reviewed position.
-    let game = session.shown_game();
+    let game = view.shown_game();
     let board = game.position().board();
     let (selected, targets) = match app.mode {
         Mode::Target(from) | Mode::Promotion { from, .. } => {

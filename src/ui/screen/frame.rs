@@ -134,7 +134,7 @@ mod tests {
                 app.show("Bauer Eva vier");
             }
             terminal
-                .draw(|f| draw::draw(f, &app, &session, Duration::ZERO))
+                .draw(|f| draw::draw(f, &app, &session.view(), Duration::ZERO))
                 .unwrap();
             // Nothing reached the terminal while the frame was drawn (crossterm flushed twice in it).
             assert_eq!(out.out().writes.len(), i, "frame {i}");
@@ -165,7 +165,7 @@ mod tests {
         )
         .unwrap();
         direct
-            .draw(|f| draw::draw(f, &app, &session, Duration::ZERO))
+            .draw(|f| draw::draw(f, &app, &session.view(), Duration::ZERO))
             .unwrap();
         let writes = seen.borrow();
         assert!(writes.len() > 1, "{}", writes.len());

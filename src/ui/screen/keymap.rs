@@ -138,7 +138,7 @@ pub enum ReviewKey {
 impl ReviewKey {
     /// The action the key sends, the line-mode command's (Toggle depends on whether a review is open).
     pub fn action(self, reviewing: bool) -> crate::words::action::Action {
-        use crate::words::action::Action as A;
+        use crate::words::action::{Action as A, Arg};
         match self {
             ReviewKey::Toggle if reviewing => A::Done,
             ReviewKey::Toggle => A::Review(String::new()),
@@ -146,7 +146,7 @@ impl ReviewKey {
             ReviewKey::Forward => A::Forward,
             ReviewKey::Start => A::Start,
             ReviewKey::End => A::End,
-            ReviewKey::Variation => A::Variation(String::new()),
+            ReviewKey::Variation => A::Variation(Arg::None),
             ReviewKey::Leave => A::Leave,
         }
     }

@@ -24,7 +24,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use shakmaty::Color;
 
-use crate::session::{Announcement, Command, Kind, Session};
+use crate::session::{Announcement, Command, Kind, Session, View};
 use crate::ui::edge::Edge;
 use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, PadFace};
@@ -132,12 +132,12 @@ fn notices(edge: &mut Edge, app: &mut App, extra: Vec<String>) -> bool {
 }
 
 /// When the clock display changes next: the next second with seconds shown, else the next minute.
-fn display_wake(session: &Session, app: &App, now: Duration) -> Option<Duration> {
-    if session.is_virtual_clock() {
+fn display_wake(view: &View<'_>, app: &App, now: Duration) -> Option<Duration> {
+    if view.is_virtual_clock() {
         return None;
     }
-    let side = session.clock_running()?;
-    let left = session.clock_remaining(now)?[side.fold_wb(0, 1)];
+    let side = view.clock_running()?;
+    let left = view.clock_remaining(now)?[side.fold_wb(0, 1)];
     let step = if app.show_seconds { 1000 } else { 60_000 };
     let rem = (left.as_millis() % step) as u64;
     let rem = if rem == 0 { step as u64 } else { rem };
@@ -145,10 +145,9 @@ fn display_wake(session: &Session, app: &App, now: Duration) -> Option<Duration>
 }
 
 /// The clock texts as drawn (to know whether a wake-up changed the screen).
-fn shown_clocks(session: &Session, app: &App, now: Duration) -> Option<[String; 2]> {
-    let p = &session.config().phrases;
-    session
-        .clock_remaining(now)
+fn shown_clocks(view: &View<'_>, app: &App, now: Duration) -> Option<[String; 2]> {
+    let p = &view.config().phrases;
+    view.clock_remaining(now)
         .map(|t| t.map(|d| draw::clock_text(d, app.show_seconds, p)))
 }
 
@@ -220,16 +219,16 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     while !quit {
         if dirty {
             let now = start.elapsed();
-            terminal.draw(|f| draw::draw(f, &app, &session, now))?;
+            terminal.draw(|f| draw::draw(f, &app, &session.view(), now))?;
             screen_out.commit()?;
-            drawn_clocks = shown_clocks(&session, &app, now);
+            drawn_clocks = shown_clocks(&session.view(), &app, now);
             dirty = false;
             // A terminal too small is said once per size.
             let size = terminal.size()?;
             let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
             if draw::geometry(area).is_none() && too_small_said != Some((size.width, size.height)) {
                 too_small_said = Some((size.width, size.height));
-                let p = &session.config().phrases;
+                let p = &session.view().config().phrases;
                 let text = p.say(
                     "screen.too_small",
                     &[
@@ -243,7 +242,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
                     kind: Kind::Refusal,
                     text,
                 };
-                let a = match session.tournament() {
+                let a = match session.view().tournament() {
                     Some(t) => t.view_text(a),
                     None => a,
                 };
@@ -254,8 +253,8 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         // pending speech connection. Nothing else wakes the view.
         let now = start.elapsed();
         let wakes = [
-            session.next_wake(now),
-            display_wake(&session, &app, now),
+            session.view().next_wake(now),
+            display_wake(&session.view(), &app, now),
             edge.speech_pending().then(|| now + SPEECH_POLL),
         ];
         let wake = wakes.into_iter().flatten().min();
@@ -269,7 +268,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         };
         app.begin_batch();
         let now = start.elapsed();
-        let plies_before = session.game().plies().len();
+        let plies_before = session.view().game().plies().len();
         match msg {
             Some(Msg::Key(k)) => {
                 quit = press(k, &mut app, &mut session, &mut edge, now);
@@ -297,12 +296,13 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
             }
             None => {
                 let effects = session.update(Command::Tick, now);
-                dirty |= !effects.is_empty() || drawn_clocks != shown_clocks(&session, &app, now);
+                dirty |=
+                    !effects.is_empty() || drawn_clocks != shown_clocks(&session.view(), &app, now);
                 quit = carry(&mut edge, &mut app, effects);
             }
         }
         if let Some(face) = &pad_face {
-            face.after(plies_before, &session);
+            face.after(plies_before, &session.view());
         }
         dirty |= notices(&mut edge, &mut app, Vec::new());
     }

@@ -31,7 +31,7 @@ fn app(orientation: Color) -> App {
 fn screen(app: &App, session: &Session, width: u16, height: u16) -> (String, Cursor) {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
-        .draw(|f| draw::draw(f, app, session, Duration::ZERO))
+        .draw(|f| draw::draw(f, app, &session.view(), Duration::ZERO))
         .unwrap();
     let cursor = terminal.get_cursor_position().unwrap();
     (terminal.backend().to_string(), cursor)
@@ -56,7 +56,7 @@ fn without_echo(said: Vec<String>) -> Vec<String> {
 fn press(app: &mut App, session: &mut Session, keys: &[KeyEvent]) -> Vec<String> {
     let mut said = Vec::new();
     for k in keys {
-        for out in app.key(*k, session) {
+        for out in app.key(*k, &session.view()) {
             match out {
                 Out::Say(a) => {
                     app.show(&a.text);
@@ -165,7 +165,7 @@ fn arrows_speak_squares_and_stop_at_the_edge() {
         press(&mut a, &mut s, &[key('1')]),
         vec!["Eva eins: White König"]
     );
-    let outs = a.key(code(KeyCode::Down), &s);
+    let outs = a.key(code(KeyCode::Down), &s.view());
     assert_eq!(
         outs,
         vec![
@@ -209,7 +209,7 @@ fn moves_by_from_and_to_squares() {
             "Bauer Eva vier"
         ]
     );
-    assert_eq!(s.game().plies().len(), 1);
+    assert_eq!(s.view().game().plies().len(), 1);
     // A square the piece cannot reach: the session says why, in line mode's words.
     let said = press(&mut a, &mut s, &[key('7'), key(' '), key('4'), key(' ')]);
     assert_eq!(said[1], "Bauer Eva sieben chosen; where to?");
@@ -275,7 +275,7 @@ fn irreversible_actions_are_confirmed() {
             "Cancelled"
         ]
     );
-    assert_eq!(s.game().draw_offer(), None);
+    assert_eq!(s.view().game().draw_offer(), None);
     let said = press(&mut a, &mut s, &[ctrl('d'), key('y')]);
     assert_eq!(said[1], "White offers a draw");
     // Resignation: the session asks; y confirms.
@@ -318,8 +318,8 @@ fn a_question_takes_only_its_answers_and_says_so_once() {
         vec!["Please answer yes or no. Resign the game for White? Type yes or no"],
         "said once, not for every key"
     );
-    assert!(s.game().ending().is_none(), "Enter did not resign");
-    assert!(s.awaiting_answer(), "the question stays open");
+    assert!(s.view().game().ending().is_none(), "Enter did not resign");
+    assert!(s.view().awaiting_answer(), "the question stays open");
     assert_eq!(a.mode, Mode::Explore, "no input line opened");
     // F1 says the question again.
     let said = press(&mut a, &mut s, &[code(KeyCode::F(1))]);
@@ -329,7 +329,7 @@ fn a_question_takes_only_its_answers_and_says_so_once() {
     );
     let said = press(&mut a, &mut s, &[key('n')]);
     assert_eq!(said, vec!["Resignation cancelled"]);
-    assert!(s.game().ending().is_none());
+    assert!(s.view().game().ending().is_none());
     // The next question is reminded of again once.
     press(&mut a, &mut s, &[ctrl('r')]);
     let said = press(&mut a, &mut s, &[key('x'), key('x')]);
@@ -353,7 +353,7 @@ fn a_question_takes_only_its_answers_and_says_so_once() {
             "Please answer yes or no. Offer a draw? Press y for yes, n or Escape for no",
         ]
     );
-    assert_eq!(s.game().draw_offer(), None, "Enter did not offer");
+    assert_eq!(s.view().game().draw_offer(), None, "Enter did not offer");
     let said = press(&mut a, &mut s, &[code(KeyCode::Esc)]);
     assert_eq!(said, vec!["Cancelled"]);
 }
@@ -431,19 +431,19 @@ fn the_second_keys_work_where_a_screen_reader_keeps_escape_and_f_keys() {
     let said = press(&mut a, &mut s, &[key(':'), key('e'), key('5'), ctrl('x')]);
     assert_eq!(said.last().unwrap(), "Cancelled", "{said:?}");
     assert_eq!(a.mode, Mode::Explore);
-    assert_eq!(s.game().plies().len(), 1);
+    assert_eq!(s.view().game().plies().len(), 1);
     // The view's own question (a draw offer): Ctrl-x says no.
     let said = press(&mut a, &mut s, &[ctrl('d'), ctrl('x')]);
     assert_eq!(said[1], "Cancelled", "{said:?}");
-    assert_eq!(s.game().draw_offer(), None);
+    assert_eq!(s.view().game().draw_offer(), None);
     // The session's question (resign): Ctrl-x answers no; the game goes on.
     let said = press(&mut a, &mut s, &[ctrl('r'), ctrl('x')]);
     assert!(
         said[0].starts_with("Resign the game for Black?"),
         "{said:?}"
     );
-    assert!(!s.awaiting_answer(), "{said:?}");
-    assert!(!s.game().is_over());
+    assert!(!s.view().awaiting_answer(), "{said:?}");
+    assert!(!s.view().game().is_over());
     // Nothing to cancel: said, never silence.
     let said = press(&mut a, &mut s, &[ctrl('x')]);
     assert_eq!(said, ["Nothing to cancel"]);
@@ -670,7 +670,7 @@ fn in_plain_mode_a_move_changes_few_short_rows() {
     assert_eq!(said, vec!["Bauer Eva fünf"]);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
-        .draw(|f| draw::draw(f, &a, &s, Duration::ZERO))
+        .draw(|f| draw::draw(f, &a, &s.view(), Duration::ZERO))
         .unwrap();
     let after = terminal.backend().to_string();
     let rows = changed(&before, &after);
@@ -805,7 +805,7 @@ fn keys_send_actions_with_the_lines_the_log_has_always_kept() {
         (Action::Review(ReviewKey::Variation), "variation"),
     ];
     for (key_action, line) in cases {
-        let outs = a.action(key_action, &s);
+        let outs = a.action(key_action, &s.view());
         let sent: Vec<String> = outs
             .iter()
             .filter_map(|o| match o {
@@ -825,7 +825,7 @@ fn keys_send_actions_with_the_lines_the_log_has_always_kept() {
 fn cell_style(app: &App, session: &Session, sq: Square) -> ratatui::style::Style {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
-        .draw(|f| draw::draw(f, app, session, Duration::ZERO))
+        .draw(|f| draw::draw(f, app, &session.view(), Duration::ZERO))
         .unwrap();
     let g = draw::geometry(ratatui::layout::Rect::new(0, 0, 80, 24)).unwrap();
     let c = draw::cursor_of(&g, sq, Color::White);

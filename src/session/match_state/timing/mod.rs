@@ -199,6 +199,38 @@ pub(in crate::session) fn parse_side(text: &str) -> Option<Color> {
 }
 
 impl Match {
+    /// The time the session works with: the virtual clock's, or the edge's.
+    pub(in crate::session) fn now(&self, real: Duration) -> Duration {
+        self.virtual_now.unwrap_or(real)
+    }
+
+    /// The session's time moves only with `wait` (`--virtual-clock`).
+    pub(in crate::session) fn is_virtual_clock(&self) -> bool {
+        self.virtual_now.is_some()
+    }
+
+    /// The game has a clock and is not over: a flag can still fall.
+    pub(in crate::session) fn clock_in_play(&self) -> bool {
+        self.timing.is_some() && !self.game.is_over()
+    }
+
+    /// Both sides' remaining time (White, Black) at the session's time `now`, or None in a game without a clock.
+    pub(in crate::session) fn clock_remaining(&self, now: Duration) -> Option<[Duration; 2]> {
+        let clock = &self.timing.as_ref()?.clock;
+        Some([
+            clock.remaining(Color::White, now),
+            clock.remaining(Color::Black, now),
+        ])
+    }
+
+    /// The side whose clock is running, if one is.
+    pub(in crate::session) fn clock_running(&self) -> Option<Color> {
+        match self.timing.as_ref()?.clock.state() {
+            ClockState::Running(side) => Some(side),
+            _ => None,
+        }
+    }
+
     /// When the edge should wake the session next (real time only; the virtual clock moves by `wait`).
     pub(in crate::session) fn next_wake(
         &self,
@@ -633,7 +665,10 @@ mod tests {
         };
         let mut s = Session::new(Game::new(), config);
         s.start(Duration::ZERO);
-        assert_eq!(s.next_wake(Duration::ZERO), Some(Duration::from_secs(5)));
+        assert_eq!(
+            s.view().next_wake(Duration::ZERO),
+            Some(Duration::from_secs(5))
+        );
         let out = s.update(Command::Tick, Duration::from_secs(6));
         let said: Vec<&str> = out
             .iter()
@@ -646,8 +681,8 @@ mod tests {
             said,
             ["White's flag has fallen: Black may claim the game with flag (Article 6.8)"]
         );
-        assert!(!s.game().is_over(), "a claim decides, not hector");
-        let wake = s.next_wake(Duration::from_secs(6));
+        assert!(!s.view().game().is_over(), "a claim decides, not hector");
+        let wake = s.view().next_wake(Duration::from_secs(6));
         assert!(
             wake.is_none_or(|w| w > Duration::from_secs(6)),
             "woken again at {wake:?}"

@@ -51,26 +51,26 @@ fn your_move_rumbles_when_the_turn_comes_to_the_player() {
     use std::time::Duration;
     let mut s = Session::new(Game::new(), Config::default());
     s.start(Duration::ZERO);
-    let before = s.game().plies().len();
+    let before = s.view().game().plies().len();
     assert_eq!(
-        glue::your_move(before, &s, Color::White),
+        glue::your_move(before, &s.view(), Color::White),
         None,
         "no move yet"
     );
     s.update(Command::Act(s.read("e4")), Duration::ZERO);
     assert_eq!(
-        glue::your_move(before, &s, Color::White),
+        glue::your_move(before, &s.view(), Color::White),
         None,
         "the player moved"
     );
     assert_eq!(
-        glue::your_move(before, &s, Color::Black),
+        glue::your_move(before, &s.view(), Color::Black),
         Some(Rumble::YourMove)
     );
-    let before = s.game().plies().len();
+    let before = s.view().game().plies().len();
     s.update(Command::Act(s.read("Kd9")), Duration::ZERO);
     assert_eq!(
-        glue::your_move(before, &s, Color::Black),
+        glue::your_move(before, &s.view(), Color::Black),
         None,
         "an illegal move"
     );

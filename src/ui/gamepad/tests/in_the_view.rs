@@ -126,10 +126,10 @@ fn a_whole_game_by_pad() {
         pad: 0,
         name: "Test pad".into(),
     });
-    assert_eq!(v.session.game().plies().len(), 2);
+    assert_eq!(v.session.view().game().plies().len(), 2);
     v.play(Square::G2, Square::G4);
     v.play(Square::D8, Square::H4);
-    assert!(v.session.game().is_over());
+    assert!(v.session.view().game().is_over());
     assert!(
         v.app.status.iter().any(|s| s.contains("Checkmate")),
         "{:?}",
@@ -157,7 +157,15 @@ fn promotion_and_confirmations_by_pad() {
     );
     v.tap(B::DPadRight);
     assert_eq!(v.app.mode, Mode::Explore);
-    let last = v.session.game().plies().last().unwrap().san.to_string();
+    let last = v
+        .session
+        .view()
+        .game()
+        .plies()
+        .last()
+        .unwrap()
+        .san
+        .to_string();
     assert_eq!(last, "a8=R+");
     // Offer a draw from the menu: a confirmation; East cancels, South confirms.
     let offer = v
@@ -203,9 +211,9 @@ fn promotion_and_confirmations_by_pad() {
         v.tap(B::DPadDown);
     }
     v.tap(B::South);
-    assert!(v.session.awaiting_answer(), "{:?}", v.app.status);
+    assert!(v.session.view().awaiting_answer(), "{:?}", v.app.status);
     v.tap(B::South);
-    assert!(v.session.game().is_over());
+    assert!(v.session.view().game().is_over());
 }
 
 #[test]
