@@ -1,6 +1,6 @@
 //! The shape of issue 20 holds: no import circle among the files of src, no import upward against the layers
 //! (base < rules < words < session < faces < main), as `scripts/shape.sh --imports` reads them; a short
-//! main.rs, one file of `impl Session`, no face sending text.
+//! main.rs, no file over 1,000 lines, one file of `impl Session`, no face sending text.
 
 use std::process::Command;
 
@@ -70,6 +70,18 @@ fn main_rs_is_short() {
         .expect("src/main.rs");
     let lines = main.lines().count();
     assert!(lines < 150, "src/main.rs has {lines} lines");
+}
+
+/// No file in src over 1,000 lines (issue 20): a file holds one concept, split when it grows (pgn.rs into reader,
+/// writer and importer; session/mod.rs into the parts and the read-only View).
+#[test]
+fn no_file_is_over_a_thousand_lines() {
+    let long: Vec<String> = src()
+        .into_iter()
+        .filter(|(_, text)| text.lines().count() > 1000)
+        .map(|(p, text)| format!("{} ({} lines)", p.display(), text.lines().count()))
+        .collect();
+    assert!(long.is_empty(), "files over 1,000 lines: {long:?}");
 }
 
 /// The coordinator is one file: every other part answers through its own `impl` (issue 20).
