@@ -312,6 +312,52 @@ fn record_mode_analysis_is_not_in_a_tournament_game_and_changes_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An engine as the opponent is outside help in every word for it (Article 11.3.1): `opponent computer`, the
+/// German `gegner maschine`, not only `opponent engine`; the game goes on with the moves entered by hand.
+#[test]
+fn record_mode_refuses_an_engine_in_every_word_for_it() {
+    let dir = folder("record-engine-words");
+    let save = dir.join("g.pgn");
+    let r = hector(
+        &dir,
+        &record_args(save.to_str().unwrap(), &[]),
+        "e4\npress\nopponent computer\nopponent COMPUTER\nopponent Engine\ne5\npress\nfen\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    for i in 4..=6 {
+        assert!(
+            l[i].starts_with("Not in a tournament game"),
+            "line {i}: {}",
+            l[i]
+        );
+    }
+    assert!(
+        !l.iter()
+            .any(|x| x.starts_with("Playing against the engine")),
+        "{l:#?}"
+    );
+    assert!(
+        l.iter()
+            .any(|x| x == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "Black's move entered by hand: {l:#?}"
+    );
+    let save = dir.join("de.pgn");
+    let r = hector(
+        &dir,
+        &record_args(save.to_str().unwrap(), &["--language", "de"]),
+        "e4\ndrücken\ngegner maschine\ngegner programm\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let refused = r
+        .lines
+        .iter()
+        .filter(|x| x.starts_with("Nicht in einer Turnierpartie"))
+        .count();
+    assert_eq!(refused, 2, "{:#?}", r.lines);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn record_mode_a_fallen_flag_is_announced_and_decided_only_when_claimed() {
     let dir = folder("record-flag");

@@ -1,7 +1,7 @@
 //! What each state of the session allows, as data: state × action → allowed, refused with its reason's phrase
 //! key, or read as the answer the state waits for. The dispatcher consults it once before an action is answered.
 
-use crate::words::action::{Action, Arg};
+use crate::words::action::{Action, Arg, OpponentKind};
 
 /// The state that decides what is allowed (the first that holds, in this order: adjourned, review, board
 /// check, tournament profile, play).
@@ -251,9 +251,8 @@ const TABLE: &[Column] = &[
 /// (`opponent engine`: an engine as the opponent).
 pub fn name_of(action: &Action) -> &'static str {
     match action {
-        Action::Opponent(Arg::Given(w)) if w.text.eq_ignore_ascii_case("engine") => {
-            "opponent engine"
-        }
+        // Every word for an engine, in every language ("computer", "Maschine"), not only the English word.
+        Action::Opponent(Arg::Given(w)) if w.value == OpponentKind::Engine => "opponent engine",
         a => a.name(),
     }
 }
