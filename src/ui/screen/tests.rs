@@ -45,6 +45,17 @@ fn code(c: KeyCode) -> KeyEvent {
     KeyEvent::new(c, KeyModifiers::NONE)
 }
 
+/// The rows that differ between two screens (what a screen reader reads again).
+fn changed(before: &str, after: &str) -> Vec<usize> {
+    before
+        .lines()
+        .zip(after.lines())
+        .enumerate()
+        .filter(|(_, (b, a))| b != a)
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// Presses keys, carrying out what the session is sent, and returns everything said.
 /// What was said, without the echo of each typed character (one character, or "space").
 fn without_echo(said: Vec<String>) -> Vec<String> {
@@ -621,13 +632,7 @@ fn in_plain_mode_moving_the_focus_changes_only_the_answer() {
     let (before, _) = screen(&a, &s, 80, 24);
     press(&mut a, &mut s, &[code(KeyCode::Up)]);
     let (after, cursor) = screen(&a, &s, 80, 24);
-    let changed: Vec<usize> = before
-        .lines()
-        .zip(after.lines())
-        .enumerate()
-        .filter(|(_, (b, a))| b != a)
-        .map(|(i, _)| i)
-        .collect();
+    let changed = changed(&before, &after);
     // The answer's row is the first: in plain mode what the keys do ("Explore:") is below it.
     assert_eq!(
         changed,
@@ -649,15 +654,6 @@ fn in_plain_mode_a_move_changes_few_short_rows() {
     let mut theme = Theme::default();
     theme.plain = true;
     let mut a = App::new(Color::White, theme, Keymap::builtin());
-    let changed = |before: &str, after: &str| -> Vec<usize> {
-        before
-            .lines()
-            .zip(after.lines())
-            .enumerate()
-            .filter(|(_, (b, a))| b != a)
-            .map(|(i, _)| i)
-            .collect()
-    };
     press(&mut a, &mut s, &[key('7')]);
     let (before, _) = screen(&a, &s, 80, 24);
     let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
@@ -726,15 +722,6 @@ fn with_the_board_hidden_a_move_changes_the_answer_and_one_row_of_moves() {
     theme.plain = true;
     theme.board = false;
     let mut a = App::new(Color::White, theme, Keymap::builtin());
-    let changed = |before: &str, after: &str| -> Vec<usize> {
-        before
-            .lines()
-            .zip(after.lines())
-            .enumerate()
-            .filter(|(_, (b, a))| b != a)
-            .map(|(i, _)| i)
-            .collect()
-    };
     let (start, _) = screen(&a, &s, 80, 24);
     assert!(start.contains("Board hidden:"), "{start}");
     // No rank of the board is drawn: no row holds the squares' marks or pieces.
