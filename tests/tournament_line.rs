@@ -325,11 +325,10 @@ fn record_mode_refuses_an_engine_in_every_word_for_it() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let l = &r.lines;
-    for i in 4..=6 {
+    for (i, line) in l.iter().enumerate().take(7).skip(4) {
         assert!(
-            l[i].starts_with("Not in a tournament game"),
-            "line {i}: {}",
-            l[i]
+            line.starts_with("Not in a tournament game"),
+            "line {i}: {line}"
         );
     }
     assert!(

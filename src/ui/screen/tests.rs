@@ -718,9 +718,11 @@ fn in_plain_mode_a_move_changes_few_short_rows() {
 #[test]
 fn with_the_board_hidden_a_move_changes_the_answer_and_one_row_of_moves() {
     let mut s = session(&["e4"]);
-    let mut theme = Theme::default();
-    theme.plain = true;
-    theme.board = false;
+    let theme = Theme {
+        plain: true,
+        board: false,
+        ..Theme::default()
+    };
     let mut a = App::new(Color::White, theme, Keymap::builtin());
     let (start, _) = screen(&a, &s, 80, 24);
     assert!(start.contains("Board hidden:"), "{start}");
