@@ -434,6 +434,62 @@ fn record_mode_a_sealed_move_and_its_resumption() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Guidelines I.5 / R-7.5.5: an adjourned game chosen from a file of several games goes on, once its envelope is
+/// opened, with the illegal moves counted before the adjournment: White's second one loses (2018). The casebook's
+/// `gi-5-*` cases take the other routes (`--load`, the resume question).
+#[test]
+fn record_mode_a_chosen_adjourned_game_keeps_its_illegal_moves() {
+    let dir = folder("record-seal-illegal");
+    let save = dir.join("adjourned.pgn");
+    let save_s = save.to_str().unwrap();
+    let r = hector(
+        &dir,
+        &record_args(save_s, &[]),
+        "e4\npress\ne5\npress\nQa6\nillegal\nNf3\npress\nseal Nc6\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l == "Illegal move number 1 by White"),
+        "{:#?}",
+        r.lines
+    );
+    // Another game after it in the file: the adjourned game is chosen at the start.
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&save)
+        .unwrap();
+    writeln!(
+        file,
+        "\n[Event \"Other\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0"
+    )
+    .unwrap();
+    drop(file);
+    let r = hector(
+        &dir,
+        &record_args(save_s, &["--load", save_s]),
+        "1\nopen\nQa6\nillegal\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let l = &r.lines;
+    assert!(l[0].contains("holds 2 games"), "{l:#?}");
+    assert!(
+        l.iter()
+            .any(|l| l.starts_with("This game is adjourned; Black sealed move 2")),
+        "{l:#?}"
+    );
+    let n = l
+        .iter()
+        .position(|l| l.starts_with("Illegal move number"))
+        .unwrap_or_else(|| panic!("{l:#?}"));
+    assert_eq!(l[n], "Illegal move number 2 by White", "{l:#?}");
+    assert_eq!(l[n + 1], "Second illegal move. Black wins, 0-1", "{l:#?}");
+    let pgn = std::fs::read_to_string(&save).unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn assistant_args<'a>(save: &'a str, log: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut a = vec![
         "--line",

@@ -398,6 +398,13 @@ impl Clock {
         self.per_move_override
     }
 
+    /// The increment or delay set during the game (R-GIII.4, R-6.10.2), as it was kept with the game, carried onto
+    /// a clock set anew for its resumption (the clocks of an adjourned game set from its envelope, R-GI.5). Not an
+    /// arbiter action: nothing goes into the audit trail, as for [`Clock::restored`].
+    pub fn keep_per_move(&mut self, per_move: PerMove) {
+        self.per_move_override = Some(per_move);
+    }
+
     /// A side's time and counter at `now`, as they are kept with the game (issue 18.3).
     pub fn kept_side(&self, side: Color, now: Duration) -> KeptSide {
         let l = self.live(side, now);

@@ -227,7 +227,7 @@ pub(super) struct Resumed {
     pub(super) files: Vec<Effect>,
     /// Said after the greeting (a `--time` not used).
     pub(super) said: Vec<Effect>,
-    /// Said of the envelope: the adjourned game's greeting, or why it is not used.
+    /// Said of an envelope that is not used: why (an adjourned game is greeted as it goes on, `Session::go_on`).
     pub(super) sealed: Vec<Effect>,
     /// The action log kept with the game, continued in the tournament profile.
     pub(super) log: Option<String>,
@@ -596,16 +596,12 @@ impl GameFiles {
         let offer = self.resume.take()?;
         let (files, said) = resume_accepted(&offer, cfg);
         self.load(cfg, m, offer.game, offer.time_control);
+        // The adjourned game is greeted, and what was kept with it restored, when it goes on (Session::go_on).
         let mut sealed = Vec::new();
-        if let Some(env) = offer.envelope {
-            match m.use_envelope(cfg, env) {
-                Ok(()) => {
-                    let text = m.adjourned_greeting(cfg).expect("adjourned");
-                    sealed.push(say(Kind::Event, text));
-                    m.kept = None;
-                }
-                Err(key) => sealed.push(say(Kind::Event, cfg.p(key, &[]))),
-            }
+        if let Some(env) = offer.envelope
+            && let Err(key) = m.use_envelope(cfg, env)
+        {
+            sealed.push(say(Kind::Event, cfg.p(key, &[])));
         }
         Some(Resumed {
             files,

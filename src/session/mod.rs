@@ -171,9 +171,7 @@ impl Session {
             self.view().greeting()
         };
         out.extend(notes);
-        if let Some(env) = &self.m.adjourned {
-            out.push(say(Kind::Event, env.greeting(&self.config)));
-        } else if resume {
+        if resume && self.m.adjourned.is_none() {
             // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
             out.extend(self.view().operator_question(Pending::Resume));
         } else {
@@ -635,11 +633,7 @@ impl Session {
             games::Chosen::Loaded(said) => said,
         };
         out.extend(self.view().greeting());
-        if let Some(text) = self.m.adjourned_greeting(&self.config) {
-            out.push(say(Kind::Event, text));
-        } else {
-            out.extend(self.go_on(now));
-        }
+        out.extend(self.go_on(now));
         // `--review FILE`: the chosen game opens in review.
         out.extend(self.open_review_at_start());
         out
@@ -793,7 +787,9 @@ impl Session {
 
     /// A game kept with its clock's state goes on exactly there (issue 18.3; see `Match::resume_kept`), with the
     /// tournament profile's made move and presses owed, else its clock starts now unless it is over or
-    /// adjourned. What was restored (the physical clock rules) is the operator's to hear.
+    /// adjourned. What was restored (the physical clock rules) is the operator's to hear. Every route by which a
+    /// game goes on comes here, an adjourned one too (its clocks the envelope's, R-GI.5; its illegal moves and
+    /// made move the kept state's, R-7.5.5), and an adjourned game is greeted as such (Guidelines I.5).
     fn go_on(&mut self, now: Duration) -> Vec<Effect> {
         let wall_now = resume::wall_ms(&self.config, self.real_at);
         let voice = Voice::new(&self.config, self.tournament.as_ref());
@@ -805,7 +801,11 @@ impl Session {
         if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
             self.m.start_clock(&self.config, now);
         }
-        questions::restored_notes(self.view().mode(), notes)
+        let mut out = questions::restored_notes(self.view().mode(), notes);
+        if let Some(text) = self.m.adjourned_greeting(&self.config) {
+            out.push(say(Kind::Event, text));
+        }
+        out
     }
 
     /// R-GI.9: the envelope opened (see `Match::open_envelope`): the sealed move is played; the autosave of a

@@ -110,8 +110,9 @@ impl Match {
         out
     }
 
-    /// An envelope used when it belongs to this game and position: it sets the clocks (Guidelines I.5); else
-    /// the key of why it is not used.
+    /// An envelope used when it belongs to this game and position: it sets the clocks (R-GI.5); else the key of
+    /// why it is not used. The rest of what was kept with the game (the illegal moves, the made move) is
+    /// restored as for any resumed game, by [`Match::restore_kept`].
     pub(in crate::session) fn use_envelope(
         &mut self,
         cfg: &Config,
@@ -125,13 +126,6 @@ impl Match {
 
     /// The greeting of an adjourned game that goes on (None when it is not adjourned).
     pub(in crate::session) fn adjourned_greeting(&self, cfg: &Config) -> Option<String> {
-        let env = self.adjourned.as_ref()?;
-        Some(cfg.p(
-            "adjourned.greeting",
-            &[
-                ("sealer", &cfg.side(env.sealer_color())),
-                ("number", &env.move_number.to_string()),
-            ],
-        ))
+        self.adjourned.as_ref().map(|env| env.greeting(cfg))
     }
 }

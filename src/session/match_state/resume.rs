@@ -12,6 +12,9 @@
 //! half-move number), or `-`; `unpressed`: moves made by White and Black whose press is still owed;
 //! `illegal`: illegal moves completed by White and Black; `virtual`: kept by a virtual clock.
 //! Unknown keys are skipped; a tag that cannot be read whole is not used, and the player is told why.
+//!
+//! An adjourned game goes on from the same tag: only its clock times are its envelope's (R-GI.5); the illegal
+//! moves, the made move, the presses owed and `permove` are restored from the tag, as for any game.
 
 use std::time::{Duration, SystemTime};
 
@@ -354,6 +357,11 @@ impl Match {
     /// with a virtual clock), the illegal moves counted. The player is told what of the clock was restored.
     /// Returns false when nothing of the clock was restored (the caller starts the clock as for any loaded
     /// game), and the kept state used (its made move and presses owed are the tournament profile's).
+    ///
+    /// An adjourned game goes on the same way, on every route (`--load`, the resume question, a chosen game of
+    /// a file), except for the clocks' times: those are its envelope's, set as at adjournment (R-GI.5, see
+    /// [`Match::use_envelope`]). The illegal moves, an increment or delay set during the game
+    /// (R-GIII.4, R-6.10.2) and the made move and presses owed are the kept state's, as for any save.
     pub(in crate::session) fn restore_kept(
         &mut self,
         cfg: &Config,
@@ -369,7 +377,16 @@ impl Match {
             }
             Some(Ok(k)) => k,
         };
+        // the illegal moves completed before go on counting, whatever the route the game goes on by.
         self.illegal = kept.illegal;
+        if self.adjourned.is_some() {
+            // R-GI.5: the clocks are the envelope's, stopped until it is opened (R-GI.9); what was set during
+            // the game for every move goes on with them (R-GIII.4, R-6.10.2).
+            if let (Some(t), Some(per_move)) = (&mut self.timing, kept.per_move) {
+                t.clock.keep_per_move(per_move);
+            }
+            return (false, notes, Some(kept));
+        }
         let mut clock_restored = false;
         // The kept clock belongs to the game's own time control: another one given with --time starts afresh.
         let own = self

@@ -364,6 +364,60 @@ fn an_envelope_of_another_game_is_noted() {
 }
 
 #[test]
+fn an_adjourned_game_goes_on_with_what_was_kept_and_the_envelopes_clocks() {
+    // Sealed by Black after 2. Nf3; the save kept White's illegal move (R-7.5.5) and a 5-second increment
+    // (R-GIII.4); its clock times differ from the envelope's, which set the clocks (R-GI.5).
+    let text = "[Event \"?\"]\n[TimeControl \"300+5\"]\n[HectorClock \"at=1 clock=paused-black \
+                white=100000/0/2/0 black=100000/0/1/0 made=- unpressed=0/0 illegal=1/0 permove=increment:5000 \
+                virtual=yes\"]\n\n1. e4 e5 2. Nf3 *\n";
+    let mut after = Game::new();
+    for san in ["e4", "e5", "Nf3"] {
+        let m = after.parse_san(san).expect("legal");
+        after.play(m).expect("plays");
+    }
+    let sealed = Envelope {
+        white: "Anna".into(),
+        black: "Bob".into(),
+        position: after.fen(),
+        white_used_ms: 20_000,
+        black_used_ms: 10_000,
+        sealer: "black".into(),
+        move_number: 2,
+        draw_offer: None,
+        resumption: None,
+        time_control: "300+5".into(),
+        white_remaining_ms: 290_000,
+        black_remaining_ms: 295_000,
+        white_moves: 2,
+        black_moves: 1,
+        sealed_move: String::new(),
+        sealed_move_coded: crate::session::adjourn::code_move(&after.fen(), "b8c6"),
+    };
+    let mut f = loading(text, Options::default());
+    f.envelope = Ok(Some(sealed.to_ron()));
+    let mut s = start(f, Claimed::default()).expect("starts");
+    let out = said(&s.session.start(Duration::ZERO));
+    let greeting = p(
+        "adjourned.greeting",
+        &[("sealer", "Black"), ("number", "2")],
+    );
+    assert!(out.contains(&greeting), "{out:?}");
+    let m = &s.session.m;
+    assert_eq!(m.illegal, [1, 0]);
+    let clock = &m.timing.as_ref().expect("the envelope's clock").clock;
+    assert_eq!(
+        clock.per_move_override(),
+        Some(crate::rules::time_control::PerMove::Increment(
+            Duration::from_secs(5)
+        ))
+    );
+    assert_eq!(
+        s.session.view().clock_remaining(Duration::ZERO),
+        Some([Duration::from_secs(290), Duration::from_secs(295)])
+    );
+}
+
+#[test]
 fn an_envelope_that_cannot_be_read_refuses_the_start() {
     let mut f = loading(UNFINISHED, Options::default());
     f.envelope = Ok(Some("not an envelope".into()));
