@@ -460,6 +460,29 @@ fn three_spans(text: &str) -> [std::ops::Range<usize>; 3] {
     [0..b, b..c, c..text.len()]
 }
 
+/// Issue 18.23: a path is said whole, never cut: the question which game of a file names the file's whole path,
+/// however long (here a folder of 70 characters).
+#[test]
+fn the_question_which_game_names_the_whole_path() {
+    let d = temp_dir("choose-long");
+    let folder = d.join("a-folder-with-a-name-long-enough-to-be-cut-if-paths-were-cut-anywhere-x");
+    std::fs::create_dir_all(&folder).unwrap();
+    let file = folder.join("adjourned.pgn");
+    std::fs::write(&file, THREE_GAMES).unwrap();
+    let path = file.display().to_string();
+    let r = run_in(
+        &d,
+        &["--line", "--opponent", "human", "--load", &path],
+        b"quit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.lines[0].starts_with(&format!("{path} holds 3 games: ")),
+        "{:?}",
+        r.lines
+    );
+}
+
 /// Issue 10.8: `--load` of a file of several games asks which one, listing them in words; an answer that
 /// is not offered asks again; every number offered works, and so does quit.
 #[test]

@@ -462,7 +462,11 @@ impl GameFiles {
         cfg.p(
             "games.choose",
             &[
-                ("path", &words::quote(&file.path.display().to_string())),
+                // A path is said whole, never cut (issue 18.23), only cleaned.
+                (
+                    "path",
+                    &words::quote::clean(&file.path.display().to_string()),
+                ),
                 ("count", &file.games.len().to_string()),
                 ("list", &items.join("; ")),
             ],
@@ -520,7 +524,11 @@ impl GameFiles {
                 "games.chosen",
                 &[
                     ("number", &n.to_string()),
-                    ("path", &words::quote(&file.path.display().to_string())),
+                    // A path is said whole, never cut (issue 18.23), only cleaned.
+                    (
+                        "path",
+                        &words::quote::clean(&file.path.display().to_string()),
+                    ),
                 ],
             ),
         )];
@@ -548,7 +556,11 @@ impl GameFiles {
                         cfg.p(
                             "games.new_file",
                             &[
-                                ("path", &words::quote(&file.path.display().to_string())),
+                                // A path is said whole, never cut (issue 18.23), only cleaned.
+                                (
+                                    "path",
+                                    &words::quote::clean(&file.path.display().to_string()),
+                                ),
                                 ("new", &words::quote(&file.new_file.display().to_string())),
                             ],
                         ),
