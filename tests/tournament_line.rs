@@ -357,6 +357,55 @@ fn record_mode_refuses_an_engine_in_every_word_for_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The move count is of completed moves (R-D.2.6.1, R-6.2.1): a move made and not yet pressed is not counted, and
+/// the count says it waits for the press; in assistant mode the blind player's request answers the same.
+#[test]
+fn the_count_does_not_count_a_move_made_and_not_pressed() {
+    let dir = folder("count-made");
+    let save = dir.join("g.pgn");
+    let r = hector(
+        &dir,
+        &record_args(save.to_str().unwrap(), &[]),
+        "e4\ncount\npress\ncount\ne5\ncount\npress\ncount\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let counts: Vec<&String> = r.lines.iter().filter(|l| l.starts_with("Move ")).collect();
+    assert_eq!(
+        counts,
+        [
+            "Move 1: White's move is made and waits for the clock press; 0 moves completed",
+            "Move 1, Black to move; 0 moves completed",
+            "Move 1: Black's move is made and waits for the clock press; 0 moves completed",
+            "Move 2, White to move; 1 move completed",
+        ],
+        "{:#?}",
+        r.lines
+    );
+    let save = dir.join("a.pgn");
+    let log = dir.join("speech.log");
+    let r = hector(
+        &dir,
+        &assistant_args(save.to_str().unwrap(), log.to_str().unwrap(), &[]),
+        "e4\npress\ne5\npress\nNf3\nplayer: count\npress\nplayer: count\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let heard = std::fs::read_to_string(&log).unwrap();
+    let counts: Vec<&str> = heard
+        .lines()
+        .filter_map(|l| l.split_once('\t').map(|(_, t)| t))
+        .filter(|t| t.starts_with("Move "))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            "Move 2: White's move is made and waits for the clock press; 1 move completed",
+            "Move 2, Black to move; 1 move completed",
+        ],
+        "{heard}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn record_mode_a_fallen_flag_is_announced_and_decided_only_when_claimed() {
     let dir = folder("record-flag");

@@ -17,6 +17,9 @@ pub(super) struct Asked<'a> {
     pub(super) analysis_allowed: bool,
     pub(super) ending: &'a dyn Fn(Ending) -> String,
     pub(super) m: &'a Match,
+    /// The move made and not yet completed by the press (record and assistant mode, R-D.2.4): its mover and its
+    /// index among the game's plies.
+    pub(super) made: Option<(Color, usize)>,
 }
 
 /// The questions about a position (`board`, `square`, `fen`, `count`, `moves`, the exploring commands),
@@ -26,7 +29,7 @@ pub(super) fn answer(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
     let cfg = q.voice.cfg;
     match action {
         A::Moves(rest) => moves(&q.voice, game, rest),
-        A::Count => vec![say(Kind::Answer, count(cfg, game, q.m))],
+        A::Count => vec![say(Kind::Answer, count(cfg, game, q.m, q.made))],
         A::Board => vec![say(Kind::Answer, board(cfg, game))],
         A::Square(sq) => square(cfg, game, sq),
         A::Fen => vec![say(Kind::Answer, game.fen())],
@@ -155,20 +158,28 @@ pub(super) fn moves(v: &Voice, game: &Game, count: &Arg<usize>) -> Vec<Effect> {
 
 /// Appendix D.2.6.1 / D.2.10.4: the number of moves completed in `game` and whose turn it is, and the
 /// match's clock counter once the arbiter has corrected it.
-pub(super) fn count(cfg: &Config, game: &Game, m: &Match) -> String {
+pub(super) fn count(cfg: &Config, game: &Game, m: &Match, made: Option<(Color, usize)>) -> String {
     let pos = game.position();
-    let number = pos.fullmoves().get();
+    // A move made and not yet completed by the press (R-D.2.4, R-6.2.1) is not counted: the mover's clock still
+    // runs, so the move and the side are those before it, and it is said as made.
+    let made = made.filter(|&(_, ply)| ply + 1 == game.plies().len());
+    let (number, side) = match made {
+        Some((Color::Black, _)) => (pos.fullmoves().get() - 1, Color::Black),
+        Some((Color::White, _)) => (pos.fullmoves().get(), Color::White),
+        None => (pos.fullmoves().get(), pos.turn()),
+    };
     let completed = number - 1;
-    let key = if completed == 1 {
-        "count.one"
-    } else {
-        "count.many"
+    let key = match (made.is_some(), completed == 1) {
+        (false, true) => "count.one",
+        (false, false) => "count.many",
+        (true, true) => "count.made_one",
+        (true, false) => "count.made_many",
     };
     let text = cfg.p(
         key,
         &[
             ("number", &number.to_string()),
-            ("side", &cfg.side(pos.turn())),
+            ("side", &cfg.side(side)),
             ("completed", &completed.to_string()),
         ],
     );

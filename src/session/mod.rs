@@ -895,7 +895,7 @@ impl Session {
     /// without a move is asked about. None: no profile, or the action is not its own.
     fn profile_answer(&mut self, action: &Action, now: Duration) -> Option<Vec<Effect>> {
         let path = self.view().log_path();
-        let count = |cfg: &Config, m: &Match| explore::count(cfg, &m.game, m);
+        let count = |cfg: &Config, m: &Match, made| explore::count(cfg, &m.game, m, made);
         let t = self.tournament.as_mut()?;
         let out = match t.answer(&mut self.config, &mut self.m, action, now, path, count)? {
             tournament::Profiled::Said {

@@ -174,7 +174,7 @@ impl Review {
         text.push_str(". ");
         text.push_str(&match m.game.ending() {
             Some(e) => m.ending_text(cfg, e),
-            None => explore::count(cfg, &m.game, m),
+            None => explore::count(cfg, &m.game, m, None),
         });
         vec![say(Kind::Event, text)]
     }
@@ -206,6 +206,8 @@ impl Review {
                     analysis_allowed: true,
                     ending: &|e| m.ending_text(cfg, e),
                     m,
+                    // A reviewed position holds no move waiting for its press.
+                    made: None,
                 };
                 explore::answer(&asked, self.shown(), action)
             }

@@ -216,6 +216,7 @@ impl<'a> View<'a> {
             analysis_allowed: self.analysis_allowed(),
             ending: &|e| self.ending_text(e),
             m: self.m,
+            made: self.tournament.and_then(|t| t.made_move()),
         };
         explore::answer(&asked, game, action)
     }

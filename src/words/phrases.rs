@@ -234,6 +234,7 @@ mod tests {
             "review.variation_bad",
             "review.opened",
             "count.many",
+            "count.made_many",
             "board_text.rank_count",
             "start.bad_delay",
         ];

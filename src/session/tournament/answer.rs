@@ -54,13 +54,14 @@ impl Tournament {
         action: &Action,
         now: Duration,
         path: Option<PathBuf>,
-        count: impl FnOnce(&Config, &Match) -> String,
+        count: impl FnOnce(&Config, &Match, Option<(shakmaty::Color, usize)>) -> String,
     ) -> Option<Profiled> {
         let to_assistant = Tournament::own(action)?;
         let (out, changed) = match action {
             Action::Player(request) => {
                 let c: &Config = cfg;
-                let count = || count(c, m);
+                let made = self.made_move();
+                let count = || count(c, m, made);
                 (self.player_request(c, m, request, count, now), false)
             }
             Action::Press => match self.press_clock(cfg, m, now) {
