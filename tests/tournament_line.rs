@@ -486,6 +486,43 @@ fn record_mode_a_sealed_move_and_its_resumption() {
 /// Guidelines I.5 / R-7.5.5: an adjourned game chosen from a file of several games goes on, once its envelope is
 /// opened, with the illegal moves counted before the adjournment: White's second one loses (2018). The casebook's
 /// `gi-5-*` cases take the other routes (`--load`, the resume question).
+/// An adjourned game whose kept clock state cannot be read says so truly: its clocks follow the envelope's times
+/// (R-GI.5), not the record's.
+#[test]
+fn an_adjourned_game_with_an_unreadable_clock_state_follows_the_envelope() {
+    let dir = folder("record-seal-unreadable");
+    let save = dir.join("adjourned.pgn");
+    let save_s = save.to_str().unwrap();
+    let r = hector(
+        &dir,
+        &record_args(save_s, &[]),
+        "e4\npress\ne5\npress\nNf3\npress\nseal Nc6\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&save).unwrap();
+    let at = text
+        .find("[HectorClock \"")
+        .expect("the clock's state is kept");
+    let end = at + text[at..].find("\"]").unwrap() + 2;
+    std::fs::write(
+        &save,
+        format!("{}[HectorClock \"broken\"]{}", &text[..at], &text[end..]),
+    )
+    .unwrap();
+    let r = hector(&dir, &record_args(save_s, &["--load", save_s]), "quit\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let note = r
+        .lines
+        .iter()
+        .find(|l| l.contains("cannot be used"))
+        .unwrap_or_else(|| panic!("{:#?}", r.lines));
+    assert!(
+        note.ends_with("the clocks follow the times in the envelope"),
+        "{note}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn record_mode_a_chosen_adjourned_game_keeps_its_illegal_moves() {
     let dir = folder("record-seal-illegal");

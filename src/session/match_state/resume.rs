@@ -372,7 +372,13 @@ impl Match {
         let kept = match self.kept.take() {
             None => return (false, notes, None),
             Some(Err(reason)) => {
-                notes.push(cfg.p("resume.state_unusable", &[("reason", &reason)]));
+                // An adjourned game's clocks are its envelope's (R-GI.5), not the record's clock times.
+                let key = if self.adjourned.is_some() {
+                    "resume.state_unusable_adjourned"
+                } else {
+                    "resume.state_unusable"
+                };
+                notes.push(cfg.p(key, &[("reason", &reason)]));
                 return (false, notes, None);
             }
             Some(Ok(k)) => k,
