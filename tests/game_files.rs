@@ -569,3 +569,43 @@ fn a_tournament_game_chosen_from_a_file_of_several_keeps_the_others() {
         }
     }
 }
+
+/// The scoresheet files left beside each game of a file of several (D.2.7) are that game's: leaving game 1 and then
+/// game 2 of the same file in two sessions leaves two sets of files, neither written over the other's.
+#[test]
+fn each_game_of_a_file_of_several_keeps_its_own_scoresheet_files() {
+    let d = common::temp_dir("tournament-several-sheets");
+    std::fs::write(d.join("games.pgn"), THREE_UNFINISHED).unwrap();
+    let args = [
+        "--line",
+        "--mode",
+        "record",
+        "--load",
+        "games.pgn",
+        "--speech",
+        "off",
+        "--language",
+        "en",
+    ];
+    for input in ["1\nNc6\npress\nquit\n", "2\ne6\npress\nquit\n"] {
+        let run = common::run_in(&d, &args, input.as_bytes());
+        assert_eq!(run.code, 0, "{run:?}");
+    }
+    let sheets: Vec<String> = names_in(&d)
+        .into_iter()
+        .filter(|n| n.ends_with(".txt") && !n.contains(".log"))
+        .collect();
+    assert_eq!(sheets.len(), 2, "{sheets:?}");
+    let texts: Vec<String> = sheets.iter().map(|n| read(&d.join(n))).collect();
+    assert!(
+        texts.iter().any(|t| t.contains("Anna")) && texts.iter().any(|t| t.contains("Carl")),
+        "each game's scoresheet: {texts:#?}"
+    );
+    // The file still holds the three games, both sessions' moves in their places.
+    let after = read(&d.join("games.pgn"));
+    assert!(
+        after.contains("2. Nf3 Nc6 *") && after.contains("2. c4 e6 *"),
+        "{after}"
+    );
+    assert_eq!(hector::rules::pgn::import(&after).games.len(), 3, "{after}");
+}

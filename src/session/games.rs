@@ -598,9 +598,9 @@ impl GameFiles {
     ) {
         let mut game = game.with_edition(m.game.edition());
         m.kept = resume::take_kept(&mut game);
-        if let Some(id) = take_game_id(&mut game) {
-            self.game_id = id;
-        }
+        // A game kept without an identity (never saved by hector) is a new game's: never the identity of the
+        // game the start took from the file (its first), which the files of that other game carry.
+        self.game_id = take_game_id(&mut game).unwrap_or_else(|| self.next_game_id(cfg));
         m.game = game;
         cfg.time_control = time_control;
         m.timing = cfg

@@ -26,28 +26,36 @@ pub(super) fn export(
     std::fs::create_dir_all(dir).map_err(|e| reason(&e, &dir.join(stem)))?;
     // Issue 18.22: the files of another game are never replaced. A game's files are replaced only by the
     // same game's (its identity, the HectorGame tag, is the same); else the stem gets the next free number.
-    // The game's own file is the game's, written whole as its save writes it; any other file that holds more
-    // than one game is never the game's (its first game's identity says nothing of the others).
+    // The game's own file of one game is the game's, written whole as its save writes it; the game's own file of
+    // several games, and any other file of several, is never the game's scoresheet (its STEM.txt and STEM.brf may
+    // be another game's of that file; a file's first game's identity says nothing of the others).
     let ours = game_id(pgn);
     let mut name = stem.to_string();
     let mut pgn = pgn;
     for n in 2.. {
         let path = dir.join(format!("{name}.pgn"));
-        if let Some((_, whole)) = game_file.filter(|(own, _)| store::same_file(own, &path)) {
-            pgn = whole;
-            break;
-        }
-        let taken = match crate::store::read_outside_text(&path, crate::store::MAX_PGN_BYTES) {
-            Ok(other) => {
-                ours.is_none()
-                    || game_id(&other) != ours
-                    || crate::session::split_games(&other).len() > 1
+        let own = game_file.filter(|(own, _)| store::same_file(own, &path));
+        let taken = match own {
+            // The game's own file of one game: written whole, as its save writes it.
+            Some((_, whole)) if crate::session::split_games(whole).len() <= 1 => {
+                pgn = whole;
+                break;
             }
-            // No game there: free unless the other files of that name are (another game's scoresheet).
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => ["txt", "brf"]
-                .iter()
-                .any(|ext| dir.join(format!("{name}.{ext}")).exists()),
-            Err(_) => true,
+            // The game's own file of several games (its save rewrote only its place): its STEM.txt and STEM.brf
+            // may be another game's of that file, so this game's scoresheet files take the next free name.
+            Some(_) => true,
+            None => match crate::store::read_outside_text(&path, crate::store::MAX_PGN_BYTES) {
+                Ok(other) => {
+                    ours.is_none()
+                        || game_id(&other) != ours
+                        || crate::session::split_games(&other).len() > 1
+                }
+                // No game there: free unless the other files of that name are (another game's scoresheet).
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => ["txt", "brf"]
+                    .iter()
+                    .any(|ext| dir.join(format!("{name}.{ext}")).exists()),
+                Err(_) => true,
+            },
         };
         if !taken {
             break;
@@ -82,8 +90,8 @@ mod tests {
     use super::*;
 
     /// Issue 10.8: an export never writes one game over a file of several. A file whose first game is this one
-    /// but which holds others is another's (the next free name); the game's own file is written whole, as its
-    /// save writes it.
+    /// but which holds others is another's (the next free name), the game's own file of several too (its save
+    /// rewrites its place); the game's own file of one game is written whole, as its save writes it.
     #[test]
     fn an_export_never_writes_one_game_over_a_file_of_several() {
         let dir = std::env::temp_dir().join(format!("hector-export-{}", std::process::id()));
@@ -99,12 +107,31 @@ mod tests {
         let files = sheet(None);
         assert!(files[0].ends_with("m-2.pgn"), "{files:?}");
         assert_eq!(std::fs::read_to_string(dir.join("m.pgn")).unwrap(), several);
-        // The game's own file (named otherwise): its whole text, the other game kept.
+        // The game's own file of several games (named otherwise): left to the game's save, which rewrites only
+        // its place; the scoresheet files take this game's own name (m-2, its identity), never m.txt or m.brf,
+        // which may be another game's of that file.
         let whole = several.replace("e5 *", "e5 2. Nf3 *");
         let own = (dir.join(".").join("m.pgn"), whole.clone());
         let files = sheet(Some(&own));
-        assert!(files[0].ends_with("/m.pgn"), "{files:?}");
-        assert_eq!(std::fs::read_to_string(dir.join("m.pgn")).unwrap(), whole);
+        assert!(files[0].ends_with("m-2.pgn"), "{files:?}");
+        assert_eq!(std::fs::read_to_string(dir.join("m.pgn")).unwrap(), several);
+        // The game's own file of one game: written whole, as its save writes it.
+        let alone = ours.replace("e5 *", "e5 2. Nf3 *");
+        std::fs::write(dir.join("o.pgn"), ours).unwrap();
+        let own = (dir.join("o.pgn"), alone.clone());
+        let files = export(
+            &reason,
+            &dir,
+            "o",
+            ours,
+            Some(&own),
+            "t",
+            "b",
+            "en-us-comp6",
+        )
+        .unwrap();
+        assert!(files[0].ends_with("/o.pgn"), "{files:?}");
+        assert_eq!(std::fs::read_to_string(dir.join("o.pgn")).unwrap(), alone);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
