@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use crate::options::{Args, AutoOnOff, ModeArg, OnOff, OpponentArg};
 use crate::session::start::{self, Claimed, Found, StartError, plain};
 use crate::session::{self, ClockSettings};
+use crate::store::same_file;
 use crate::ui::edge::{Edge, EdgeOptions, OutputConfig};
 use crate::ui::gamepad::glue::GamepadOptions;
 use crate::ui::gamepad::{self, GamepadConfig};
@@ -682,14 +683,6 @@ fn claim_game_file(
         ));
     }
     (save_path, resume)
-}
-
-/// Two names of one file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    }
 }
 
 /// A file's name without its extension ("game" when it has none).

@@ -75,6 +75,15 @@ pub fn write_atomic(path: &Path, contents: &str) -> io::Result<()> {
     result
 }
 
+/// Whether two names name one file (each resolved, links and `.` included); names that cannot be resolved (a
+/// file not there) are compared as they are.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
 /// Removes a file and syncs its folder; a file that is not there is fine.
 pub fn remove_durably(path: &Path) {
     if fs::remove_file(path).is_ok() {

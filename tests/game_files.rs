@@ -494,3 +494,118 @@ fn an_adjourned_game_in_the_file_is_offered_with_its_envelope() {
         names_in(&kept_dir(&d))
     );
 }
+
+/// Three short games in one file, each with its own tags, none finished.
+const THREE_UNFINISHED: &str = "[Event \"First\"]\n[White \"Anna\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"Second\"]\n[White \"Carl\"]\n[Black \"Dora\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n\n[Event \"Third\"]\n[White \"Emil\"]\n[Black \"Fay\"]\n[Result \"*\"]\n\n1. c4 c5 *\n";
+
+/// Issue 10.8 in the tournament rooms: a game chosen from a file of several, played on and left (with or without
+/// `export` into the file's own folder), is written back to its place; the other games of the file stay byte for
+/// byte, in record mode and in assistant mode, whichever game is chosen. (The scoresheet files left beside the
+/// game on leaving once wrote the chosen game alone over the whole file.)
+#[test]
+fn a_tournament_game_chosen_from_a_file_of_several_keeps_the_others() {
+    let starts = [
+        THREE_UNFINISHED.find("[Event \"First\"]").unwrap(),
+        THREE_UNFINISHED.find("[Event \"Second\"]").unwrap(),
+        THREE_UNFINISHED.find("[Event \"Third\"]").unwrap(),
+        THREE_UNFINISHED.len(),
+    ];
+    let game = |n: usize| &THREE_UNFINISHED[starts[n]..starts[n + 1]];
+    // The move entered in each game, and the game's moves after it.
+    let played = [
+        ("Nc6", "1. e4 e5 2. Nf3 Nc6 *"),
+        ("e6", "1. d4 d5 2. c4 e6 *"),
+        ("Nc3", "1. c4 c5 2. Nc3 *"),
+    ];
+    for mode in ["record", "assistant"] {
+        for export in ["", "export .\n"] {
+            for (n, (entry, moves)) in played.iter().enumerate() {
+                let d = common::temp_dir("tournament-several");
+                std::fs::write(d.join("games.pgn"), THREE_UNFINISHED).unwrap();
+                let input = format!("{}\n{entry}\npress\n{export}quit\n", n + 1);
+                let args = [
+                    "--line",
+                    "--mode",
+                    mode,
+                    "--load",
+                    "games.pgn",
+                    "--speech",
+                    "off",
+                    "--language",
+                    "en",
+                ];
+                let run = common::run_in(&d, &args, input.as_bytes());
+                assert_eq!(run.code, 0, "{run:?}");
+                let said = format!("Game {} of games.pgn; only this game is saved", n + 1);
+                assert!(
+                    run.lines.iter().any(|l| l.starts_with(&said)),
+                    "{mode}: {:?}",
+                    run.lines
+                );
+                let after = read(&d.join("games.pgn"));
+                let why = format!("{mode}, game {} chosen{}:\n{after}", n + 1, export.trim());
+                for other in (0..3).filter(|o| *o != n) {
+                    assert!(
+                        after.contains(game(other)),
+                        "game {} kept byte for byte ({why})",
+                        other + 1
+                    );
+                }
+                // The chosen game at its place, with its new move: the games in their order.
+                let report = hector::rules::pgn::import(&after);
+                assert!(report.errors.is_empty(), "{:?} ({why})", report.errors);
+                assert_eq!(report.games.len(), 3, "{why}");
+                let events = ["First", "Second", "Third"];
+                for (g, event) in report.games.iter().zip(events) {
+                    assert_eq!(g.tags.get("Event"), Some(event), "{why}");
+                }
+                let ours = format!("[Event \"{}\"]", events[n]);
+                assert!(after[after.find(&ours).unwrap()..].contains(moves), "{why}");
+                assert!(
+                    report.games[n].tags.get("HectorGame").is_some(),
+                    "the chosen game is the one saved ({why})"
+                );
+            }
+        }
+    }
+}
+
+/// The scoresheet files left beside each game of a file of several (D.2.7) are that game's: leaving game 1 and then
+/// game 2 of the same file in two sessions leaves two sets of files, neither written over the other's.
+#[test]
+fn each_game_of_a_file_of_several_keeps_its_own_scoresheet_files() {
+    let d = common::temp_dir("tournament-several-sheets");
+    std::fs::write(d.join("games.pgn"), THREE_UNFINISHED).unwrap();
+    let args = [
+        "--line",
+        "--mode",
+        "record",
+        "--load",
+        "games.pgn",
+        "--speech",
+        "off",
+        "--language",
+        "en",
+    ];
+    for input in ["1\nNc6\npress\nquit\n", "2\ne6\npress\nquit\n"] {
+        let run = common::run_in(&d, &args, input.as_bytes());
+        assert_eq!(run.code, 0, "{run:?}");
+    }
+    let sheets: Vec<String> = names_in(&d)
+        .into_iter()
+        .filter(|n| n.ends_with(".txt") && !n.contains(".log"))
+        .collect();
+    assert_eq!(sheets.len(), 2, "{sheets:?}");
+    let texts: Vec<String> = sheets.iter().map(|n| read(&d.join(n))).collect();
+    assert!(
+        texts.iter().any(|t| t.contains("Anna")) && texts.iter().any(|t| t.contains("Carl")),
+        "each game's scoresheet: {texts:#?}"
+    );
+    // The file still holds the three games, both sessions' moves in their places.
+    let after = read(&d.join("games.pgn"));
+    assert!(
+        after.contains("2. Nf3 Nc6 *") && after.contains("2. c4 e6 *"),
+        "{after}"
+    );
+    assert_eq!(hector::rules::pgn::import(&after).games.len(), 3, "{after}");
+}

@@ -39,10 +39,13 @@ pub enum Effect {
     /// The scoresheet files of D.2.7 into `dir`: `STEM.pgn`, the plain-text scoresheet `STEM.txt`, and
     /// `braille` translated with the braille table into `STEM.brf`. A file of another game already there is not
     /// overwritten: the stem gets a number. `done` is said with `{files}`, `failed` with `{reason}`.
+    /// `game_file`: the game's own file and its whole text as a save writes it now; when `STEM.pgn` is that
+    /// file, that text is written (a file of several games keeps the others, issue 10.8), never `pgn` alone.
     Export {
         dir: PathBuf,
         stem: String,
         pgn: String,
+        game_file: Option<(PathBuf, String)>,
         text: String,
         braille: String,
         table: String,

@@ -342,6 +342,28 @@ impl GameFiles {
         crate::rules::pgn::export(&m.game, &tags)
     }
 
+    /// What the file `path` holds with the game written as `pgn`: a file of several games keeps the others,
+    /// only this game's place rewritten (issue 10.8); any other file, the game alone. Every write of the game
+    /// into its file (a save, an export beside it) takes its text from here.
+    fn file_text(&self, path: &Path, pgn: String) -> String {
+        match &self.place {
+            Some(place) => place.splice(path, &pgn).unwrap_or(pgn),
+            None => pgn,
+        }
+    }
+
+    /// The game's own file and its whole text with the game as `pgn` (see [`GameFiles::file_text`]), for an
+    /// export that lands on it; none while the file is not the game's to write (a game of the file not yet
+    /// chosen, a kept game's question open).
+    pub(super) fn game_file(&self, cfg: &Config, pgn: &str) -> Option<(PathBuf, String)> {
+        if self.choice.is_some() || self.resume.is_some() {
+            return None;
+        }
+        let path = cfg.save_path.clone()?;
+        let text = self.file_text(&path, pgn.to_string());
+        Some((path, text))
+    }
+
     /// The game saved to `path`; `done` is said when it is written.
     fn save_effect(
         &self,
@@ -356,12 +378,7 @@ impl GameFiles {
             "save.failed",
             &[("path", &words::quote::clean(&path.display().to_string()))],
         );
-        let pgn = self.pgn_kept(cfg, m, kept);
-        // A file of several games: only this game's place is rewritten (issue 10.8).
-        let pgn = match &self.place {
-            Some(place) => place.splice(&path, &pgn).unwrap_or(pgn),
-            None => pgn,
-        };
+        let pgn = self.file_text(&path, self.pgn_kept(cfg, m, kept));
         Effect::Save {
             path,
             pgn,
@@ -392,7 +409,10 @@ impl GameFiles {
         }
         let mut out = self.autosave(cfg, m, kept);
         if let Some(pgn) = beside {
-            out.extend(super::tournament::record::beside_game(cfg, m, pgn));
+            let game_file = self.game_file(cfg, &pgn);
+            out.extend(super::tournament::record::beside_game(
+                cfg, m, pgn, game_file,
+            ));
         }
         out.push(Effect::Quit);
         out
@@ -590,9 +610,9 @@ impl GameFiles {
     ) {
         let mut game = game.with_edition(m.game.edition());
         m.kept = resume::take_kept(&mut game);
-        if let Some(id) = take_game_id(&mut game) {
-            self.game_id = id;
-        }
+        // A game kept without an identity (never saved by hector) is a new game's: never the identity of the
+        // game the start took from the file (its first), which the files of that other game carry.
+        self.game_id = take_game_id(&mut game).unwrap_or_else(|| self.next_game_id(cfg));
         m.game = game;
         cfg.time_control = time_control;
         m.timing = cfg

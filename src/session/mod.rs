@@ -356,7 +356,9 @@ impl Session {
                 tournament::record::scoresheet_asked(&self.config, &self.m, t, rest)
             }
             A::Export(rest) => {
-                tournament::record::export(&self.config, &self.m, self.view().pgn_kept(), rest)
+                let pgn = self.view().pgn_kept();
+                let game_file = self.files.game_file(&self.config, &pgn);
+                tournament::record::export(&self.config, &self.m, pgn, game_file, rest)
             }
             A::Kept => games::kept_list(&self.config),
             A::Repeat => self.view().repeat(),

@@ -13,6 +13,7 @@ use crate::speech::{
     GIVE_UP, Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance, VOICE_PACKAGE,
 };
 use crate::store::{self, SpeechLog};
+use crate::ui::export::export;
 use crate::words::Phrases;
 
 /// Speech and sound settings (config/output.ron, or the user's copy in the config folder).
@@ -175,65 +176,6 @@ enum Held {
     Whole { contents: String },
     /// Lines still to be appended (the action log).
     Tail { text: String },
-}
-
-/// Writes the scoresheet files of a game into `dir` (created if missing), durably; returns their paths. A
-/// `STEM.pgn` already there that holds another game (other players, date or round) is kept: the files take the
-/// next free `STEM-N`.
-fn export(
-    phrases: &Phrases,
-    dir: &Path,
-    stem: &str,
-    pgn: &str,
-    text: &str,
-    braille: &str,
-    table: &str,
-) -> Result<Vec<String>, String> {
-    let table = crate::braille::BrailleTable::from_name(table).map_err(|e| e.to_string())?;
-    let brf = crate::braille::brf(braille, &table).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(dir).map_err(|e| io_reason(phrases, &e, &dir.join(stem)))?;
-    // Issue 18.22: the files of another game are never replaced. A game's files are replaced only by the
-    // same game's (its identity, the HectorGame tag, is the same); else the stem gets the next free number.
-    let ours = game_id(pgn);
-    let mut name = stem.to_string();
-    for n in 2.. {
-        let taken = match crate::store::read_outside_text(
-            &dir.join(format!("{name}.pgn")),
-            crate::store::MAX_PGN_BYTES,
-        ) {
-            Ok(other) => ours.is_none() || game_id(&other) != ours,
-            // No game there: free unless the other files of that name are (another game's scoresheet).
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => ["txt", "brf"]
-                .iter()
-                .any(|ext| dir.join(format!("{name}.{ext}")).exists()),
-            Err(_) => true,
-        };
-        if !taken {
-            break;
-        }
-        if n > 999 {
-            return Err("too many scoresheets of that name".to_string());
-        }
-        name = format!("{stem}-{n}");
-    }
-    let mut files = Vec::new();
-    for (ext, contents) in [("pgn", pgn), ("txt", text), ("brf", brf.as_str())] {
-        let path = dir.join(format!("{name}.{ext}"));
-        store::write_atomic(&path, contents).map_err(|e| io_reason(phrases, &e, &path))?;
-        files.push(path.display().to_string());
-    }
-    Ok(files)
-}
-
-/// The identity of the game in a PGN text (its `HectorGame` tag, among the first lines of tags).
-fn game_id(pgn: &str) -> Option<&str> {
-    pgn.lines()
-        .take(200)
-        .take_while(|l| l.starts_with('[') || l.trim().is_empty())
-        .find_map(|l| {
-            l.strip_prefix(&format!("[{} \"", crate::session::GAME_ID_TAG))?
-                .strip_suffix("\"]")
-        })
 }
 
 /// The sound of a cue.
@@ -651,13 +593,17 @@ impl Edge {
                     dir,
                     stem,
                     pgn,
+                    game_file,
                     text,
                     braille,
                     table,
                     done,
                     failed,
                 } => {
-                    let said = match export(&self.phrases, dir, stem, pgn, text, braille, table) {
+                    let game_file = game_file.as_ref();
+                    let reason = |e: &std::io::Error, p: &Path| io_reason(&self.phrases, e, p);
+                    let exported = export(&reason, dir, stem, pgn, game_file, text, braille, table);
+                    let said = match exported {
                         Ok(files) => {
                             (!done.is_empty()).then(|| done.replace("{files}", &files.join(", ")))
                         }

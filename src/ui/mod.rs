@@ -1,6 +1,7 @@
 //! The faces a player meets: line mode and the full-screen view.
 
 pub mod edge;
+mod export;
 pub mod gamepad;
 pub mod line;
 pub mod screen;

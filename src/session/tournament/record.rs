@@ -80,12 +80,14 @@ pub(in crate::session) fn scoresheet(
 }
 
 /// The three scoresheet files of the game (D.2.7): PGN (`pgn`, as kept), plain text, braille. `ending`: the
-/// game's ending in words.
+/// game's ending in words; `game_file`: the game's own file and its whole text (see `Effect::Export`).
+#[allow(clippy::too_many_arguments)]
 pub(in crate::session) fn export_effect(
     cfg: &Config,
     game: &Game,
     ending: Option<String>,
     pgn: String,
+    game_file: Option<(PathBuf, String)>,
     dir: PathBuf,
     stem: String,
     done: Option<String>,
@@ -108,6 +110,7 @@ pub(in crate::session) fn export_effect(
         dir,
         stem,
         pgn,
+        game_file,
         text,
         braille,
         table: cfg.braille_table.clone(),
@@ -141,27 +144,50 @@ pub(in crate::session) fn scoresheet_asked(
 }
 
 /// The three scoresheet files of the game (D.2.7): PGN (`pgn`, as kept), plain text, braille.
-fn export_to(cfg: &Config, m: &Match, pgn: String, dir: PathBuf, done: Option<String>) -> Effect {
+fn export_to(
+    cfg: &Config,
+    m: &Match,
+    pgn: String,
+    game_file: Option<(PathBuf, String)>,
+    dir: PathBuf,
+    done: Option<String>,
+) -> Effect {
     let stem = export_stem(cfg);
-    export_effect(cfg, &m.game, ending_said(cfg, m), pgn, dir, stem, done)
+    let ending = ending_said(cfg, m);
+    export_effect(cfg, &m.game, ending, pgn, game_file, dir, stem, done)
 }
 
-/// `export DIR`: the game as PGN, plain-text scoresheet and braille-ready file into DIR (D.2.7).
+/// `export DIR`: the game as PGN, plain-text scoresheet and braille-ready file into DIR (D.2.7). `game_file`:
+/// the game's own file and its whole text, written when the PGN lands on it.
 pub(in crate::session) fn export(
     cfg: &Config,
     m: &Match,
     pgn: String,
+    game_file: Option<(PathBuf, String)>,
     folder: &Option<PathBuf>,
 ) -> Vec<Effect> {
     let Some(folder) = folder else {
         return vec![say(Kind::Refusal, cfg.p("export.usage", &[]))];
     };
     let done = cfg.p("export.done", &[]);
-    vec![export_to(cfg, m, pgn, folder.clone(), Some(done))]
+    vec![export_to(
+        cfg,
+        m,
+        pgn,
+        game_file,
+        folder.clone(),
+        Some(done),
+    )]
 }
 
-/// At the end of a tournament session the scoresheet files go beside the game (quietly).
-pub(in crate::session) fn beside_game(cfg: &Config, m: &Match, pgn: String) -> Vec<Effect> {
+/// At the end of a tournament session the scoresheet files go beside the game (quietly): `STEM.pgn` is then the
+/// game's own file, written whole from `game_file` (a file of several games keeps the others, issue 10.8).
+pub(in crate::session) fn beside_game(
+    cfg: &Config,
+    m: &Match,
+    pgn: String,
+    game_file: Option<(PathBuf, String)>,
+) -> Vec<Effect> {
     let Some(path) = cfg.save_path.as_deref() else {
         return Vec::new();
     };
@@ -169,7 +195,7 @@ pub(in crate::session) fn beside_game(cfg: &Config, m: &Match, pgn: String) -> V
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    vec![export_to(cfg, m, pgn, dir, None)]
+    vec![export_to(cfg, m, pgn, game_file, dir, None)]
 }
 
 impl Tournament {
