@@ -523,6 +523,67 @@ fn an_adjourned_game_with_an_unreadable_clock_state_follows_the_envelope() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Guidelines I: an adjourned game's envelope beside a file of several games is never replaced by sealing another
+/// game of that file: the seal is refused with the reason, the envelope stays byte for byte, and the adjourned
+/// game goes on from it with its sealed move.
+#[test]
+fn sealing_another_game_of_the_file_never_replaces_an_envelope() {
+    let dir = folder("record-seal-two");
+    let save = dir.join("a.pgn");
+    let save_s = save.to_str().unwrap();
+    let r = hector(
+        &dir,
+        &record_args(save_s, &[]),
+        "e4\npress\ne5\npress\nNf3\npress\nseal Nc6\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let envelope = dir.join("a.pgn.envelope.ron");
+    let sealed = std::fs::read_to_string(&envelope).unwrap();
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&save)
+        .unwrap();
+    writeln!(
+        file,
+        "\n[Event \"B\"]\n[White \"Carl\"]\n[Black \"Dora\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *"
+    )
+    .unwrap();
+    drop(file);
+    let r = hector(
+        &dir,
+        &record_args(save_s, &["--load", save_s]),
+        "2\nseal e6\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.lines.iter().any(|l| l.starts_with("Not sealed: ")
+            && l.contains("a.pgn.envelope.ron holds the sealed move of another adjourned game")),
+        "{:#?}",
+        r.lines
+    );
+    assert!(
+        !r.lines.iter().any(|l| l.contains("seals move")),
+        "{:#?}",
+        r.lines
+    );
+    assert_eq!(std::fs::read_to_string(&envelope).unwrap(), sealed);
+    // The adjourned game goes on from its envelope: its sealed move is played.
+    let r = hector(
+        &dir,
+        &record_args(save_s, &["--load", save_s]),
+        "1\nopen\nmoves\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l.contains("2. Springer Felix drei, Springer Cesar sechs")),
+        "{:#?}",
+        r.lines
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn record_mode_a_chosen_adjourned_game_keeps_its_illegal_moves() {
     let dir = folder("record-seal-illegal");

@@ -317,6 +317,12 @@ impl GameFiles {
         self.choice = Some(file);
     }
 
+    /// The envelope beside the game's file is another game's of that file (Guidelines I: its sealed move), kept:
+    /// no save removes it and no seal may replace it.
+    pub(super) fn keeps_another_envelope(&self) -> bool {
+        self.keep_envelope
+    }
+
     /// A move was sealed: the envelope beside the file is this game's now, not another game's that saves
     /// leave alone.
     pub(super) fn sealed(&mut self) {

@@ -738,6 +738,16 @@ impl Session {
     /// The match's clock, arbiter and adjournment commands (see `Match::answer_clock`); a game they end is
     /// saved, and a sealed move's envelope is saved beside the game.
     fn clock_answer(&mut self, action: &Action, now: Duration) -> Vec<Effect> {
+        // Guidelines I: another game's sealed move is never replaced; this game cannot be sealed beside it.
+        if matches!(action, Action::Seal(_)) && self.files.keeps_another_envelope() {
+            let path = self.config.save_path.as_deref().map(adjourn::envelope_path);
+            let path = path.map(|p| words::quote::clean(&p.display().to_string()));
+            let text = self.config.p(
+                "seal.envelope_taken",
+                &[("path", &path.unwrap_or_default())],
+            );
+            return vec![say(Kind::Refusal, text)];
+        }
         let (cfg, mode) = (&self.config, self.view().mode());
         let alerts = |m: &Match| flag_alerts(cfg, mode, m.clock_in_play());
         let board = |game: &Game| explore::board(cfg, game);
