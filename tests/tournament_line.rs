@@ -42,6 +42,12 @@ fn record_args<'a>(save: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     a
 }
 
+/// Another game written after the games of the file `pgn` (a file of several games).
+fn append_game(pgn: &Path, game: &str) {
+    let mut file = std::fs::OpenOptions::new().append(true).open(pgn).unwrap();
+    writeln!(file, "\n{game}").unwrap();
+}
+
 /// `lou_translate --forward TABLES`, one output line per input line (liblouis's own translator).
 fn lou_translate(tables: &str, text: &str) -> Vec<String> {
     let mut child = Command::new("lou_translate")
@@ -539,16 +545,10 @@ fn sealing_another_game_of_the_file_never_replaces_an_envelope() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let envelope = dir.join("a.pgn.envelope.ron");
     let sealed = std::fs::read_to_string(&envelope).unwrap();
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&save)
-        .unwrap();
-    writeln!(
-        file,
-        "\n[Event \"B\"]\n[White \"Carl\"]\n[Black \"Dora\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *"
-    )
-    .unwrap();
-    drop(file);
+    append_game(
+        &save,
+        "[Event \"B\"]\n[White \"Carl\"]\n[Black \"Dora\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *",
+    );
     let r = hector(
         &dir,
         &record_args(save_s, &["--load", save_s]),
@@ -603,16 +603,10 @@ fn record_mode_a_chosen_adjourned_game_keeps_its_illegal_moves() {
         r.lines
     );
     // Another game after it in the file: the adjourned game is chosen at the start.
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&save)
-        .unwrap();
-    writeln!(
-        file,
-        "\n[Event \"Other\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0"
-    )
-    .unwrap();
-    drop(file);
+    append_game(
+        &save,
+        "[Event \"Other\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0",
+    );
     let r = hector(
         &dir,
         &record_args(save_s, &["--load", save_s]),
