@@ -496,6 +496,21 @@ fn an_adjourned_game_in_the_file_is_offered_with_its_envelope() {
 }
 
 /// Three short games in one file, each with its own tags, none finished.
+/// A tournament mode's session on the file of several games `games.pgn`.
+fn several_args(mode: &str) -> [&str; 9] {
+    [
+        "--line",
+        "--mode",
+        mode,
+        "--load",
+        "games.pgn",
+        "--speech",
+        "off",
+        "--language",
+        "en",
+    ]
+}
+
 const THREE_UNFINISHED: &str = "[Event \"First\"]\n[White \"Anna\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"Second\"]\n[White \"Carl\"]\n[Black \"Dora\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n\n[Event \"Third\"]\n[White \"Emil\"]\n[Black \"Fay\"]\n[Result \"*\"]\n\n1. c4 c5 *\n";
 
 /// Issue 10.8 in the tournament rooms: a game chosen from a file of several, played on and left (with or without
@@ -523,17 +538,7 @@ fn a_tournament_game_chosen_from_a_file_of_several_keeps_the_others() {
                 let d = common::temp_dir("tournament-several");
                 std::fs::write(d.join("games.pgn"), THREE_UNFINISHED).unwrap();
                 let input = format!("{}\n{entry}\npress\n{export}quit\n", n + 1);
-                let args = [
-                    "--line",
-                    "--mode",
-                    mode,
-                    "--load",
-                    "games.pgn",
-                    "--speech",
-                    "off",
-                    "--language",
-                    "en",
-                ];
+                let args = several_args(mode);
                 let run = common::run_in(&d, &args, input.as_bytes());
                 assert_eq!(run.code, 0, "{run:?}");
                 let said = format!("Game {} of games.pgn; only this game is saved", n + 1);
@@ -576,17 +581,7 @@ fn a_tournament_game_chosen_from_a_file_of_several_keeps_the_others() {
 fn each_game_of_a_file_of_several_keeps_its_own_scoresheet_files() {
     let d = common::temp_dir("tournament-several-sheets");
     std::fs::write(d.join("games.pgn"), THREE_UNFINISHED).unwrap();
-    let args = [
-        "--line",
-        "--mode",
-        "record",
-        "--load",
-        "games.pgn",
-        "--speech",
-        "off",
-        "--language",
-        "en",
-    ];
+    let args = several_args("record");
     for input in ["1\nNc6\npress\nquit\n", "2\ne6\npress\nquit\n"] {
         let run = common::run_in(&d, &args, input.as_bytes());
         assert_eq!(run.code, 0, "{run:?}");
