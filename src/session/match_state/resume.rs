@@ -11,10 +11,16 @@
 //! delay left, as at `at` (milliseconds); `made`: the move made and waiting for its press (its mover and its
 //! half-move number), or `-`; `unpressed`: moves made by White and Black whose press is still owed;
 //! `illegal`: illegal moves completed by White and Black (R-7.5.5); `virtual`: kept by a virtual clock.
+//! Written only when they hold: `permove` (an increment or delay set during the game, R-GIII.4, R-6.10.2);
+//! `qpf=white|black`: that side's request for the 5-second increment, open until the arbiter decides (R-GIII.4;
+//! it counts as a draw offer, restored with it); `counter=arbiter`: the arbiter corrected the clock's move
+//! counter (R-6.10.2), so `count` says the clock's counter too. A tag written before these keys existed reads
+//! with none of them (no request, the counter not corrected).
 //! Unknown keys are skipped; a tag that cannot be read whole is not used, and the player is told why.
 //!
 //! An adjourned game goes on from the same tag: only its clock times are its envelope's (R-GI.5); the illegal
-//! moves, the made move, the presses owed and `permove` are restored from the tag, as for any game.
+//! moves, the made move, the presses owed, `permove`, `qpf` and `counter` are restored from the tag, as for any
+//! game.
 
 use std::time::{Duration, SystemTime};
 
@@ -66,6 +72,10 @@ pub(in crate::session) struct Kept {
     pub virtual_clock: bool,
     /// R-GIII.4 / R-6.10.2: an increment or delay set during the game.
     pub per_move: Option<PerMove>,
+    /// R-GIII.4: the side whose request for the 5-second increment (a draw offer) awaits the arbiter.
+    pub qpf: Option<Color>,
+    /// R-6.10.2: the arbiter corrected the clock's move counter (the counts are the sides' `moves`).
+    pub counter_set: bool,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -163,6 +173,12 @@ impl Kept {
             Some(PerMove::Nothing) => out.push("permove=nothing".to_string()),
             None => {}
         }
+        if let Some(c) = self.qpf {
+            out.push(format!("qpf={}", color_word(c)));
+        }
+        if self.counter_set {
+            out.push("counter=arbiter".to_string());
+        }
         out.push(format!(
             "virtual={}",
             if self.virtual_clock { "yes" } else { "no" }
@@ -185,6 +201,8 @@ impl Kept {
             illegal: [0; 2],
             virtual_clock: false,
             per_move: None,
+            qpf: None,
+            counter_set: false,
         };
         let (mut white, mut black, mut run) = (None, None, None);
         for token in text.split_whitespace() {
@@ -238,6 +256,18 @@ impl Kept {
                         None if value == "nothing" => PerMove::Nothing,
                         _ => return Err(format!("permove {}", words::quote(value))),
                     })
+                }
+                "qpf" => {
+                    let c =
+                        color_of(value).ok_or_else(|| format!("qpf {}", words::quote(value)))?;
+                    kept.qpf = Some(c);
+                }
+                "counter" => {
+                    kept.counter_set = match value {
+                        "arbiter" => true,
+                        "clock" => false,
+                        _ => return Err(format!("counter {}", words::quote(value))),
+                    }
                 }
                 _ => {}
             }
@@ -325,6 +355,8 @@ impl Match {
                 .timing
                 .as_ref()
                 .and_then(|t| t.clock.per_move_override()),
+            qpf: self.qpf_request,
+            counter_set: self.counter_corrected,
         })
     }
 
@@ -387,10 +419,13 @@ impl Match {
         self.illegal = kept.illegal;
         if self.adjourned.is_some() {
             // R-GI.5: the clocks are the envelope's, stopped until it is opened (R-GI.9); what was set during
-            // the game for every move goes on with them (R-GIII.4, R-6.10.2).
+            // the game for every move goes on with them (R-GIII.4, R-6.10.2), and so does what awaits the
+            // arbiter: the envelope's move counter is the clock's, as the arbiter set it.
             if let (Some(t), Some(per_move)) = (&mut self.timing, kept.per_move) {
                 t.clock.keep_per_move(per_move);
             }
+            let clock_kept = self.timing.is_some();
+            self.reopen(&kept, clock_kept);
             return (false, notes, Some(kept));
         }
         let mut clock_restored = false;
@@ -480,7 +515,27 @@ impl Match {
                 }
             }
         }
+        self.reopen(&kept, clock_restored);
         (clock_restored, notes, Some(kept))
+    }
+
+    /// What was open when the game was kept is open again. R-GIII.4: the request for the 5-second increment
+    /// counts as a draw offer, and the offer stands again whatever clock goes on (unless the game is over or the
+    /// other side's offer is open); the request itself, for the arbiter to decide, only with the clock it was
+    /// made on (`clock_kept`: the kept clock, or the envelope's, goes on). R-6.10.2: the arbiter's correction of
+    /// the move counter is said by `count` only while the clock keeps the counts the arbiter set.
+    fn reopen(&mut self, kept: &Kept, clock_kept: bool) {
+        if let Some(side) = kept.qpf
+            && !self.game.is_over()
+        {
+            if self.game.draw_offer().is_none() {
+                let _ = self.game.offer_draw(side);
+            }
+            if clock_kept && self.game.draw_offer() == Some(side) {
+                self.qpf_request = Some(side);
+            }
+        }
+        self.counter_corrected = clock_kept && kept.counter_set;
     }
 }
 
@@ -523,8 +578,45 @@ mod tests {
             illegal: [0, 1],
             virtual_clock: true,
             per_move: Some(PerMove::Increment(Duration::from_secs(5))),
+            qpf: Some(Color::Black),
+            counter_set: true,
         };
-        assert_eq!(Kept::parse(&kept.to_tag(), &g), Ok(kept));
+        let tag = kept.to_tag();
+        assert!(
+            tag.contains("qpf=black") && tag.contains("counter=arbiter"),
+            "{tag}"
+        );
+        assert_eq!(Kept::parse(&tag, &g), Ok(kept));
+    }
+
+    #[test]
+    fn a_tag_written_before_the_request_and_the_counter_were_kept_reads_with_neither() {
+        let g = game(&["e4", "e5"]);
+        let old = "at=1795723416277 clock=white since=1795723416277 white=5430000/0/40/0 \
+                   black=5400000/0/39/0 made=- unpressed=0/0 illegal=0/0 virtual=yes";
+        let kept = Kept::parse(old, &g).expect("an older tag still reads");
+        assert_eq!(kept.qpf, None);
+        assert!(!kept.counter_set);
+        // Neither is written when it does not hold: a tag without them is what older versions read.
+        let tag = kept.to_tag();
+        assert!(!tag.contains("qpf=") && !tag.contains("counter="), "{tag}");
+    }
+
+    #[test]
+    fn a_request_or_counter_that_cannot_be_read_is_refused_with_its_reason() {
+        let g = game(&["e4"]);
+        for (tag, why) in [
+            ("clock=none qpf=purple", "qpf"),
+            ("clock=none qpf=", "qpf"),
+            ("clock=none qpf=whitewhite", "qpf"),
+            ("clock=none counter=yes", "counter"),
+            ("clock=none counter=", "counter"),
+        ] {
+            let err = Kept::parse(tag, &g).expect_err(tag);
+            assert!(err.contains(why), "{tag}: {err}");
+        }
+        let ok = Kept::parse("clock=none qpf=white counter=clock", &g).expect("reads");
+        assert_eq!((ok.qpf, ok.counter_set), (Some(Color::White), false));
     }
 
     #[test]
