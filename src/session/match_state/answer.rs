@@ -7,7 +7,7 @@ use crate::rules::Game;
 use crate::session::{Config, Effect};
 use crate::words::action::Action;
 
-/// What the match answered: said, said with the game to save when `ended`, or a move sealed (its envelope to
+/// What the match answered: said, said with the game to save when it changed (`true`), or a move sealed (its envelope to
 /// save, then the game, then what is said when it is done).
 pub(in crate::session) enum Clocked {
     Said(Vec<Effect>, bool),
@@ -45,13 +45,22 @@ impl Match {
                 let (out, ended) = self.wait(cfg, arg, now, &alerts);
                 Some(Clocked::Said(out, ended))
             }
-            A::Increment => said(self.request_increment(cfg, now)),
-            // The arbiter's actions; a game the arbiter ends is saved.
+            // R-GIII.4: a request made is saved at once, as a draw offer is: it awaits the arbiter, and a game
+            // killed before the next move goes on with it open (D.2.7).
+            A::Increment => {
+                let before = self.qpf_request;
+                let out = self.request_increment(cfg, now);
+                Some(Clocked::Said(out, self.qpf_request != before))
+            }
+            // The arbiter's actions: a game the arbiter ends is saved, and so is every correction of the clock
+            // (each goes into its audit trail; ), so that a game killed after it goes on with it.
             A::Arbiter(rest) => {
                 let over = self.game.is_over();
+                let audited = |m: &Match| m.timing.as_ref().map_or(0, |t| t.clock.audit().len());
+                let before = audited(self);
                 let out = self.arbiter(cfg, rest, now);
-                let ended = !over && self.game.is_over();
-                Some(Clocked::Said(out, ended))
+                let changed = (!over && self.game.is_over()) || audited(self) != before;
+                Some(Clocked::Said(out, changed))
             }
             // Guidelines I.1-I.2, I.8: a move sealed; the envelope is saved beside the game.
             A::Seal(rest) => Some(match self.seal(cfg, rest, now) {
