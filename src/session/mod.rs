@@ -571,9 +571,16 @@ impl Session {
         self.carry(said, now)
     }
 
+    /// an offer declined is saved at once, as an offer made is: a game killed before the next move goes on
+    /// without it (D.2.7).
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
         let engine_opponent = self.engine.answers_offers(&self.config);
-        self.m.decline_offer(&self.config, engine_opponent, now)
+        let before = self.m.game.draw_offer();
+        let mut out = self.m.decline_offer(&self.config, engine_opponent, now);
+        if self.m.game.draw_offer() != before {
+            out.extend(self.view().autosave());
+        }
+        out
     }
 
     /// Article 5.1.2: resignation, always confirmed.

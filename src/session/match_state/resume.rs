@@ -14,12 +14,15 @@
 //! Written only when they hold: `permove` (an increment or delay set during the game, R-GIII.4, R-6.10.2);
 //! `qpf=white|black`: that side's request for the 5-second increment, open until the arbiter decides (R-GIII.4;
 //! it counts as a draw offer, restored with it); `counter=arbiter`: the arbiter corrected the clock's move
-//! counter, so `count` says the clock's counter too. A tag written before these keys existed reads
-//! with none of them (no request, the counter not corrected).
+//! counter, so `count` says the clock's counter too; `offer=white|black`: that side's draw offer is
+//! open (R-9.1.2: it stands until the opponent accepts or rejects it, also when made before the offerer's own move,
+//! which the record cannot mark); `offer=none`: the offer marked (=) on the record's last move was declined (the
+//! record cannot say so). A tag written before these keys existed reads with none of them (no request, the counter
+//! not corrected, no offer but the one marked on the record's last move).
 //! Unknown keys are skipped; a tag that cannot be read whole is not used, and the player is told why.
 //!
 //! An adjourned game goes on from the same tag: only its clock times are its envelope's (R-GI.5); the illegal
-//! moves, the made move, the presses owed, `permove`, `qpf` and `counter` are restored from the tag, as for any
+//! moves, the made move, the presses owed, `permove`, `qpf`, `counter` and `offer` are restored from the tag, as for any
 //! game.
 
 use std::time::{Duration, SystemTime};
@@ -76,6 +79,10 @@ pub(in crate::session) struct Kept {
     pub qpf: Option<Color>,
     /// the arbiter corrected the clock's move counter (the counts are the sides' `moves`).
     pub counter_set: bool,
+    /// the side whose draw offer is open (made before or after its own move).
+    pub offer: Option<Color>,
+    /// the offer marked on the record's last move is no longer open (it was declined).
+    pub offer_declined: bool,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -179,6 +186,11 @@ impl Kept {
         if self.counter_set {
             out.push("counter=arbiter".to_string());
         }
+        if let Some(c) = self.offer {
+            out.push(format!("offer={}", color_word(c)));
+        } else if self.offer_declined {
+            out.push("offer=none".to_string());
+        }
         out.push(format!(
             "virtual={}",
             if self.virtual_clock { "yes" } else { "no" }
@@ -203,6 +215,8 @@ impl Kept {
             per_move: None,
             qpf: None,
             counter_set: false,
+            offer: None,
+            offer_declined: false,
         };
         let (mut white, mut black, mut run) = (None, None, None);
         for token in text.split_whitespace() {
@@ -268,6 +282,12 @@ impl Kept {
                         "clock" => false,
                         _ => return Err(format!("counter {}", words::quote(value))),
                     }
+                }
+                "offer" if value == "none" => (kept.offer, kept.offer_declined) = (None, true),
+                "offer" => {
+                    let c =
+                        color_of(value).ok_or_else(|| format!("offer {}", words::quote(value)))?;
+                    (kept.offer, kept.offer_declined) = (Some(c), false);
                 }
                 _ => {}
             }
@@ -357,6 +377,10 @@ impl Match {
                 .and_then(|t| t.clock.per_move_override()),
             qpf: self.qpf_request,
             counter_set: self.counter_corrected,
+            offer: self.game.draw_offer(),
+            offer_declined: self.game.draw_offer().is_none()
+                && !self.game.is_over()
+                && self.game.last_ply().is_some_and(|p| p.draw_offer),
         })
     }
 
@@ -519,12 +543,28 @@ impl Match {
         (clock_restored, notes, Some(kept))
     }
 
-    /// What was open when the game was kept is open again. R-GIII.4: the request for the 5-second increment
+    /// What was open when the game was kept is open again.: the draw offer stands until the opponent
+    /// accepts or rejects it, also when it was made before the offerer's own move (the record marks only an offer
+    /// made after it, and the import brings back only one on its last move): it is opened again unless the game is
+    /// over or the record already brought it back; an offer the record brought back from its last move's mark
+    /// that was declined is not open. R-GIII.4: the request for the 5-second increment
     /// counts as a draw offer, and the offer stands again whatever clock goes on (unless the game is over or the
     /// other side's offer is open); the request itself, for the arbiter to decide, only with the clock it was
     /// made on (`clock_kept`: the kept clock, or the envelope's, goes on).: the arbiter's correction of
     /// the move counter is said by `count` only while the clock keeps the counts the arbiter set.
     fn reopen(&mut self, kept: &Kept, clock_kept: bool) {
+        if let Some(side) = kept.offer
+            && !self.game.is_over()
+            && self.game.draw_offer().is_none()
+        {
+            let _ = self.game.offer_draw(side);
+        }
+        if kept.offer_declined
+            && !self.game.is_over()
+            && let Some(open) = self.game.draw_offer()
+        {
+            let _ = self.game.decline_draw(open.other());
+        }
         if let Some(side) = kept.qpf
             && !self.game.is_over()
         {
@@ -580,10 +620,14 @@ mod tests {
             per_move: Some(PerMove::Increment(Duration::from_secs(5))),
             qpf: Some(Color::Black),
             counter_set: true,
+            offer: Some(Color::Black),
+            offer_declined: false,
         };
         let tag = kept.to_tag();
         assert!(
-            tag.contains("qpf=black") && tag.contains("counter=arbiter"),
+            tag.contains("qpf=black")
+                && tag.contains("counter=arbiter")
+                && tag.contains("offer=black"),
             "{tag}"
         );
         assert_eq!(Kept::parse(&tag, &g), Ok(kept));
@@ -597,9 +641,13 @@ mod tests {
         let kept = Kept::parse(old, &g).expect("an older tag still reads");
         assert_eq!(kept.qpf, None);
         assert!(!kept.counter_set);
+        assert_eq!((kept.offer, kept.offer_declined), (None, false));
         // Neither is written when it does not hold: a tag without them is what older versions read.
         let tag = kept.to_tag();
-        assert!(!tag.contains("qpf=") && !tag.contains("counter="), "{tag}");
+        assert!(
+            !tag.contains("qpf=") && !tag.contains("counter=") && !tag.contains("offer="),
+            "{tag}"
+        );
     }
 
     #[test]
@@ -611,12 +659,19 @@ mod tests {
             ("clock=none qpf=whitewhite", "qpf"),
             ("clock=none counter=yes", "counter"),
             ("clock=none counter=", "counter"),
+            ("clock=none offer=both", "offer"),
+            ("clock=none offer=", "offer"),
         ] {
             let err = Kept::parse(tag, &g).expect_err(tag);
             assert!(err.contains(why), "{tag}: {err}");
         }
         let ok = Kept::parse("clock=none qpf=white counter=clock", &g).expect("reads");
         assert_eq!((ok.qpf, ok.counter_set), (Some(Color::White), false));
+        let ok = Kept::parse("clock=none offer=black", &g).expect("reads");
+        assert_eq!(ok.offer, Some(Color::Black));
+        let ok = Kept::parse("clock=none offer=none", &g).expect("reads");
+        assert_eq!((ok.offer, ok.offer_declined), (None, true));
+        assert!(ok.to_tag().contains("offer=none"), "{}", ok.to_tag());
     }
 
     #[test]
