@@ -18,7 +18,9 @@ use hector::rules::clock::Clock;
 use hector::rules::pgn::{self, ExportTags, ImportOptions};
 use hector::rules::time_control::{self, TimeControl};
 use hector::rules::{Edition, Game};
-use hector::session::{ClockSettings, Command, Config, Effect, Envelope, Session};
+use hector::session::{
+    ClockSettings, Command, Config, Effect, Envelope, Mode, Opponent, Session, TournamentSettings,
+};
 use hector::ui::edge::OutputConfig;
 use hector::ui::screen::{Keymap, Theme};
 use hector::words::board_text::{self, BoardTextError, BoardWords};
@@ -588,5 +590,75 @@ pub fn check_compare(data: &[u8]) {
             plies,
             "{name}: {input:?}: a rewind answered no changed the game"
         );
+    }
+}
+
+/// The games a kept clock's tag is tried with: none played, a game going on, an offer marked on the last move,
+/// a finished game.
+const KEPT_GAMES: [&str; 4] = [
+    "*",
+    "1. e4 e5 2. Nf3 *",
+    "1. e4 {(=)} *",
+    "1. f3 e5 2. g4 Qh4# 0-1",
+];
+
+/// What is typed once a game went on from a kept clock: the clock, its counter, the offers, a move and its press.
+const KEPT_LINES: [&str; 9] = [
+    "time", "count", "state", "accept", "decline", "offer", "Nc6", "press", "time",
+];
+
+/// The clock's state kept with a saved game (`[HectorClock "…"]`, read back on `--load`, the resume question and
+/// an adjourned game's envelope): the rest of the input is the tag's value, the first byte picks the game, the
+/// mode, the time control and the clocks. The game goes on from it as a loaded game does (the tag read from the
+/// game file's text, and set as it is), then a few lines are typed: nothing panics, and nothing said holds a
+/// control character, whatever the tag holds (a tag refused is said with its reason, quoted cleanly).
+pub fn check_clock_tag(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let value = text(rest);
+    let moves = KEPT_GAMES[usize::from(pick) % KEPT_GAMES.len()];
+    let time = ["90m+30s", "15m", "40/90m,30m+30s"][usize::from(pick / 4) % 3];
+    let config = || Config {
+        mode: if pick & 0x10 == 0 {
+            Mode::Record
+        } else {
+            Mode::Play
+        },
+        opponent: Opponent::Human,
+        time_control: (pick & 0x20 == 0).then(|| TimeControl::from_str(time).unwrap()),
+        virtual_clock: pick & 0x40 == 0,
+        tournament: TournamentSettings {
+            started: (pick & 0x80 == 0)
+                .then(|| std::time::UNIX_EPOCH + Duration::from_millis(1_795_724_141_765)),
+            ..TournamentSettings::default()
+        },
+        ..Config::default()
+    };
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let file = format!("[TimeControl \"5400+30\"]\n[HectorClock \"{escaped}\"]\n\n{moves}\n");
+    let mut games = pgn::import(&file).games;
+    if let Some(mut game) = pgn::import(&format!("[TimeControl \"5400+30\"]\n\n{moves}\n"))
+        .games
+        .pop()
+    {
+        game.tags.set("HectorClock", &value);
+        games.push(game);
+    }
+    for game in games {
+        let mut session = Session::new(game, config());
+        for e in session.start(Duration::ZERO) {
+            if let Effect::Say(a) = e {
+                assert_printable("a kept clock's tag", &a.text);
+            }
+        }
+        for (i, line) in KEPT_LINES.iter().enumerate() {
+            let now = Duration::from_secs(10 * (i as u64 + 1));
+            for e in session.update(Command::Act(session.read(line)), now) {
+                if let Effect::Say(a) = e {
+                    assert_printable(line, &a.text);
+                }
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 export RUSTC_BOOTSTRAP=1
-ALL=(moves fen pgn time_control config_ron vocabulary uci board_check compare)
+ALL=(moves fen pgn time_control config_ron vocabulary uci board_check compare clock_tag)
 if [[ "${1:-}" == "--minimize" ]]; then
     cargo fuzz build -s none
     for t in "${ALL[@]}"; do

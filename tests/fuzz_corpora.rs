@@ -73,3 +73,8 @@ fn board_check_corpus() {
 fn compare_corpus() {
     replay("compare", checks::check_compare);
 }
+
+#[test]
+fn clock_tag_corpus() {
+    replay("clock_tag", checks::check_clock_tag);
+}
