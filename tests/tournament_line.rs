@@ -42,6 +42,21 @@ fn record_args<'a>(save: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     a
 }
 
+/// A record-mode game adjourned in `save`: 1. e4 e5 2. Nf3, Black seals 2... Nc6 (Guidelines I.1).
+fn adjourn_after_nf3(dir: &Path, save: &str) {
+    let r = hector(
+        dir,
+        &record_args(save, &[]),
+        "e4\npress\ne5\npress\nNf3\npress\nseal Nc6\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.lines.iter().any(|l| l.starts_with("Black seals move 2")),
+        "{:#?}",
+        r.lines
+    );
+}
+
 /// Another game written after the games of the file `pgn` (a file of several games).
 fn append_game(pgn: &Path, game: &str) {
     let mut file = std::fs::OpenOptions::new().append(true).open(pgn).unwrap();
@@ -499,12 +514,7 @@ fn an_adjourned_game_with_an_unreadable_clock_state_follows_the_envelope() {
     let dir = folder("record-seal-unreadable");
     let save = dir.join("adjourned.pgn");
     let save_s = save.to_str().unwrap();
-    let r = hector(
-        &dir,
-        &record_args(save_s, &[]),
-        "e4\npress\ne5\npress\nNf3\npress\nseal Nc6\nquit\n",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    adjourn_after_nf3(&dir, save_s);
     let text = std::fs::read_to_string(&save).unwrap();
     let at = text
         .find("[HectorClock \"")
@@ -537,12 +547,7 @@ fn sealing_another_game_of_the_file_never_replaces_an_envelope() {
     let dir = folder("record-seal-two");
     let save = dir.join("a.pgn");
     let save_s = save.to_str().unwrap();
-    let r = hector(
-        &dir,
-        &record_args(save_s, &[]),
-        "e4\npress\ne5\npress\nNf3\npress\nseal Nc6\nquit\n",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    adjourn_after_nf3(&dir, save_s);
     let envelope = dir.join("a.pgn.envelope.ron");
     let sealed = std::fs::read_to_string(&envelope).unwrap();
     append_game(

@@ -33,17 +33,8 @@ pub(super) fn answer(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
         A::Board => vec![say(Kind::Answer, board(cfg, game))],
         A::Square(sq) => square(cfg, game, sq),
         A::Fen => vec![say(Kind::Answer, game.fen())],
-        A::Rank(_)
-        | A::File(_)
-        | A::Diagonals(_)
-        | A::Lines(_)
-        | A::Knights(_)
-        | A::Attackers(_)
-        | A::Legal(_)
-        | A::Pieces(_)
-        | A::Pawns(_)
-        | A::Material(_)
-        | A::Turn(_) => explore_word(q, game, action),
+        // The other questions about a position: `rank`, `file`, ... `turn` (one list, `Action::asks_about_position`).
+        a if a.asks_about_position() => explore_word(q, game, action),
         _ => Vec::new(),
     }
 }
