@@ -16,16 +16,18 @@
 #   - cut off: answers fenrir stopped (for the next key) before espeak-ng would have said their last word.
 #
 # fenrir's speech rate is its shipped default (0.65 of 80..450 words a minute: about 320), which the script gives
-# espeak-ng; fenrir's own settings otherwise, except hasAttributes=False (as the README advises).
+# espeak-ng; fenrir's own settings otherwise, except hasAttributes=False (as the README advises; --attributes keeps its shipped True).
 #
 # Usage: bash benches/fenrir_measure.sh [--keys N] [--busy] [--gap SECONDS] [--view plain|colour]
-#            [--board shown|hidden] [--interrupt] [--keep]
+#            [--board shown|hidden] [--interrupt] [--attributes] [--keep]
 #   --keys N   how many keys (default 60; 500 for the race check, about 10 minutes)
 #   --busy     two `yes >/dev/null` load both cores during the run
 #   --view     plain (`--plain`, the setting the README gives for fenrir; default) or colour (the default view)
 #   --board    shown (default) or hidden (`--no-board`: the board's squares not drawn, so a move changes no rank)
 #   --interrupt  fenrir's keyboard#interruptOnKeyPress=True (a key stops what fenrir is saying; its shipped
 #              settings.conf has False)
+#   --attributes  fenrir's shipped general#hasAttributes=True ("has attribute" when the cursor lands on a
+#              coloured character; the README advises False)
 #   --keep     keep the work folder (utterances, speech log, key times) and print its path
 #   --analyse DIR  only report on a kept work folder
 # Needs fenrir, tmux, espeak-ng and python3 (scripts/install-deps.sh --tests). Builds hector (dev profile,
@@ -39,6 +41,7 @@ VIEW=plain
 BOARD=shown
 KEEP=0
 INTERRUPT=False
+ATTRIBUTES=False
 ANALYSE=
 while (($#)); do
     case $1 in
@@ -49,6 +52,7 @@ while (($#)); do
         --board) BOARD=$2; shift ;;
         --keep) KEEP=1 ;;
         --interrupt) INTERRUPT=True ;;
+        --attributes) ATTRIBUTES=True ;;
         --analyse) ANALYSE=$2; KEEP=1; shift ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
@@ -118,7 +122,7 @@ done
 script=("${script[@]:0:KEYS}")
 
 opts="speech#driver=genericDriver;speech#genericSpeechCommand=$work/say.sh fenrirRate \"fenrirText\";"
-opts+="sound#enabled=False;remote#enable=False;general#shell=$work/run.sh;general#hasAttributes=False;keyboard#interruptOnKeyPress=$INTERRUPT"
+opts+="sound#enabled=False;remote#enable=False;general#shell=$work/run.sh;general#hasAttributes=$ATTRIBUTES;keyboard#interruptOnKeyPress=$INTERRUPT"
 launch=$(date +%s.%N)
 echo "$launch" > "$work/launch"
 tmux -L "$sock" -f /dev/null new-session -d -s f -x 80 -y 24 \
@@ -143,7 +147,7 @@ done
 sleep 5
 tmux -L "$sock" capture-pane -p -t f > "$work/screen.txt"
 
-conditions="view $VIEW, board $BOARD, interruptOnKeyPress=$INTERRUPT, $KEYS keys one every ${GAP}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+conditions="view $VIEW, board $BOARD, interruptOnKeyPress=$INTERRUPT, hasAttributes=$ATTRIBUTES, $KEYS keys one every ${GAP}s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 ((BUSY)) && conditions+=", busy (two yes >/dev/null)"
 echo "$conditions" > "$work/conditions"
 fi
@@ -169,7 +173,7 @@ for line in open(f'{work}/said.tsv', encoding='utf-8', errors='replace'):
         rate = r[3].split('.')[0] or rate
     elif r[0] == 'E' and len(r) >= 3 and r[1] in latest:
         utterances[latest.pop(r[1])][1] = float(r[2])
-utterances = sorted(tuple(u) for u in utterances if u[2] != 'Start Fenrir')
+utterances = sorted(tuple(u) for u in utterances if u[2] not in ('Start Fenrir', 'pychant is not installed'))
 
 # hector's speech log: time, text.
 heard = []
@@ -235,7 +239,9 @@ for i, (k, key) in enumerate(keys):
     if answer is None:
         no_answer += 1
         continue
-    after = [u for u in utterances if k <= u[0] < k + 60]
+    # Utterances without a word (the silent mark of plain mode, "_", which fenrir gives its speech as " ") are
+    # heard as nothing.
+    after = [u for u in utterances if k <= u[0] < k + 60 and words(u[2])]
     hit = next((u for u in after if holds(u[2], answer)), None)
     # Spoken for this key: before the next key's answer is spoken (a later repeat does not count).
     if hit is None:
@@ -260,7 +266,7 @@ for i, (k, key) in enumerate(keys):
         # Why: fenrir was still speaking (without a pause) since an utterance (an answer and the rows read with it)
         # longer than the gap between keys.
         t, longest = k, 0.0
-        for s, e, _ in reversed([u for u in utterances if u[0] < k]):
+        for s, e, _ in reversed([u for u in utterances if u[0] < k and words(u[2])]):
             end = e if e is not None else next((u[0] for u in utterances if u[0] > s), s)
             if end < t - 0.15:
                 break

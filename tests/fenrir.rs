@@ -18,6 +18,17 @@ impl Fenrir {
     /// fenrir in a tmux of its own (80x24), its speech written line by line to `said.txt`, running hector with
     /// its own folders, `--speech off` and a speech log.
     fn start(name: &str, hector_args: &str) -> Fenrir {
+        Fenrir::start_with(name, hector_args, false)
+    }
+
+    /// As [`Fenrir::start`], fenrir's speech taking as long as a voice would (15 characters a second, slower than
+    /// fenrir's shipped rate), so that what it says queues as with real speech; an utterance said to its end is
+    /// written again to `done.txt` (one that fenrir stops is not).
+    fn start_speaking(name: &str, hector_args: &str) -> Fenrir {
+        Fenrir::start_with(name, hector_args, true)
+    }
+
+    fn start_with(name: &str, hector_args: &str, speaking: bool) -> Fenrir {
         assert!(
             Path::new("/usr/bin/fenrir").exists(),
             "fenrir is needed: apt-get install fenrir"
@@ -27,11 +38,14 @@ impl Fenrir {
         std::fs::create_dir_all(&dir).unwrap();
         let d = dir.display().to_string();
         let say = dir.join("say.sh");
-        std::fs::write(
-            &say,
-            format!("#!/bin/sh\nprintf '%s\\n' \"$2\" >> {d}/said.txt\n"),
-        )
-        .unwrap();
+        let mut script = format!("#!/bin/sh\nprintf '%s\\n' \"$2\" >> {d}/said.txt\n");
+        if speaking {
+            script.push_str(&format!(
+                "sleep $(awk -v n=\"${{#2}}\" 'BEGIN {{ printf \"%.2f\", n / 15 }}')\n\
+                 printf '%s\\n' \"$2\" >> {d}/done.txt\n"
+            ));
+        }
+        std::fs::write(&say, script).unwrap();
         let run = dir.join("run.sh");
         std::fs::write(
             &run,
@@ -81,6 +95,15 @@ impl Fenrir {
 
     fn said(&self) -> Vec<String> {
         std::fs::read_to_string(self.dir.join("said.txt"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The utterances fenrir said to their end (with [`Fenrir::start_speaking`]).
+    fn done(&self) -> Vec<String> {
+        std::fs::read_to_string(self.dir.join("done.txt"))
             .unwrap_or_default()
             .lines()
             .map(str::to_string)
@@ -304,4 +327,44 @@ fn fenrir_speaks_every_line_mode_answer_whole() {
             .any(|s| s.contains("Gust ") && s.contains(" av ")),
         "{said:?}"
     );
+}
+
+/// Issue 19 with fenrir's shipped settings (interruptOnKeyPress=False: a key does not stop what fenrir is saying,
+/// and new text on the screen is said after it), its speech taking as long as a voice's: a key stops a long answer
+/// fenrir is still saying, and its own answer is the next thing said. Plain mode's cursor visits the silent mark
+/// "_" alone on the bottom row before the answer is drawn; fenrir reads a cursor moved to another row at once,
+/// stopping what it says, and says nothing for "_".
+#[test]
+fn a_key_stops_a_long_answer_under_fenrirs_shipped_settings() {
+    let f = Fenrir::start_speaking("stop", "--plain --no-board --opponent human --sound off");
+    f.first_said();
+    // Until fenrir has said everything of the start to its end.
+    let start = Instant::now();
+    while f.said().last().is_none() || f.done().last() != f.said().last() {
+        assert!(start.elapsed() < PATIENCE, "fenrir never fell quiet: {:?}", f.said());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The rank (o) is long: about 90 characters, six seconds at this rate. The next key comes while it is said.
+    let (rank, _) = f.key("o");
+    assert!(rank.starts_with("Rank zwei: Anna zwei"), "{rank:?}");
+    let said_before = f.said().len();
+    // A file key (Alt-e): the focus to the e-file. (Under fenrir an arrow key happens to stop speech by itself.)
+    let (square, _) = f.key("M-e");
+    assert_eq!(square, "Eva zwei: White Bauer");
+    let said = f.said();
+    assert!(
+        !f.done().iter().any(|d| rows_joined(d).contains(&rank)),
+        "the rank was said to its end before the next answer: {said:?}"
+    );
+    // After the key: the answer is the first thing said with a word in it (the mark is said as nothing).
+    let after: Vec<String> = said[said_before..]
+        .iter()
+        .map(|s| rows_joined(s))
+        .filter(|s| s.chars().any(char::is_alphanumeric))
+        .collect();
+    assert!(
+        after.first().is_some_and(|s| s.starts_with(&square)),
+        "{after:?} in {said:?}"
+    );
+    assert!(!said.iter().any(|s| s.contains("underscore")), "{said:?}");
 }

@@ -72,6 +72,19 @@ pub struct App {
     reminded: bool,
 }
 
+impl App {
+    /// The key edits the input line: a letter typed or Backspace (not the keys that end the line or ask for
+    /// help).
+    pub fn typing(&self, key: &KeyEvent) -> bool {
+        matches!(self.mode, Mode::Input(_))
+            && match key.code {
+                KeyCode::Backspace => true,
+                KeyCode::Char(_) => !key.modifiers.contains(KeyModifiers::CONTROL),
+                _ => false,
+            }
+    }
+}
+
 /// A key's action for the session.
 fn act(action: Typed) -> Out {
     Out::Act(Act::new(action))

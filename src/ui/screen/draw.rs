@@ -266,8 +266,35 @@ fn mode_label(app: &App, view: &View<'_>) -> String {
 }
 
 /// Draws the whole view at `now` (for the clocks).
+/// The silent mark of plain mode ([`Theme::stop_reader`]): "_" alone on the bottom row, where the cursor stops
+/// for a moment before a key's answer is drawn. fenrir reads a cursor that moved to another row, the screen
+/// otherwise unchanged, at once and stops what it was saying (a key's answer written to the screen is read only
+/// after what it is saying); at its punctuation levels none, some and most "_" is said as nothing (issue 19).
+pub const READER_MARK: &str = "_";
+
+/// The part of the terminal the view is drawn in, and where the silent mark is: plain mode with `stop_reader`
+/// keeps the bottom row for the mark alone when the terminal is more than the smallest size.
+pub fn split_mark(full: Rect, theme: &Theme) -> (Rect, Option<Cursor>) {
+    if theme.plain && theme.stop_reader && full.height > MIN_HEIGHT && full.width >= MIN_WIDTH {
+        let area = Rect {
+            height: full.height - 1,
+            ..full
+        };
+        let mark = Cursor {
+            x: full.x,
+            y: full.y + full.height - 1,
+        };
+        (area, Some(mark))
+    } else {
+        (full, None)
+    }
+}
+
 pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
-    let area = frame.area();
+    let (area, mark) = split_mark(frame.area(), &app.theme);
+    if let Some(m) = mark {
+        frame.buffer_mut().set_string(m.x, m.y, READER_MARK, Style::default());
+    }
     let c = view.config();
     let (v, p) = (&c.vocabulary, &c.phrases);
     let theme = &app.theme;

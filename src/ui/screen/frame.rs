@@ -40,6 +40,15 @@ impl<W: Write> FrameOut<W> {
         self.out.write_all(&frame).and_then(|()| self.out.flush())
     }
 
+    /// Moves the terminal's cursor and nothing else, at once (the silent mark of plain mode, before a key's
+    /// answer: [`super::draw::split_mark`]). Whatever was gathered for a frame goes out first.
+    pub fn cursor_only(&mut self, x: u16, y: u16) -> io::Result<()> {
+        self.commit()?;
+        let mut moved = Vec::with_capacity(12);
+        crossterm::queue!(moved, crossterm::cursor::MoveTo(x, y))?;
+        self.out.write_all(&moved).and_then(|()| self.out.flush())
+    }
+
     /// The terminal written to.
     pub fn out(&self) -> &W {
         &self.out
@@ -108,6 +117,22 @@ mod tests {
 
     fn contains(hay: &[u8], needle: &[u8]) -> bool {
         hay.windows(needle.len()).any(|w| w == needle)
+    }
+
+    /// Issue 19, the silent mark: the cursor's move to it goes out alone, in one write and flush of its own, after
+    /// whatever the frame before it had gathered.
+    #[test]
+    fn the_cursor_goes_to_the_mark_in_a_write_of_its_own() {
+        let (mut writer, mut out) = frame_writer(Recorder::default());
+        writer.write_all(b"cells").unwrap();
+        assert!(out.out().writes.is_empty());
+        out.cursor_only(0, 23).unwrap();
+        let rec = out.out();
+        assert_eq!(rec.writes, vec![b"cells".to_vec(), b"\x1b[24;1H".to_vec()]);
+        assert_eq!(rec.flushes, 2);
+        // Nothing is left to go out with the next frame.
+        out.commit().unwrap();
+        assert_eq!(out.out().writes.len(), 2);
     }
 
     /// Issue 19.1: each frame, the cells and the cursor move on the focused square, reaches the terminal in

@@ -36,6 +36,9 @@ pub use theme::Theme;
 
 /// How long the last words may take to be heard before the program ends.
 const FINISH: Duration = Duration::from_secs(5);
+/// How long the cursor stays on the silent mark before a key's answer is drawn (plain mode): long enough for a
+/// screen reader to see the cursor's move apart from the answer's text, even with both cores busy.
+const MARK_DWELL: Duration = Duration::from_millis(40);
 /// How often a pending speech connection is looked at.
 const SPEECH_POLL: Duration = Duration::from_millis(250);
 
@@ -216,8 +219,13 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     let mut dirty = true;
     let mut drawn_clocks = None;
     let mut too_small_said: Option<(u16, u16)> = None;
+    // When the cursor went to the silent mark for the key being answered.
+    let mut marked: Option<Instant> = None;
     while !quit {
         if dirty {
+            if let Some(at) = marked.take() {
+                std::thread::sleep(MARK_DWELL.saturating_sub(at.elapsed()));
+            }
             let now = start.elapsed();
             terminal.draw(|f| draw::draw(f, &app, &session.view(), now))?;
             screen_out.commit()?;
@@ -226,7 +234,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
             // A terminal too small is said once per size.
             let size = terminal.size()?;
             let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            if draw::geometry(area).is_none() && too_small_said != Some((size.width, size.height)) {
+            if draw::geometry(draw::split_mark(area, &app.theme).0).is_none() && too_small_said != Some((size.width, size.height)) {
                 too_small_said = Some((size.width, size.height));
                 let p = &session.view().config().phrases;
                 let text = p.say(
@@ -271,6 +279,16 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         let plies_before = session.view().game().plies().len();
         match msg {
             Some(Msg::Key(k)) => {
+                // A key stops the screen reader (plain mode): the cursor on the silent mark, alone, then the
+                // answer. Not while a line is typed: the screen reader echoes each letter typed.
+                if !app.typing(&k) {
+                    let size = terminal.size()?;
+                    let full = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                    if let (_, Some(m)) = draw::split_mark(full, &app.theme) {
+                        screen_out.cursor_only(m.x, m.y)?;
+                        marked = Some(Instant::now());
+                    }
+                }
                 quit = press(k, &mut app, &mut session, &mut edge, now);
                 dirty = true;
             }

@@ -22,6 +22,9 @@ struct ThemeFile {
     /// Absent in a theme file written before it: the board is drawn.
     #[serde(default = "drawn")]
     board: bool,
+    /// Absent in a theme file written before it: plain mode stops the screen reader on a key.
+    #[serde(default = "drawn")]
+    stop_reader: bool,
     pieces: PieceStyle,
     light_square: String,
     dark_square: String,
@@ -49,6 +52,10 @@ pub struct Theme {
     /// The board's squares are drawn; false: only the answer, the clocks and the moves are on the screen (for a
     /// screen reader that reads every changed row: a move then changes no rank of the board; issue 19).
     pub board: bool,
+    /// Plain mode: before a key's answer is drawn the cursor visits a silent mark on the bottom row, alone, so a
+    /// screen reader that reads a moved cursor at once (fenrir, whose shipped settings otherwise finish what
+    /// they are saying first) stops and says the answer next (issue 19). False: the screen reader decides.
+    pub stop_reader: bool,
     pub pieces: PieceStyle,
     pub light_square: Color,
     pub dark_square: Color,
@@ -95,6 +102,7 @@ impl Theme {
         Ok(Theme {
             plain: t.plain,
             board: t.board,
+            stop_reader: t.stop_reader,
             pieces: t.pieces,
             light_square: colour("light_square", &t.light_square)?,
             dark_square: colour("dark_square", &t.dark_square)?,
