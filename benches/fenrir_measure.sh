@@ -16,7 +16,7 @@
 #   - cut off: answers fenrir stopped (for the next key) before espeak-ng would have said their last word.
 #
 # fenrir's speech rate is its shipped default (0.65 of 80..450 words a minute: about 320), which the script gives
-# espeak-ng; fenrir's own settings otherwise, except hasAttributes=False (as the README advises; --attributes keeps its shipped True).
+# espeak-ng; fenrir's own settings otherwise, except hasAttributes=False (as earlier runs had it; --attributes keeps its shipped True).
 #
 # Usage: bash benches/fenrir_measure.sh [--keys N] [--busy] [--gap SECONDS] [--view plain|colour]
 #            [--board shown|hidden] [--interrupt] [--attributes] [--keep]
@@ -27,7 +27,7 @@
 #   --interrupt  fenrir's keyboard#interruptOnKeyPress=True (a key stops what fenrir is saying; its shipped
 #              settings.conf has False)
 #   --attributes  fenrir's shipped general#hasAttributes=True ("has attribute" when the cursor lands on a
-#              coloured character; the README advises False)
+#              coloured character)
 #   --keep     keep the work folder (utterances, speech log, key times) and print its path
 #   --analyse DIR  only report on a kept work folder
 # Needs fenrir, tmux, espeak-ng and python3 (scripts/install-deps.sh --tests). Builds hector (dev profile,
