@@ -18,11 +18,12 @@
 # fenrir's speech rate is its shipped default (0.65 of 80..450 words a minute: about 320), which the script gives
 # espeak-ng; fenrir's own settings otherwise, except hasAttributes=False (as earlier runs had it; --attributes keeps its shipped True).
 #
-# Usage: bash benches/fenrir_measure.sh [--keys N] [--busy] [--gap SECONDS] [--view plain|colour]
+# Usage: bash benches/fenrir_measure.sh [--keys N] [--busy] [--gap SECONDS] [--view plain|colour|auto]
 #            [--board shown|hidden] [--interrupt] [--attributes] [--keep]
 #   --keys N   how many keys (default 60; 500 for the race check, about 10 minutes)
 #   --busy     two `yes >/dev/null` load both cores during the run
-#   --view     plain (`--plain`, the setting the README gives for fenrir; default) or colour (the default view)
+#   --view     plain (`--plain`; default), colour (`--colour-view`: colours and the board, even under fenrir) or
+#              auto (no view chosen: under fenrir hector starts plain with the board hidden by itself)
 #   --board    shown (default) or hidden (`--no-board`: the board's squares not drawn, so a move changes no rank)
 #   --interrupt  fenrir's keyboard#interruptOnKeyPress=True (a key stops what fenrir is saying; its shipped
 #              settings.conf has False)
@@ -89,8 +90,9 @@ sleep \$(awk -v b="\$b" 'BEGIN { printf "%.3f", (b > 44 ? b - 44 : 0) / 44100 }'
 printf 'E\t%s\t%s\n' "\$\$" "\$(date +%s.%N)" >> $work/said.tsv
 EOF
 view_arg=--plain
-[[ $VIEW == colour ]] && view_arg=
-[[ $BOARD == hidden ]] && view_arg+=" --no-board"
+[[ $VIEW == colour ]] && view_arg=--colour-view
+[[ $VIEW == auto ]] && view_arg=
+[[ $BOARD == hidden && $VIEW != auto ]] && view_arg+=" --no-board"
 cat > "$work/run.sh" <<EOF
 #!/bin/sh
 cd $work

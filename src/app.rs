@@ -274,13 +274,19 @@ fn kept_games() -> Vec<PathBuf> {
     games
 }
 
+/// The view chosen on the command line: `--plain`, `--no-board`, `--colour-view`.
+struct ViewChoice {
+    plain: bool,
+    no_board: bool,
+    colour: bool,
+}
+
 /// The full-screen view's keys and theme from config/ and the user's config folder; problems become notices.
 fn screen_options(
     edge: Edge,
     mut notices: Vec<String>,
     player: shakmaty::Color,
-    plain: bool,
-    no_board: bool,
+    view: ViewChoice,
     gamepad: GamepadOptions,
     phrases: &Phrases,
 ) -> std::io::Result<ScreenOptions> {
@@ -291,13 +297,21 @@ fn screen_options(
             .into_iter()
             .map(|p| phrases.say("notice.keymap", &[("problem", &p.to_string())])),
     );
-    let mut theme = screen::Theme::load(crate::dirs::user_config("theme.ron").as_deref())
-        .unwrap_or_else(|e| {
-            notices.push(phrases.say("notice.theme", &[("problem", &e.to_string())]));
-            screen::Theme::default()
-        });
-    theme.plain |= plain;
-    theme.board &= !no_board;
+    let own_theme = crate::dirs::user_config("theme.ron");
+    let mut theme = screen::Theme::load(own_theme.as_deref()).unwrap_or_else(|e| {
+        notices.push(phrases.say("notice.theme", &[("problem", &e.to_string())]));
+        screen::Theme::default()
+    });
+    theme.plain |= view.plain;
+    theme.board &= !view.no_board;
+    // Issue 19: under a screen reader the view made for it, unless the player chose a view.
+    if !(view.plain || view.no_board || view.colour) && own_theme.is_none() {
+        if let Some(reader) = screen::reader::decide(&screen::reader::look()) {
+            theme.plain = true;
+            theme.board = false;
+            notices.push(phrases.say("notice.screen_reader", &[("reader", reader.name())]));
+        }
+    }
     Ok(ScreenOptions {
         edge,
         notices,
@@ -615,8 +629,11 @@ pub fn run(mut args: Args) -> ExitCode {
             edge,
             notices,
             player,
-            args.plain,
-            args.no_board,
+            ViewChoice {
+                plain: args.plain,
+                no_board: args.no_board,
+                colour: args.colour_view,
+            },
             gamepad,
             &phrases,
         )

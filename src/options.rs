@@ -176,6 +176,10 @@ pub struct Args {
     /// shows or hides them): for a screen reader that reads every changed row, so that a move changes no rank.
     #[arg(long)]
     pub no_board: bool,
+    /// Full-screen view in colours with the board drawn, even when a screen reader (fenrir, Orca, speakup) reads
+    /// the terminal (under one the view starts plain with the board hidden, unless a view is chosen).
+    #[arg(long, conflicts_with_all = ["plain", "no_board"])]
+    pub colour_view: bool,
     /// Gamepad: auto (use one when there; the full-screen view's default), on (also say when none is found;
     /// in line mode a pad is the request device), off. Default from gamepad.ron.
     #[arg(long, value_enum)]

@@ -9,6 +9,7 @@ pub mod draw;
 pub mod frame;
 pub use crate::words::explore;
 pub mod keymap;
+pub mod reader;
 pub mod theme;
 
 use std::io::{self, Write};
