@@ -376,7 +376,11 @@ fn a_key_stops_a_long_answer_under_fenrirs_shipped_settings() {
     // Until fenrir has said everything of the start to its end.
     let start = Instant::now();
     while f.said().last().is_none() || f.done().last() != f.said().last() {
-        assert!(start.elapsed() < PATIENCE, "fenrir never fell quiet: {:?}", f.said());
+        assert!(
+            start.elapsed() < PATIENCE,
+            "fenrir never fell quiet: {:?}",
+            f.said()
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     // The rank (o) is long: about 90 characters, six seconds at this rate. The next key comes while it is said.
@@ -422,18 +426,28 @@ fn under_fenrir_the_view_for_a_screen_reader_is_chosen_by_itself() {
     assert_eq!(answer, "Eva zwei: White Bauer");
     assert!(said.starts_with(&answer), "{said:?}");
     let screen = f.tmux(&["capture-pane", "-p", "-t", "f"]);
-    assert_eq!(screen.lines().last().map(str::trim_end), Some("_"), "{screen}");
+    assert_eq!(
+        screen.lines().last().map(str::trim_end),
+        Some("_"),
+        "{screen}"
+    );
     drop(f);
 
     let f = Fenrir::start("colour", "--colour-view --opponent human --sound off");
     let first = f.first_said();
     assert!(
-        first
-            .as_deref()
-            .is_some_and(|s| s.contains("New game, White to move") && !s.contains("reads the screen")),
+        first.as_deref().is_some_and(
+            |s| s.contains("New game, White to move") && !s.contains("reads the screen")
+        ),
         "{first:?}"
     );
     let screen = f.tmux(&["capture-pane", "-p", "-t", "f"]);
-    assert!(screen.contains("Board") && !screen.contains("Board hidden"), "{screen}");
-    assert!(screen.contains('┃') || screen.contains('│'), "coloured view, box characters: {screen}");
+    assert!(
+        screen.contains("Board") && !screen.contains("Board hidden"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains('┃') || screen.contains('│'),
+        "coloured view, box characters: {screen}"
+    );
 }

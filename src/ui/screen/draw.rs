@@ -293,7 +293,9 @@ pub fn split_mark(full: Rect, theme: &Theme) -> (Rect, Option<Cursor>) {
 pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
     let (area, mark) = split_mark(frame.area(), &app.theme);
     if let Some(m) = mark {
-        frame.buffer_mut().set_string(m.x, m.y, READER_MARK, Style::default());
+        frame
+            .buffer_mut()
+            .set_string(m.x, m.y, READER_MARK, Style::default());
     }
     let c = view.config();
     let (v, p) = (&c.vocabulary, &c.phrases);

@@ -235,7 +235,9 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
             // A terminal too small is said once per size.
             let size = terminal.size()?;
             let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            if draw::geometry(draw::split_mark(area, &app.theme).0).is_none() && too_small_said != Some((size.width, size.height)) {
+            if draw::geometry(draw::split_mark(area, &app.theme).0).is_none()
+                && too_small_said != Some((size.width, size.height))
+            {
                 too_small_said = Some((size.width, size.height));
                 let p = &session.view().config().phrases;
                 let text = p.say(

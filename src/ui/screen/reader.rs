@@ -170,7 +170,13 @@ mod tests {
             ..console.clone()
         };
         assert_eq!(decide(&speakup), Some(Reader::Speakup));
-        assert_eq!(decide(&Seen { speakup: false, ..speakup }), None);
+        assert_eq!(
+            decide(&Seen {
+                speakup: false,
+                ..speakup
+            }),
+            None
+        );
         // Orca reads graphical terminals.
         let orca = Seen {
             ancestors: names(&["bash", "gnome-terminal-server"]),

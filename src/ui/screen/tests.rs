@@ -889,7 +889,11 @@ fn plain_mode_keeps_the_bottom_row_for_the_silent_mark() {
         let mut s = session(&["e4", "e5"]);
         for (w, h) in [(80, 24), (120, 40), (50, 16)] {
             let (text, _) = screen(&a, &s, w, h);
-            assert_eq!(mark_row(&text).trim_end(), "_", "board {board}, {w}x{h}:\n{text}");
+            assert_eq!(
+                mark_row(&text).trim_end(),
+                "_",
+                "board {board}, {w}x{h}:\n{text}"
+            );
             // The mark is the only "_" on the screen.
             assert_eq!(text.matches('_').count(), 1, "{text}");
         }
@@ -918,7 +922,11 @@ fn plain_mode_keeps_the_bottom_row_for_the_silent_mark() {
     // The theme file: `stop_reader: false` turns it off; a file written before the setting has it on.
     let shipped = super::theme::DEFAULT_THEME;
     assert!(shipped.contains("stop_reader: true"));
-    let off = Theme::from_ron(&shipped.replace("stop_reader: true", "stop_reader: false"), "t").unwrap();
+    let off = Theme::from_ron(
+        &shipped.replace("stop_reader: true", "stop_reader: false"),
+        "t",
+    )
+    .unwrap();
     assert!(!off.stop_reader);
     let older: String = shipped
         .lines()
