@@ -304,11 +304,18 @@ fn screen_options(
     });
     theme.plain |= view.plain;
     theme.board &= !view.no_board;
-    // Issue 19: under a screen reader the view made for it, unless the player chose a view.
-    if !(view.plain || view.no_board || view.colour) && own_theme.is_none() {
-        if let Some(reader) = screen::reader::decide(&screen::reader::look()) {
-            theme.plain = true;
-            theme.board = false;
+    // Issue 19: under a screen reader the view made for it, unless the player chose a view (a theme.ron of their
+    // own is used as written).
+    let reader = own_theme
+        .is_none()
+        .then(|| screen::reader::decide(&screen::reader::look()))
+        .flatten();
+    if let Some(reader) = reader {
+        if screen::reader::fit(
+            &mut theme,
+            reader,
+            view.plain || view.no_board || view.colour,
+        ) {
             notices.push(phrases.say("notice.screen_reader", &[("reader", reader.name())]));
         }
     }

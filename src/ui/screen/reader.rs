@@ -56,6 +56,22 @@ pub fn decide(seen: &Seen) -> Option<Reader> {
     named(&seen.processes, "orca").then_some(Reader::Orca)
 }
 
+/// The view for the screen reader found: plain with the board hidden, unless the player chose a view; the silent
+/// mark ([`super::Theme::stop_reader`]) only for fenrir, which finishes what it says before it reads new text
+/// (Orca and speakup stop on a key by themselves and could read the cursor's visit to the mark). True: the view
+/// was chosen here, and the start says so.
+pub fn fit(theme: &mut super::Theme, reader: Reader, view_chosen: bool) -> bool {
+    if reader != Reader::Fenrir {
+        theme.stop_reader = false;
+    }
+    if view_chosen {
+        return false;
+    }
+    theme.plain = true;
+    theme.board = false;
+    true
+}
+
 /// At most this many processes and ancestors are looked at, and this much of each command line.
 const MAX_PROCESSES: usize = 4096;
 const MAX_ANCESTORS: usize = 64;
@@ -185,6 +201,23 @@ mod tests {
         };
         assert_eq!(decide(&orca), Some(Reader::Orca));
         assert_eq!(decide(&Seen::default()), None);
+    }
+
+    #[test]
+    fn the_view_fits_the_reader_unless_one_was_chosen() {
+        use super::super::Theme;
+        for reader in [Reader::Fenrir, Reader::Orca, Reader::Speakup] {
+            let mut t = Theme::default();
+            assert!(!t.plain && t.board && t.stop_reader);
+            assert!(fit(&mut t, reader, false));
+            assert!(t.plain && !t.board, "{reader:?}");
+            assert_eq!(t.stop_reader, reader == Reader::Fenrir, "{reader:?}");
+            // A view chosen (--plain, --no-board, --colour-view) is kept, and nothing is said.
+            let mut t = Theme::default();
+            assert!(!fit(&mut t, reader, true));
+            assert!(!t.plain && t.board, "{reader:?}");
+            assert_eq!(t.stop_reader, reader == Reader::Fenrir, "{reader:?}");
+        }
     }
 
     #[test]
