@@ -309,8 +309,23 @@ fn holds(g: &Game, text: &str, e: &MoveInputError) -> Result<(), String> {
             says_capture: true,
         } => {
             let enemy = board.piece_at(*to).is_some_and(|p| p.color != us);
-            let ep = pos.maybe_ep_square() == Some(*to)
-                && text.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+            // En passant is a pawn's capture: a SAN pawn move ("bxa3"), or squares whose first holds our pawn
+            // ("b4xa3"; "e8xa3" with the king on e8 captures nothing there).
+            let from_square = text
+                .get(..2)
+                .and_then(|t| t.parse::<Square>().ok())
+                .filter(|_| text.len() >= 4);
+            let pawn_moves = match from_square {
+                Some(f) => {
+                    board.piece_at(f)
+                        == Some(Piece {
+                            color: us,
+                            role: Role::Pawn,
+                        })
+                }
+                None => text.chars().next().is_some_and(|c| c.is_ascii_lowercase()),
+            };
+            let ep = pos.maybe_ep_square() == Some(*to) && pawn_moves;
             if enemy || ep {
                 fail("there is something to capture")
             } else {
