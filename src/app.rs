@@ -287,6 +287,7 @@ fn screen_options(
     mut notices: Vec<String>,
     player: shakmaty::Color,
     view: ViewChoice,
+    reader: Option<screen::reader::Reader>,
     gamepad: GamepadOptions,
     phrases: &Phrases,
 ) -> std::io::Result<ScreenOptions> {
@@ -306,17 +307,17 @@ fn screen_options(
     theme.board &= !view.no_board;
     // Issue 19: under a screen reader the view made for it, unless the player chose a view (a theme.ron of their
     // own is used as written).
-    let reader = own_theme
-        .is_none()
-        .then(|| screen::reader::decide(&screen::reader::look()))
-        .flatten();
-    if let Some(reader) = reader {
+    if let Some(reader) = reader.filter(|_| own_theme.is_none()) {
         if screen::reader::fit(
             &mut theme,
             reader,
             view.plain || view.no_board || view.colour,
         ) {
-            notices.push(phrases.say("notice.screen_reader", &[("reader", reader.name())]));
+            // First of the notices: what the screen reader is given.
+            notices.insert(
+                0,
+                phrases.say("notice.screen_reader", &[("reader", reader.name())]),
+            );
         }
     }
     Ok(ScreenOptions {
@@ -609,8 +610,23 @@ pub fn run(mut args: Args) -> ExitCode {
         }
         Err(e) => return fail(&args, &phrases, e),
     };
+    // Issue 19: the screen reader reading the full-screen view's terminal, if any: it speaks, so hector's own voice
+    // is off unless asked for (one voice at a time), and the view is made for it (`screen_options`).
+    let reader = if args.line {
+        None
+    } else {
+        screen::reader::decide(&screen::reader::look())
+    };
+    let speech = match (args.speech, reader) {
+        (Some(s), _) => s == OnOff::On,
+        (None, Some(r)) => {
+            notices.push(phrases.say("notice.screen_reader_speech", &[("reader", r.name())]));
+            false
+        }
+        (None, None) => args.speech_on(),
+    };
     let edge = Edge::open(EdgeOptions {
-        speech: args.speech_on(),
+        speech,
         sound: args.sound.map_or(!args.line, |s| s == OnOff::On),
         speech_log: args.speech_log.clone(),
         output,
@@ -641,6 +657,7 @@ pub fn run(mut args: Args) -> ExitCode {
                 no_board: args.no_board,
                 colour: args.colour_view,
             },
+            reader,
             gamepad,
             &phrases,
         )

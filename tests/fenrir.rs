@@ -23,14 +23,14 @@ impl Fenrir {
     /// fenrir in a tmux of its own (80x24), its speech written line by line to `said.txt`, running hector with
     /// its own folders, `--speech off` and a speech log.
     fn start(name: &str, hector_args: &str) -> Fenrir {
-        Fenrir::start_with(name, hector_args, false)
+        Fenrir::start_with(name, &format!("{hector_args} --speech off"), false)
     }
 
     /// As [`Fenrir::start`], fenrir's speech taking as long as a voice would (15 characters a second, slower than
     /// fenrir's shipped rate), so that what it says queues as with real speech; an utterance said to its end is
     /// written again to `done.txt` (one that fenrir stops is not).
     fn start_speaking(name: &str, hector_args: &str) -> Fenrir {
-        Fenrir::start_with(name, hector_args, true)
+        Fenrir::start_with(name, &format!("{hector_args} --speech off"), true)
     }
 
     fn start_with(name: &str, hector_args: &str, speaking: bool) -> Fenrir {
@@ -61,7 +61,7 @@ impl Fenrir {
                  i=0; while [ $i -lt 200 ] && ! grep -q 'Start Fenrir' said.txt 2>/dev/null; do \
                  sleep 0.1; i=$((i+1)); done\n\
                  exec env HOME={d} XDG_DATA_HOME={d}/data XDG_CONFIG_HOME={d}/config \
-                 XDG_STATE_HOME={d}/state LANG=C.UTF-8 {} {hector_args} --speech off --speech-log {d}/speech.log\n",
+                 XDG_STATE_HOME={d}/state LANG=C.UTF-8 {} {hector_args} --speech-log {d}/speech.log\n",
                 env!("CARGO_BIN_EXE_hector")
             ),
         )
@@ -413,11 +413,13 @@ fn a_key_stops_a_long_answer_under_fenrirs_shipped_settings() {
 /// (fenrir leaves out the brackets of "(G shows it)".)
 #[test]
 fn under_fenrir_the_view_for_a_screen_reader_is_chosen_by_itself() {
-    let f = Fenrir::start("auto", "--opponent human --sound off");
+    // No --speech: fenrir speaks, so hector's own voice is off, and it says so.
+    let f = Fenrir::start_with("auto", "--opponent human --sound off", false);
     let first = f.first_said();
     assert!(
         first.as_deref().is_some_and(|s| s.starts_with(
-            "New game, White to move fenrir reads the screen: plain view, board hidden G shows it"
+            "New game, White to move fenrir reads the screen: plain view, board hidden G shows it \
+             hector's own voice is off while fenrir speaks"
         ) && s.contains("Board hidden:")
             && !s.contains(" t s l d k l s t")),
         "{first:?}"
