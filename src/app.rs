@@ -281,6 +281,13 @@ struct ViewChoice {
     colour: bool,
 }
 
+impl ViewChoice {
+    /// The player chose a view: a screen reader found does not change it.
+    fn chosen(&self) -> bool {
+        self.plain || self.no_board || self.colour
+    }
+}
+
 /// The full-screen view's keys and theme from config/ and the user's config folder; problems become notices.
 fn screen_options(
     edge: Edge,
@@ -308,11 +315,7 @@ fn screen_options(
     // Issue 19: under a screen reader the view made for it, unless the player chose a view (a theme.ron of their
     // own is used as written).
     if let Some(reader) = reader.filter(|_| own_theme.is_none()) {
-        if screen::reader::fit(
-            &mut theme,
-            reader,
-            view.plain || view.no_board || view.colour,
-        ) {
+        if screen::reader::fit(&mut theme, reader, view.chosen()) {
             // First of the notices: what the screen reader is given.
             notices.insert(
                 0,

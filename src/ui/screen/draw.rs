@@ -265,7 +265,6 @@ fn mode_label(app: &App, view: &View<'_>) -> String {
     }
 }
 
-/// Draws the whole view at `now` (for the clocks).
 /// The silent mark of plain mode ([`Theme::stop_reader`]): "_" alone on the bottom row, where the cursor stops
 /// for a moment before a key's answer is drawn. fenrir reads a cursor that moved to another row, the screen
 /// otherwise unchanged, at once and stops what it was saying (a key's answer written to the screen is read only
@@ -290,6 +289,7 @@ pub fn split_mark(full: Rect, theme: &Theme) -> (Rect, Option<Cursor>) {
     }
 }
 
+/// Draws the whole view at `now` (for the clocks).
 pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
     let (area, mark) = split_mark(frame.area(), &app.theme);
     if let Some(m) = mark {

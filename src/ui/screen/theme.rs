@@ -20,10 +20,10 @@ pub enum PieceStyle {
 struct ThemeFile {
     plain: bool,
     /// Absent in a theme file written before it: the board is drawn.
-    #[serde(default = "drawn")]
+    #[serde(default = "on")]
     board: bool,
     /// Absent in a theme file written before it: plain mode stops the screen reader on a key.
-    #[serde(default = "drawn")]
+    #[serde(default = "on")]
     stop_reader: bool,
     pieces: PieceStyle,
     light_square: String,
@@ -41,7 +41,8 @@ struct ThemeFile {
     status_bg: String,
 }
 
-fn drawn() -> bool {
+/// A switch absent from a theme file written before it: on.
+fn on() -> bool {
     true
 }
 
