@@ -252,10 +252,15 @@ impl Session {
             return Vec::new();
         }
         let action = &act.action;
-        if let Some(out) = self.answer_question(action, line, now) {
-            return out;
-        }
-        match policy::verdict(self.view().state(), action) {
+        // Item 26.2: a command that asks a question of its own leaves the open one unanswered, and says so.
+        let mut left = match self.question_left(action) {
+            Some(p) => questions::cancelled(&self.config, self.tournament.as_ref(), p),
+            None => match self.answer_question(action, line, now) {
+                Some(out) => return out,
+                None => Vec::new(),
+            },
+        };
+        left.extend(match policy::verdict(self.view().state(), action) {
             policy::Verdict::Allowed => self.answer(action, line, now),
             policy::Verdict::Refused(key) => self.view().refused(key, line),
             policy::Verdict::Answer => {
@@ -265,7 +270,22 @@ impl Session {
                     .line_answer(cfg, game, &self.commands, line);
                 self.view().board_check_view(out)
             }
-        }
+        });
+        left
+    }
+
+    /// The open yes-or-no question that `action` leaves unanswered (see `Questions::left_for`): `resign` for
+    /// another side than the open resignation's, `rewind` while another question is open.
+    fn question_left(&mut self, action: &Action) -> Option<Pending> {
+        let open = self.questions.open()?;
+        let same = match action {
+            Action::Resign(side) => self
+                .m
+                .resigning(&self.config, side)
+                .is_ok_and(|side| open == Pending::Resign(side)),
+            _ => open == Pending::Rewind,
+        };
+        self.questions.left_for(action, same)
     }
 
     /// The open question takes its answers first (see `Questions::answer`). None: no question is open, or the
@@ -277,13 +297,16 @@ impl Session {
         now: Duration,
     ) -> Option<Vec<Effect>> {
         let (cfg, resume) = (&self.config, self.files.resume.as_ref());
-        let question = |p| questions::asked(cfg, resume, &self.board_check, &self.m.game, p);
-        let out = match self.questions.answer(cfg, action, line, question)? {
+        let ends = |p| questions::ends(cfg, &self.m, Some(p));
+        let whole = ends(self.questions.open()?).is_some();
+        let question =
+            |p| questions::asked(cfg, resume, &self.board_check, &self.m.game, p, ends(p));
+        let out = match self.questions.answer(cfg, action, line, question, whole)? {
             Answered::ChooseGame => return Some(self.choose_game(line, now)),
             // Not a piece: the question is dropped and the line is read as usual.
             Answered::Promotion { from, to } => return self.promote(from, to, line, now),
-            Answered::NotFitting => match action {
-                Action::Illegal(rest) => self.illegal(rest, now),
+            Answered::NotFitting(entry) => match action {
+                Action::Illegal(rest) => self.illegal(rest, entry.as_deref(), now),
                 _ => return None,
             },
             // What a "yes" does to the game is said as ever (and the assistant's answers shown); declining a
@@ -376,7 +399,7 @@ impl Session {
             | A::Arbiter(_)
             | A::Seal(_)
             | A::Envelope => self.clock_answer(action, now),
-            A::Illegal(rest) => self.illegal(rest, now),
+            A::Illegal(rest) => self.illegal(rest, None, now),
             A::Press => self.press_without_move(self.m.game.turn(), now),
             A::Open => vec![say(Kind::Refusal, self.config.p("envelope.none", &[]))],
             // The opponent's.
@@ -472,9 +495,11 @@ impl Session {
         match self.m.read_move(&self.config, text, not_fitting) {
             match_state::Entry::Move(m) => self.enter_move(m, Completion::ByPress, now),
             match_state::Entry::NotFitting(reason) => {
-                self.questions.ask(Pending::NotFitting);
+                self.questions.ask_not_fitting(text);
                 let t = self.tournament.as_ref().expect("in the profile");
-                t.not_fitting(&self.config, text, reason)
+                // Item 26.2: when `illegal` would end the game, the choice says so.
+                let ends = self.m.illegal_consequence(&self.config, self.m.game.turn());
+                t.not_fitting(&self.config, text, reason, ends)
             }
             match_state::Entry::Promotion { from, to, said } => {
                 self.questions.ask(Pending::Promotion { from, to });
@@ -772,8 +797,26 @@ impl Session {
     }
 
     /// an illegal move completed (see `Match::illegal`); a promoted one stands, entered like any move.
-    pub(super) fn illegal(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
-        match self.m.illegal(&self.config, rest, now) {
+    /// `entry`: the move entered just before that did not fit the record, which the record names.
+    ///
+    /// R-7.5.1 (E14 7.5 a, E05/E09 7.4 a with 6.7 a): an illegal move is completed only by its clock press, in
+    /// every edition; before it the move may be withdrawn (D.2.8). So `illegal` alone while a move is made and not
+    /// pressed calls that move illegal: it is withdrawn, its mover moves again, and nothing is charged to anyone
+    /// (item 26.1: never the side to move in the position, which did not make it).
+    pub(super) fn illegal(
+        &mut self,
+        rest: &str,
+        entry: Option<&str>,
+        now: Duration,
+    ) -> Vec<Effect> {
+        if rest.is_empty()
+            && entry.is_none()
+            && let Some(t) = &mut self.tournament
+            && let Some(said) = t.illegal_made(&self.config, &mut self.m)
+        {
+            return self.view().saved_if(said);
+        }
+        match self.m.illegal(&self.config, rest, entry, now) {
             timing::Illegal::Refused(out) => out,
             timing::Illegal::Penalised(out) => self.view().saved_if((out, true)),
             timing::Illegal::Promotion {

@@ -8,6 +8,7 @@ use super::Effect;
 use super::board_check::BoardCheck;
 use super::config::Mode;
 use super::effect::{Kind, quote, say};
+use super::match_state::Match;
 use super::tournament::Tournament;
 use super::{Config, Envelope, Pending};
 use crate::rules::Game;
@@ -44,12 +45,34 @@ pub struct ResumeOffer {
 pub(super) struct Questions {
     pending: Option<Pending>,
     reminded: bool,
+    /// The entry that did not fit the record, while its question is open (item 26.6: `illegal` names it).
+    entry: Option<String>,
 }
 
 impl Questions {
     /// Asks `p`: it is open until a line answers it (see [`Questions::answer`]).
     pub(super) fn ask(&mut self, p: Pending) {
         self.pending = Some(p);
+        self.entry = None;
+    }
+
+    /// `entry` did not fit the record; `illegal` records it as an illegal move, by its name.
+    pub(super) fn ask_not_fitting(&mut self, entry: &str) {
+        self.pending = Some(Pending::NotFitting);
+        self.entry = Some(entry.chars().take(60).collect());
+    }
+
+    /// Item 26.2: a command that asks a yes-or-no question of its own (`resign`, `rewind`) while another one is
+    /// open takes its place: the open question is left unanswered (it changes nothing) and returned, so that the
+    /// next `yes` answers the question the operator has just heard, never the one before it. `same`: the
+    /// command would ask the open question again (then it is no answer, as before). None: nothing is left.
+    pub(super) fn left_for(&mut self, action: &Action, same: bool) -> Option<Pending> {
+        let asks = matches!(action, Action::Resign(_) | Action::Rewind);
+        if !asks || same || !self.awaits_yes_or_no() || self.start_waits() {
+            return None;
+        }
+        self.answered();
+        self.pending.take()
     }
 
     /// The open question, if one is.
@@ -112,8 +135,9 @@ pub(super) enum Answered {
         from: shakmaty::Square,
         to: shakmaty::Square,
     },
-    /// the entry that did not fit: `illegal` records it as an illegal move, anything else is a new entry.
-    NotFitting,
+    /// the entry that did not fit (its text): `illegal` records it as an illegal move, anything else is a
+    /// new entry.
+    NotFitting(Option<String>),
     Yes(Pending),
     No(Pending),
     /// Leaving is no answer: the question stays open and unanswered, and nothing it asks about changes (an
@@ -126,18 +150,21 @@ pub(super) enum Answered {
 impl Questions {
     /// The answer `line` (read as `action`) gives to the open question, which is closed unless the line leaves
     /// it open (`Leave`, `Again`); `question` says it as it was asked. None: no question is open.
+    /// `whole`: the question's yes ends the game, so a line that is no answer always hears it whole, never the
+    /// short reminder (item 26.2: a `yes` answers only a question the operator has just heard).
     pub(super) fn answer(
         &mut self,
         cfg: &Config,
         action: &Action,
         line: &str,
         question: impl FnOnce(Pending) -> String,
+        whole: bool,
     ) -> Option<Answered> {
         let p = self.pending.take()?;
         match p {
             Pending::ChooseGame => return Some(Answered::ChooseGame),
             Pending::Promotion { from, to } => return Some(Answered::Promotion { from, to }),
-            Pending::NotFitting => return Some(Answered::NotFitting),
+            Pending::NotFitting => return Some(Answered::NotFitting(self.entry.take())),
             _ => {}
         }
         let answered = yes_or_no(cfg, line);
@@ -152,7 +179,7 @@ impl Questions {
                 Answered::Leave
             }
             None => {
-                let asked = matches!(action, Action::Help | Action::Repeat);
+                let asked = whole || matches!(action, Action::Help | Action::Repeat);
                 let said = self.not_an_answer(cfg, &question(p), line, asked);
                 self.pending = Some(p);
                 Answered::Again(vec![said])
@@ -287,16 +314,38 @@ impl Pending {
 }
 
 /// The open question `p`, as it was asked (see [`Pending::text`]).
+/// `ends`: what yes does when it ends the game (see `Match::illegal_consequence`), said in the question.
 pub(super) fn asked(
     cfg: &Config,
     resume: Option<&ResumeOffer>,
     bc: &BoardCheck,
     game: &Game,
     p: Pending,
+    ends: Option<String>,
 ) -> String {
+    if let (Pending::PressWithoutMove(side), Some(ends)) = (p, ends) {
+        // Item 26.2: a question whose yes ends the game says so.
+        return cfg.p(
+            "press.confirm_ends",
+            &[
+                ("side", &cfg.side(side)),
+                ("ends", &ends),
+                ("how", &how_to_answer(cfg)),
+            ],
+        );
+    }
     p.text(cfg, resume, || {
         bc.rewind_question(cfg, game, &how_to_answer(cfg))
     })
+}
+
+/// What yes to `p` does when it ends the game, said in the question (item 26.2): a press without a move that
+/// would be the offender's last illegal move.
+pub(super) fn ends(cfg: &Config, m: &Match, p: Option<Pending>) -> Option<String> {
+    match p? {
+        Pending::PressWithoutMove(side) => m.illegal_consequence(cfg, side),
+        _ => None,
+    }
 }
 
 /// What a resumption restored (the clocks, a made move, the physical clock's rule) is the operator's: in

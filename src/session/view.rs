@@ -199,7 +199,8 @@ impl<'a> View<'a> {
     /// The open question `p`, as it was asked.
     pub(super) fn question(&self, p: Pending) -> String {
         let resume = self.files.resume.as_ref();
-        questions::asked(self.config, resume, self.board_check, &self.m.game, p)
+        let ends = questions::ends(self.config, self.m, Some(p));
+        questions::asked(self.config, resume, self.board_check, &self.m.game, p, ends)
     }
 
     /// The open question `p` asked: the operator's (in assistant mode the assistant answers it, D.2.10).

@@ -230,6 +230,45 @@ impl Game {
         Ok(e)
     }
 
+    /// A finished game read back from its record: PGN's Termination tag says why it ended only coarsely ("rules
+    /// infraction" for an illegal-move forfeit and an arbiter's decision alike, "normal" for a resignation, an
+    /// agreement and a claimed draw), so the import guesses. `reason`, kept beside the record by the program
+    /// that ended the game, replaces the guess when it says the same: the same Termination and result, and an
+    /// ending the moves themselves do not decide (a mate stays a mate). Loading a finished game changes nothing
+    /// of it (issue 26.3). Whether it was taken.
+    pub fn restore_reason(&mut self, reason: EndReason) -> bool {
+        use EndReason as R;
+        let by_moves = |r: EndReason| {
+            matches!(
+                r,
+                R::Checkmate
+                    | R::Stalemate
+                    | R::DeadPosition
+                    | R::FivefoldRepetition
+                    | R::SeventyFiveMoves
+            )
+        };
+        let Some(e) = self.ending else {
+            return false;
+        };
+        let draw = e.result == GameResult::Draw;
+        let fits = match reason {
+            R::Resignation | R::TimeForfeit | R::IllegalMoveForfeit => !draw,
+            R::Agreement
+            | R::ThreefoldRepetition
+            | R::FiftyMoves
+            | R::DrawOnTime
+            | R::DrawAfterIllegalMove => draw,
+            R::ArbiterDecision => true,
+            _ => false,
+        };
+        if !fits || by_moves(e.reason) || reason.termination() != e.reason.termination() {
+            return false;
+        }
+        self.ending = Some(Ending::new(reason, e.result));
+        true
+    }
+
     /// Ends the game for a reason decided outside the board (flag, arbiter, illegal moves, an imported result).
     pub fn end(&mut self, ending: Ending) {
         if self.ending.is_none() {

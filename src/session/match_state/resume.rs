@@ -19,6 +19,9 @@
 //! which the record cannot mark); `offer=none`: the offer marked (=) on the record's last move was declined (the
 //! record cannot say so). A tag written before these keys existed reads with none of them (no request, the counter
 //! not corrected, no offer but the one marked on the record's last move).
+//! `end=REASON`: why a finished game ended (`illegal-move`, `draw-after-illegal-move`, `arbiter`, `resignation`,
+//! `agreement`, `threefold`, `fifty-moves`, `time-forfeit`, `draw-on-time`, ...), which PGN's Termination tag says
+//! only coarsely: a loaded finished game keeps it (issue 26.3, see `Game::restore_reason`).
 //! Unknown keys are skipped; a tag that cannot be read whole is not used, and the player is told why.
 //!
 //! An adjourned game goes on from the same tag: only its clock times are its envelope's (R-GI.5); the illegal
@@ -32,9 +35,9 @@ use shakmaty::{ByColor, Color};
 use super::Config;
 use super::Match;
 use super::timing::Timing;
-use crate::rules::Game;
 use crate::rules::clock::{Clock, ClockState, KeptSide};
 use crate::rules::time_control::{PerMove, TimeClass, TimeControl};
+use crate::rules::{EndReason, Game};
 use crate::words;
 
 /// The PGN tag that keeps the clock's state and the made move.
@@ -83,7 +86,27 @@ pub(in crate::session) struct Kept {
     pub offer: Option<Color>,
     /// the offer marked on the record's last move is no longer open (it was declined).
     pub offer_declined: bool,
+    /// Why the finished game ended (issue 26.3).
+    pub end: Option<EndReason>,
 }
+
+/// The words of `end=` (see the module's documentation).
+const END_WORDS: [(EndReason, &str); 14] = [
+    (EndReason::Checkmate, "checkmate"),
+    (EndReason::Resignation, "resignation"),
+    (EndReason::Stalemate, "stalemate"),
+    (EndReason::DeadPosition, "dead-position"),
+    (EndReason::Agreement, "agreement"),
+    (EndReason::ThreefoldRepetition, "threefold"),
+    (EndReason::FiftyMoves, "fifty-moves"),
+    (EndReason::FivefoldRepetition, "fivefold"),
+    (EndReason::SeventyFiveMoves, "seventy-five-moves"),
+    (EndReason::TimeForfeit, "time-forfeit"),
+    (EndReason::DrawOnTime, "draw-on-time"),
+    (EndReason::IllegalMoveForfeit, "illegal-move"),
+    (EndReason::DrawAfterIllegalMove, "draw-after-illegal-move"),
+    (EndReason::ArbiterDecision, "arbiter"),
+];
 
 fn ms(d: Duration) -> u64 {
     d.as_millis().min(u128::from(u64::MAX)) as u64
@@ -191,6 +214,12 @@ impl Kept {
         } else if self.offer_declined {
             out.push("offer=none".to_string());
         }
+        if let Some(word) = self
+            .end
+            .and_then(|r| END_WORDS.iter().find(|(e, _)| *e == r))
+        {
+            out.push(format!("end={}", word.1));
+        }
         out.push(format!(
             "virtual={}",
             if self.virtual_clock { "yes" } else { "no" }
@@ -217,6 +246,7 @@ impl Kept {
             counter_set: false,
             offer: None,
             offer_declined: false,
+            end: None,
         };
         let (mut white, mut black, mut run) = (None, None, None);
         for token in text.split_whitespace() {
@@ -289,6 +319,13 @@ impl Kept {
                         color_of(value).ok_or_else(|| format!("offer {}", words::quote(value)))?;
                     (kept.offer, kept.offer_declined) = (Some(c), false);
                 }
+                "end" => {
+                    let word = END_WORDS.iter().find(|(_, w)| *w == value);
+                    kept.end = Some(
+                        word.ok_or_else(|| format!("end {}", words::quote(value)))?
+                            .0,
+                    );
+                }
                 _ => {}
             }
         }
@@ -322,7 +359,33 @@ pub(in crate::session) fn wall_ms(cfg: &Config, real: Duration) -> Option<u64> {
 pub(in crate::session) fn take_kept(game: &mut Game) -> Option<Result<Kept, String>> {
     let text = game.tags.get(TAG)?.to_string();
     game.tags.retain(|name, _| name != TAG);
-    Some(Kept::parse(&text, game))
+    let kept = Kept::parse(&text, game);
+    // A finished game ends as it was kept, not as its Termination tag is guessed back (issue 26.3). A tag written
+    // before `end=` existed still tells a loss by illegal moves: the loser's count reached the edition's limit.
+    if let Ok(k) = &kept
+        && let Some(reason) = k.end.or_else(|| illegal_end(k, game))
+    {
+        game.restore_reason(reason);
+    }
+    Some(kept)
+}
+
+/// a finished game whose loser (or, drawn, either side) had as many illegal moves as lose in the game's
+/// edition (2 from 2014 on, 3 before) ended by them.
+fn illegal_end(kept: &Kept, game: &Game) -> Option<EndReason> {
+    let limit = match game.edition() {
+        crate::rules::Edition::E2005 | crate::rules::Edition::E2009 => 3,
+        _ => 2,
+    };
+    let result = game.ending()?.result;
+    let counted = match result.winner() {
+        Some(w) => kept.illegal[w.other().fold_wb(0, 1)],
+        None => kept.illegal.iter().copied().max().unwrap_or(0),
+    };
+    (counted >= limit).then_some(match result.winner() {
+        Some(_) => EndReason::IllegalMoveForfeit,
+        None => EndReason::DrawAfterIllegalMove,
+    })
 }
 
 impl Match {
@@ -381,6 +444,7 @@ impl Match {
             offer_declined: self.game.draw_offer().is_none()
                 && !self.game.is_over()
                 && self.game.last_ply().is_some_and(|p| p.draw_offer),
+            end: self.game.ending().map(|e| e.reason),
         })
     }
 
@@ -622,6 +686,7 @@ mod tests {
             counter_set: true,
             offer: Some(Color::Black),
             offer_declined: false,
+            end: None,
         };
         let tag = kept.to_tag();
         assert!(

@@ -162,20 +162,26 @@ impl Tournament {
 
     /// A move entry that does not fit the record is never silently refused: the operator re-enters it (a typing
     /// slip) or records an illegal move for the arbiter; the coordinator waits for that answer.
+    /// `ends`: what `illegal` would do when it ends the game (item 26.2: the choice says so).
     pub(in crate::session) fn not_fitting(
         &self,
         cfg: &Config,
         text: &str,
         reason: String,
+        ends: Option<String>,
     ) -> Vec<Effect> {
         let quoted = log::clean(text, 60);
-        vec![
-            self.to_operator(cfg.p(
-                "tournament.not_fitting",
-                &[("text", &quoted), ("reason", &reason)],
-            )),
-            Effect::Cue(Cue::Illegal),
-        ]
+        let mut said = cfg.p(
+            "tournament.not_fitting",
+            &[("text", &quoted), ("reason", &reason)],
+        );
+        if let Some(ends) = ends {
+            said = cfg.p(
+                "tournament.not_fitting_ends",
+                &[("choice", &said), ("ends", &ends)],
+            );
+        }
+        vec![self.to_operator(said), Effect::Cue(Cue::Illegal)]
     }
 
     /// `press`: the button of the clock that runs (or stands) (D.2.4, R-6.2.1). It completes the move made by
@@ -280,7 +286,7 @@ impl Tournament {
             return (vec![say(Kind::Refusal, m.game_over(cfg, e))], false);
         }
         let len = m.game.plies().len();
-        let Some((mover, ply)) = self.made_last(len) else {
+        if self.made_last(len).is_none() {
             let key = match m.game.last_ply() {
                 None => "last.none",
                 Some(_) => "tournament.undo_after_press",
@@ -295,6 +301,58 @@ impl Tournament {
                 false,
             );
         };
+        let (mover, said) = self.withdraw(cfg, m).expect("a made move");
+        let args = [("move", said.as_str()), ("side", &cfg.side(mover))];
+        let out = if self.in_assistant_mode() {
+            // The blind player hears that the move was withdrawn; the prompt for the right move is the
+            // assistant's.
+            vec![
+                say(Kind::Event, cfg.p("tournament.withdrawn_told", &args)),
+                say(Kind::Assistant, cfg.p("tournament.enter_right", &args)),
+            ]
+        } else {
+            vec![say(Kind::Event, cfg.p("tournament.withdrawn", &args))]
+        };
+        (out, true)
+    }
+
+    /// Item 26.1: `illegal` alone while a move is made and not pressed (see `Session::illegal`): an illegal move
+    /// is completed only by the press (R-7.5.1 in every edition), so the made move is withdrawn as a slip would
+    /// be (D.2.8), its mover moves again and nothing is charged: not to its mover, and never to the side to move
+    /// in the position. In assistant mode the blind player hears only that the move was withdrawn, as for
+    /// `undo`; the reason is the assistant's. None: no move is made and waiting for its press.
+    pub(in crate::session) fn illegal_made(
+        &mut self,
+        cfg: &Config,
+        m: &mut Match,
+    ) -> Option<(Vec<Effect>, bool)> {
+        self.made_last(m.game.plies().len())?;
+        if m.game.is_over() {
+            return None;
+        }
+        let (mover, said) = self.withdraw(cfg, m)?;
+        let article = m.completion_article();
+        let args = [
+            ("move", said.as_str()),
+            ("side", &cfg.side(mover)),
+            ("article", article),
+        ];
+        let reason = cfg.p("illegal.made_withdrawn", &args);
+        let out = if self.in_assistant_mode() {
+            vec![
+                say(Kind::Event, cfg.p("tournament.withdrawn_told", &args)),
+                say(Kind::Assistant, reason),
+            ]
+        } else {
+            vec![say(Kind::Event, reason)]
+        };
+        Some((out, true))
+    }
+
+    /// D.2.8: the move made and not pressed, the last of the record, is taken back: its mover and the move as it
+    /// was said. None: no move is made and waiting for its press.
+    fn withdraw(&mut self, cfg: &Config, m: &mut Match) -> Option<(Color, String)> {
+        let (mover, ply) = self.made_last(m.game.plies().len())?;
         let said = m.last_ply_said(cfg, self.says_check_words());
         m.game.truncate(ply);
         // The withdrawn entry had completed its mover's earlier move (R-6.2.1.2): that one waits for its press
@@ -314,18 +372,7 @@ impl Tournament {
         if let Some(last) = m.game.last_ply() {
             self.made_again(last.color(), len - 1);
         }
-        let args = [("move", said.as_str()), ("side", &cfg.side(mover))];
-        let out = if self.in_assistant_mode() {
-            // The blind player hears that the move was withdrawn; the prompt for the right move is the
-            // assistant's.
-            vec![
-                say(Kind::Event, cfg.p("tournament.withdrawn_told", &args)),
-                say(Kind::Assistant, cfg.p("tournament.enter_right", &args)),
-            ]
-        } else {
-            vec![say(Kind::Event, cfg.p("tournament.withdrawn", &args))]
-        };
-        (out, true)
+        Some((mover, said))
     }
 
     /// `player: REQUEST`: the blind player's own request, answered into the player's earpiece (D.2.10.4): move

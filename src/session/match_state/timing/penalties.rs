@@ -32,10 +32,13 @@ impl Match {
     /// position stays as before it; the opponent gets time; the second (third before 2014) loses, unless the
     /// opponent cannot checkmate. An unpromoted pawn on the last rank becomes a queen and the move stands
     ///
+    /// `entry`: the move entered just before that did not fit the record (item 26.6: the record names it when
+    /// `illegal` is typed alone).
     pub(in crate::session) fn illegal(
         &mut self,
         cfg: &Config,
         rest: &str,
+        entry: Option<&str>,
         now: Duration,
     ) -> Illegal {
         if let Some(e) = self.game.ending() {
@@ -78,8 +81,14 @@ impl Match {
                 Err(_) => {}
             }
         }
-        // The record keeps the illegal move for the arbiter (R-7.5.1: the position before it is restored).
-        let note = if rest.is_empty() {
+        // The record keeps the illegal move for the arbiter (R-7.5.1: the position before it is restored), named
+        // as it was entered: one comment per illegal move.
+        let named = if rest.is_empty() {
+            entry.unwrap_or_default()
+        } else {
+            rest
+        };
+        let note = if named.is_empty() {
             cfg.p(
                 "pgn.illegal",
                 &[
@@ -92,7 +101,7 @@ impl Match {
                 "pgn.illegal_move",
                 &[
                     ("side", &cfg.side(offender)),
-                    ("move", &words::quote(rest)),
+                    ("move", &words::quote(named)),
                     ("article", self.illegal_article()),
                 ],
             )
@@ -189,6 +198,86 @@ impl Match {
         }
     }
 
+    /// The opponent's time for an illegal move in the game's time class and edition; None where the illegal move
+    /// loses at once (2005/2009 blitz).
+    /// The article by which an illegal move is completed only by the clock press, in the game's edition
+    /// 7.5.1 (2018), 7.5 a (2014), 7.4 a (2005, 2009, with 6.7 a: a move is completed by the press).
+    pub(in crate::session) fn completion_article(&self) -> &'static str {
+        match self.game.edition() {
+            crate::rules::Edition::E2018 => "7.5.1",
+            crate::rules::Edition::E2014 => "7.5 a",
+            crate::rules::Edition::E2005 | crate::rules::Edition::E2009 => "7.4 a",
+        }
+    }
+
+    fn illegal_bonus(&self) -> Option<Duration> {
+        let class = self
+            .timing
+            .as_ref()
+            .map_or(TimeClass::Standard, |t| t.class);
+        clock::illegal_move_bonus(class, self.game.edition())
+    }
+
+    /// Section 14 row 1: how one more illegal move of `offender` would end the game, if it would: the second
+    /// loses from 2014 on, the third before (E05/E09 7.4 b), in 2005/2009 blitz the first (no time
+    /// bonus exists there); a draw when the opponent cannot checkmate.
+    pub(in crate::session) fn illegal_would_end(&self, offender: Color) -> Option<Ending> {
+        let limit = if matches!(
+            self.game.edition(),
+            crate::rules::Edition::E2005 | crate::rules::Edition::E2009
+        ) {
+            3
+        } else {
+            2
+        };
+        let n = self.illegal[idx(offender)] + 1;
+        if n < limit && self.illegal_bonus().is_some() {
+            return None;
+        }
+        let opponent = offender.other();
+        Some(if self.game.can_checkmate(opponent) == MatingChance::No {
+            Ending::draw(EndReason::DrawAfterIllegalMove)
+        } else {
+            Ending::new(EndReason::IllegalMoveForfeit, GameResult::win_for(opponent))
+        })
+    }
+
+    /// Item 26.2: what recording one more illegal move of `offender` would do, said in the question before it
+    /// ("This is Black's second illegal move: Black loses the game, White wins, 1-0."), when it ends the game.
+    pub(in crate::session) fn illegal_consequence(
+        &self,
+        cfg: &Config,
+        offender: Color,
+    ) -> Option<String> {
+        let ending = self.illegal_would_end(offender)?;
+        let n = self.illegal[idx(offender)] + 1;
+        let result = cfg.phrases.get(match ending.result {
+            GameResult::WhiteWins => "result.white_wins",
+            GameResult::BlackWins => "result.black_wins",
+            GameResult::Draw => "result.draw",
+        });
+        let args = [
+            ("side", cfg.side(offender)),
+            ("opponent", cfg.side(offender.other())),
+            ("result", result.to_string()),
+        ];
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let outcome = if ending.result == GameResult::Draw {
+            cfg.p("illegal.outcome_draw", &args)
+        } else {
+            cfg.p("illegal.outcome_loses", &args)
+        };
+        let nth = cfg.p(&format!("illegal.nth_{}", n.min(3)), &[]);
+        Some(cfg.p(
+            "illegal.ends",
+            &[
+                ("side", &cfg.side(offender)),
+                ("nth", &nth),
+                ("outcome", &outcome),
+            ],
+        ))
+    }
+
     fn penalise_illegal(
         &mut self,
         cfg: &Config,
@@ -197,24 +286,10 @@ impl Match {
         restored: bool,
     ) -> Vec<Effect> {
         let opponent = offender.other();
-        let edition = self.game.edition();
+        let ends = self.illegal_would_end(offender);
+        let bonus = self.illegal_bonus();
         self.illegal[idx(offender)] += 1;
         let n = self.illegal[idx(offender)];
-        let class = self
-            .timing
-            .as_ref()
-            .map_or(TimeClass::Standard, |t| t.class);
-        let bonus = clock::illegal_move_bonus(class, edition);
-        // Section 14 row 1: the second illegal move loses from 2014 on, the third before; in 2005/2009 blitz the
-        // first one, on the opponent's claim (no time bonus exists there).
-        let limit = if matches!(
-            edition,
-            crate::rules::Edition::E2005 | crate::rules::Edition::E2009
-        ) {
-            3
-        } else {
-            2
-        };
         let mut out = vec![
             say(
                 Kind::Event,
@@ -225,13 +300,7 @@ impl Match {
             ),
             Effect::Cue(Cue::Illegal),
         ];
-        if n >= limit || bonus.is_none() {
-            let cannot_mate = self.game.can_checkmate(opponent) == MatingChance::No;
-            let ending = if cannot_mate {
-                Ending::draw(EndReason::DrawAfterIllegalMove)
-            } else {
-                Ending::new(EndReason::IllegalMoveForfeit, GameResult::win_for(opponent))
-            };
+        if let Some(ending) = ends {
             self.game.end(ending);
             self.stop_clock(now);
             out.push(say(Kind::GameEnd, self.ending_text(cfg, ending)));
