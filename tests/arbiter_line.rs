@@ -79,10 +79,7 @@ fn the_arbiter_writes_times_as_the_clock_shows_them_and_signed_changes() {
             "\"frobnicate\" is not an arbiter command",
             "arbiter commands",
         ),
-        (
-            "arbiter add is written: arbiter add SIDE TIME",
-            "SIDE TIME",
-        ),
+        ("arbiter add is written: arbiter add SIDE TIME", "SIDE TIME"),
         ("\"many\" is not a number of moves", "moves N"),
     ] {
         assert!(
