@@ -10,7 +10,7 @@ PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev spee
           speech-dispatcher-espeak-ng espeak-ng stockfish tmux sox python3 python3-pip liblouis-dev liblouis-data
           liblouis-bin)
 if [ "${1:-}" = "--tests" ]; then
-  PACKAGES+=(pulseaudio pulseaudio-utils libasound2-plugins fenrir)
+  PACKAGES+=(pulseaudio pulseaudio-utils libasound2-plugins fenrir strace)
 fi
 
 as_root() {

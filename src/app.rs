@@ -427,8 +427,31 @@ fn verify_log(game: &Path, phrases: &Phrases) -> ExitCode {
         Ok(text) => {
             let verdict = session::log::verify(&text);
             println!("{}", session::log::verdict_text(phrases, &shown, &verdict));
+            // Issue 26.8: the log is checked against the game beside it too (moves and result), so that a log
+            // cut at an entry boundary, whole as a chain, is found.
+            let agrees = match crate::store::read_outside_text(game, 128 << 20)
+                .map_err(|e| plain(&e.to_string()))
+                .and_then(|pgn| {
+                    crate::rules::pgn::import_game(&pgn).map_err(|e| plain(&e.to_string()))
+                }) {
+                Ok(g) => {
+                    let against = session::log::against_game(&text, &g);
+                    println!("{}", session::log::against_text(phrases, &against));
+                    matches!(
+                        against,
+                        session::log::Against::Agrees(_) | session::log::Against::NoMarks
+                    )
+                }
+                Err(reason) => {
+                    println!(
+                        "{}",
+                        phrases.say("verify.game_unread", &[("reason", &reason)])
+                    );
+                    true
+                }
+            };
             match verdict {
-                session::log::Verdict::Whole { .. } | session::log::Verdict::Empty => {
+                session::log::Verdict::Whole { .. } | session::log::Verdict::Empty if agrees => {
                     ExitCode::SUCCESS
                 }
                 _ => ExitCode::from(1),

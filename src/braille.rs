@@ -273,6 +273,13 @@ pub fn check_table(table: &BrailleTable) -> Result<(), BrailleError> {
 pub fn translate_cells(line: &str, table: &BrailleTable) -> Result<Vec<u8>, BrailleError> {
     let list = table_cstring(table)?;
     load(table, &list)?;
+    let folded;
+    let line = if *table == BrailleTable::EnglishComputer {
+        folded = fold_to_ascii(line);
+        folded.as_str()
+    } else {
+        line
+    };
     let input: Vec<u32> = line
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
@@ -324,6 +331,46 @@ pub fn translate_cells(line: &str, table: &BrailleTable) -> Result<Vec<u8>, Brai
         }
         capacity = capacity.saturating_mul(2);
     }
+}
+
+/// Text for the default table, which knows ASCII only (an accented letter would come out as liblouis's escape,
+/// `'\x00e9'`, issue 26.11): a Latin letter with marks loses them (`José` → `Jose`, as U.S. computer braille
+/// writes a name without its accents), a few letters become their usual spelling (`ß` → `ss`, `Ø` → `O`), and
+/// anything else outside ASCII becomes `?`.
+fn fold_to_ascii(line: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    let mut out = String::with_capacity(line.len());
+    for c in line.nfd().filter(|c| !is_combining_mark(*c)) {
+        let spelled = match c {
+            c if c.is_ascii() => {
+                out.push(c);
+                continue;
+            }
+            'ß' => "ss",
+            'Æ' => "AE",
+            'æ' => "ae",
+            'Œ' => "OE",
+            'œ' => "oe",
+            'Ø' => "O",
+            'ø' => "o",
+            'Ł' => "L",
+            'ł' => "l",
+            'Đ' | 'Ð' => "D",
+            'đ' | 'ð' => "d",
+            'Þ' => "Th",
+            'þ' => "th",
+            'ı' => "i",
+            '\u{2018}' | '\u{2019}' => "'",
+            '\u{201c}' | '\u{201d}' => "\"",
+            '\u{2013}' | '\u{2014}' => "-",
+            '\u{a0}' => " ",
+            c if c.is_whitespace() => " ",
+            _ => "?",
+        };
+        out.push_str(spelled);
+    }
+    out
 }
 
 /// The six dots of an output widechar: a dot pattern (`0x8000 | dots`) or a Unicode braille character.
@@ -463,6 +510,23 @@ mod tests {
         assert_eq!(pages[2].matches(LINE_END).count(), 10);
         assert!(pages[1].starts_with("L25\r\n"));
         assert_eq!(paginate(&[]), "");
+    }
+
+    /// Issue 26.11: the default table printed `_JOS'\X00E9'` for José: liblouis's escape of a letter it lacks.
+    #[test]
+    fn accented_names_in_the_default_table_have_no_escape_codes() {
+        let out = brf(
+            "José Raúl Capablanca, Łódź, Nimzowitsch–Straße",
+            &BrailleTable::EnglishComputer,
+        )
+        .unwrap();
+        assert!(!out.contains('\\') && !out.contains("X00"), "{out}");
+        assert!(out.starts_with("_JOSE _RAUL _CAPABLANCA"), "{out}");
+        assert!(out.contains("_LODZ"), "{out}");
+        assert!(out.contains("STRASSE"), "{out}");
+        // The German table knows its own letters: they are not folded there.
+        let de = brf("Straße", &BrailleTable::GermanComputer).unwrap();
+        assert!(!de.contains("SS"), "{de}");
     }
 
     #[test]

@@ -8,7 +8,6 @@ pub mod engine;
 pub mod options;
 pub mod rules;
 pub mod session;
-pub mod sha256;
 pub mod sound;
 pub mod speech;
 pub mod store;

@@ -551,6 +551,7 @@ fn kill_9_never_leaves_a_move_without_its_entry() {
     ];
     let mut seed: u64 = 0x5eed;
     let mut in_the_middle = 0;
+    let mut interrupted = 0;
     for run in 0..24 {
         let dir = common::temp_dir(&format!("kill-{run}"));
         let mut child = common::hector_command(&dir)
@@ -604,7 +605,28 @@ fn kill_9_never_leaves_a_move_without_its_entry() {
         }
         if !log.is_empty() {
             let (said, code) = verify(&dir);
-            assert_eq!(code, 0, "run {run}: {said}\n{log}");
+            // Issue 26.9: a kill between the log's entry and the game's rename leaves an action the game file
+            // lacks: verify says so, and loading the game completes it from the log; then they agree.
+            if code == 1 && said.contains("a save was interrupted") {
+                interrupted += 1;
+                let r = run(&dir, &["--load", "g.pgn"], "");
+                assert!(
+                    r.lines
+                        .iter()
+                        .any(|l| l.starts_with("Recovered after an interruption")),
+                    "run {run}: {:#?}",
+                    r.lines
+                );
+                let (said, code) = verify(&dir);
+                assert_eq!(
+                    code,
+                    0,
+                    "run {run}, after loading: {said}\n{}",
+                    log_of(&dir)
+                );
+            } else {
+                assert_eq!(code, 0, "run {run}: {said}\n{log}");
+            }
         }
         let temps: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
@@ -615,7 +637,9 @@ fn kill_9_never_leaves_a_move_without_its_entry() {
         assert!(temps.is_empty(), "run {run}: {temps:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
-    eprintln!("{in_the_middle} of 24 kills in the middle of a game");
+    eprintln!(
+        "{in_the_middle} of 24 kills in the middle of a game, {interrupted} between a log entry and its game"
+    );
     assert!(
         in_the_middle >= 4,
         "the kills must land in the middle of games"

@@ -530,3 +530,116 @@ fn kill_9_in_the_full_screen_view_loses_no_announced_move() {
         "only {middle} of {runs} kills landed in the middle of a game"
     );
 }
+
+/// Issue 26.9: kill -9 after the action log's entry is on disk and before the game file is renamed into place
+/// (the third rename, of the save after `e5`, held for 6 seconds by strace): the log holds `e5` and the game
+/// file ends at `1. e4`. `--verify` says that a save was interrupted; loading the game completes `e5` from the
+/// log and says so ("Recovered after an interruption: Bauer Eva fünf"); then the log and the game agree.
+#[test]
+fn a_kill_between_the_log_and_the_game_file_is_recovered_on_loading() {
+    if Command::new("strace").arg("-V").output().is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "strace is needed (apt-get install strace)"
+        );
+        eprintln!("strace is not installed: this test needs it (apt-get install strace)");
+        return;
+    }
+    let dir = temp_dir("kill-between");
+    let r_args = [
+        "--line",
+        "--mode",
+        "record",
+        "--time",
+        "90m+30s",
+        "--virtual-clock",
+        "--speech",
+        "off",
+        "--language",
+        "en",
+        "--save",
+        "g.pgn",
+        "--opponent",
+        "human",
+    ];
+    let mut cmd = Command::new("strace");
+    common::isolate(&mut cmd, &dir);
+    let mut tracer = cmd
+        .current_dir(&dir)
+        .args([
+            "-f",
+            "-qq",
+            "-o",
+            "/dev/null",
+            "-e",
+            "inject=rename:delay_enter=6000000:when=3",
+            env!("CARGO_BIN_EXE_hector"),
+        ])
+        .args(r_args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = tracer.stdin.take().unwrap();
+    stdin.write_all(b"e4\npress\ne5\n").unwrap();
+    let log = dir.join("g.pgn.log.txt");
+    let began = std::time::Instant::now();
+    while !std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .contains("\tplayer\te5\t")
+        && began.elapsed() < Duration::from_secs(20)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // hector is strace's child; it waits in the held rename.
+    let children = format!("/proc/{0}/task/{0}/children", tracer.id());
+    let pid: i32 = std::fs::read_to_string(&children)
+        .unwrap_or_default()
+        .split_whitespace()
+        .next()
+        .and_then(|p| p.parse().ok())
+        .expect("hector runs under strace");
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: a plain kill(2) of the process this test started.
+    assert_eq!(
+        unsafe { libc::kill(pid, libc::SIGKILL) },
+        0,
+        "kill -9 {pid}"
+    );
+    drop(stdin);
+    let _ = tracer.wait();
+    let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
+    assert!(
+        pgn.contains("1. e4") && !pgn.contains("e5"),
+        "the game file ends at 1. e4:\n{pgn}"
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("\tplayer\te5\tBauer Eva fünf\t"), "{text}");
+    let verify = run_in(&dir, &["--verify", "g.pgn", "--language", "en"], b"");
+    let said = verify.lines.join("\n");
+    assert_eq!(verify.code, 1, "{said}");
+    assert!(said.contains("a save was interrupted"), "{said}");
+    let mut args = r_args.to_vec();
+    args.extend(["--load", "g.pgn"]);
+    let r = run_in(&dir, &args, b"log last 3\nstate\n");
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l == "Recovered after an interruption: Bauer Eva fünf"),
+        "{:#?}",
+        r.lines
+    );
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l.contains("Black's Bauer Eva fünf is made, not completed")),
+        "{:#?}",
+        r.lines
+    );
+    let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
+    assert!(pgn.contains("e5"), "{pgn}");
+    let verify = run_in(&dir, &["--verify", "g.pgn", "--language", "en"], b"");
+    assert_eq!(verify.code, 0, "{}", verify.lines.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

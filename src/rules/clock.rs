@@ -100,6 +100,9 @@ pub enum ArbiterAction {
     /// R-D.2.9c / R-7.1: after the moves are retraced, the clock of the side to move is the one that runs
     /// (or runs when the paused clock is resumed).
     HandOver { side: Color },
+    /// Issue 26.8: the arbiter cancelled what ended the game; the clock, stopped for good, is paused with this
+    /// side's clock to run on resumption.
+    Reopen { side: Color },
 }
 
 /// One arbiter action with the clock before and after it.
@@ -259,6 +262,18 @@ impl Clock {
     pub fn stop(&mut self, now: Duration) {
         self.settle(now);
         self.state = ClockState::Stopped;
+    }
+
+    /// The arbiter cancelled what ended the game (issue 26.8): a clock stopped for good is paused, with `side`'s
+    /// clock to run on resumption. Nothing happens to a clock that was not stopped.
+    pub fn reopen(&mut self, side: Color, now: Duration) {
+        if self.state != ClockState::Stopped {
+            return;
+        }
+        self.audited(now, ArbiterAction::Reopen { side }, |c| {
+            c.state = ClockState::Paused(side);
+            c.since = now;
+        });
     }
 
     /// stops the clock to interrupt the game (also a player stopping it to call the arbiter,

@@ -74,6 +74,8 @@ pub struct Session {
     /// state kept with every save is taken at this instant (issue 18.3).
     at: Duration,
     real_at: Duration,
+    /// A resumed game is compared with its action log after the next command (issue 26.9).
+    recover_pending: bool,
 }
 
 /// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
@@ -98,6 +100,7 @@ impl Session {
             review_at_start: false,
             at: Duration::ZERO,
             real_at: Duration::ZERO,
+            recover_pending: false,
         };
         s.files.identify(&s.config, game_id);
         s
@@ -183,6 +186,63 @@ impl Session {
         out.extend(self.engine.at_start(&self.config, &self.m));
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
+        if !resume {
+            out.extend(self.recover(real_now));
+        }
+        out
+    }
+
+    /// Issue 26.9: the actions the action log holds and the game file lacks (hector was killed after the log's
+    /// entry was on disk and before the game file was renamed into place) are carried out again, in order, and
+    /// said: "Recovered after an interruption: ...". One that does not lead to the game its entry recorded is
+    /// said and logged as not carried out, and so is every one after it.
+    fn recover(&mut self, real_now: Duration) -> Vec<Effect> {
+        let mark = |s: &Session| {
+            let kept = s
+                .tournament
+                .as_ref()
+                .map(Tournament::kept)
+                .unwrap_or_default();
+            log::GameMark::of(&s.m.game, kept.0, kept.1, s.m.illegal_counts())
+        };
+        let lost = match &self.tournament {
+            Some(t) => t.log.lost_actions(&mark(self)),
+            None => return Vec::new(),
+        };
+        let mut out = Vec::new();
+        let mut failed = false;
+        for (line, expected) in lost {
+            let now = self.at_command(real_now);
+            let quoted = words::quote(&line);
+            if failed {
+                let text = self.config.p("log.not_recovered", &[("action", &quoted)]);
+                out.push(say(Kind::Event, text.clone()));
+                out.extend(self.log_action(now, log::Actor::Hector, "", vec![text]));
+                continue;
+            }
+            let act = self.read(&line);
+            let mut answer = self.act(&act, now);
+            let done = mark(self).agrees(&expected);
+            failed = !done;
+            let key = if done {
+                "log.recovered"
+            } else {
+                "log.not_recovered"
+            };
+            let first = answer.iter_mut().find_map(|e| match e {
+                Effect::Say(a) => Some(a),
+                _ => None,
+            });
+            match first {
+                Some(a) if done => a.text = self.config.p(key, &[("action", &a.text)]),
+                _ => answer.insert(
+                    0,
+                    say(Kind::Event, self.config.p(key, &[("action", &quoted)])),
+                ),
+            }
+            self.log_command(&act.line, &mut answer, now);
+            out.extend(answer);
+        }
         out
     }
 
@@ -193,6 +253,8 @@ impl Session {
         let mut out = self.tick(now);
         let path = self.view().log_path();
         if let Some(t) = &mut self.tournament {
+            t.log
+                .set_game(&self.m.game, t.kept(), self.m.illegal_counts());
             t.log_events(&self.config, path, &mut out, now);
         }
         match cmd {
@@ -224,6 +286,9 @@ impl Session {
         }
         let next = self.engine_follow_up(now, &out);
         out.extend(next);
+        if std::mem::take(&mut self.recover_pending) {
+            out.extend(self.recover(real_now));
+        }
         // What `repeat` says again: the last thing said.
         self.last_said = effect::last_said(&out).or(self.last_said.take());
         out
@@ -458,6 +523,7 @@ impl Session {
         };
         if let (Some(t), Some(text)) = (&mut self.tournament, &r.log) {
             t.log = log::ActionLog::continued(self.config.tournament.started, text);
+            self.recover_pending = true;
         }
         let notes = self.go_on(now);
         let mut greeting = r.files;
@@ -940,7 +1006,11 @@ impl Session {
     ) -> Vec<Effect> {
         let path = self.view().log_path();
         match &mut self.tournament {
-            Some(t) => t.log_action(&self.config, path, now, actor, action, said),
+            Some(t) => {
+                t.log
+                    .set_game(&self.m.game, t.kept(), self.m.illegal_counts());
+                t.log_action(&self.config, path, now, actor, action, said)
+            }
             None => Vec::new(),
         }
     }

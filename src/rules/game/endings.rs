@@ -269,6 +269,12 @@ impl Game {
         true
     }
 
+    /// The arbiter takes back what ended the game (an illegal move recorded by mistake, a result to correct,
+    /// issue 26.8): the game is not over any more. Returns the ending it had.
+    pub fn reopen(&mut self) -> Option<Ending> {
+        self.ending.take()
+    }
+
     /// Ends the game for a reason decided outside the board (flag, arbiter, illegal moves, an imported result).
     pub fn end(&mut self, ending: Ending) {
         if self.ending.is_none() {

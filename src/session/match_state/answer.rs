@@ -58,8 +58,12 @@ impl Match {
                 let over = self.game.is_over();
                 let audited = |m: &Match| m.timing.as_ref().map_or(0, |t| t.clock.audit().len());
                 let before = audited(self);
+                let (illegal, ending) = (self.illegal, self.game.ending());
                 let out = self.arbiter(cfg, rest, now);
-                let changed = (!over && self.game.is_over()) || audited(self) != before;
+                let changed = (!over && self.game.is_over())
+                    || audited(self) != before
+                    || self.illegal != illegal
+                    || self.game.ending() != ending;
                 Some(Clocked::Said(out, changed))
             }
             // Guidelines I.1-I.2, I.8: a move sealed; the envelope is saved beside the game.

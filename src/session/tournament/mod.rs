@@ -327,6 +327,7 @@ impl Tournament {
                 action = cfg.p("log.adjourned_hidden", &[]);
             }
         }
+        self.log.set_game(&m.game, self.kept(), m.illegal_counts());
         let saves = self.log_action(cfg, path, now, actor, &action, said);
         out.extend(saves);
     }

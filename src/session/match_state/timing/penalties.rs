@@ -189,9 +189,16 @@ impl Match {
     }
 
     /// The article of the illegal-move penalty in the game's edition (section 14 row 1): 7.5.5 (2018), 7.5 b
-    /// (2014), 7.4 b (2005, 2009).
+    /// (2014), 7.4 b (2005, 2009); in blitz from 2014 on with Appendix B.2, which makes its time 1 minute
+    /// (R-B.2, issue 26.11).
     pub(in crate::session) fn illegal_article(&self) -> &'static str {
+        let blitz = self
+            .timing
+            .as_ref()
+            .is_some_and(|t| t.class == TimeClass::Blitz);
         match self.game.edition() {
+            crate::rules::Edition::E2018 if blitz => "7.5.5, B.2",
+            crate::rules::Edition::E2014 if blitz => "7.5 b, B.2",
             crate::rules::Edition::E2018 => "7.5.5",
             crate::rules::Edition::E2014 => "7.5 b",
             crate::rules::Edition::E2005 | crate::rules::Edition::E2009 => "7.4 b",
