@@ -1250,3 +1250,169 @@ fn a_promotion_answered_on_screen_waits_for_tab_and_a_press_without_a_move_is_as
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Issue 26.7 and 26.4 on the full screen: a command typed while the view's own question is open is not eaten
+/// key by key: Tab (the clock press) leaves the question and presses; `:` leaves it and opens the input line, so
+/// `:decline` is the command typed, asked in its turn; the blind player's keys (F7, F9, F10) are answered to him
+/// while the view's question or the session's resignation question is open, and the question stays open for the
+/// assistant. Every question, its answer and each cancelling are in the action log; the player's requests as
+/// his.
+#[test]
+fn a_command_typed_in_the_views_question_is_not_eaten_and_the_players_keys_answer() {
+    if tmux_missing() {
+        return;
+    }
+    let name = "question-keys";
+    let game = std::env::temp_dir()
+        .join(format!("hector-tmux-{}-{name}", std::process::id()))
+        .join("g.pgn");
+    let game_s = game.display().to_string();
+    let t = Tmux::start(
+        name,
+        &[
+            "--mode",
+            "assistant",
+            "--color",
+            "black",
+            "--opponent",
+            "human",
+            "--time",
+            "90m+30s",
+            "--virtual-clock",
+            "--speech",
+            "off",
+            "--sound",
+            "off",
+            "--language",
+            "en",
+            "--save",
+            &game_s,
+            "--speech-log",
+            "{log}",
+        ],
+    );
+    t.wait_said(
+        "New game, White to move. Time control: 90 minutes each plus 30 seconds per move from move one",
+    );
+    t.keys(&[":", "e4", "Enter"]);
+    t.wait_said("Bauer Eva vier");
+    t.keys(&["Tab"]);
+    t.wait_screen("Clock pressed by White");
+    t.keys(&[":", "e5", "Enter"]);
+    t.wait_said("Bauer Eva fünf");
+    // The view's question; Tab leaves it and the press is carried out (never lost).
+    t.keys(&[":", "offer", "Enter"]);
+    t.wait_screen("Offer a draw?");
+    t.keys(&["Tab"]);
+    let screen = t.wait_screen("Clock pressed by Black");
+    assert!(screen.contains("Cancelled: Offer a draw?"), "{screen}");
+    t.keys(&[":", "Nf3", "Enter"]);
+    t.wait_said("Springer Felix drei");
+    // `:` leaves the question and opens the input line: `decline` is typed there, not taken key by key.
+    t.keys(&[":", "offer", "Enter"]);
+    t.wait_screen("Offer a draw?");
+    t.keys(&[":", "decline", "Enter"]);
+    t.wait_screen("Decline the draw offer?");
+    // The blind player's keys are answered while the view's question is open.
+    // Said n times, in all, a text that begins with `prefix`.
+    let heard_times = |prefix: &str, n: usize| {
+        let start = Instant::now();
+        while t.said().iter().filter(|s| s.starts_with(prefix)).count() < n {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "{prefix:?} not said {n} times: {:?}\n{}",
+                t.said(),
+                t.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    t.keys(&["F7"]);
+    heard_times("White 1 hour 30 minutes", 1);
+    t.keys(&["F9"]);
+    t.wait_said("Move 2, Black to move; 1 move completed");
+    t.keys(&["F10"]);
+    t.wait_said("Last move, White 2: Springer Felix drei");
+    t.keys(&["n"]);
+    t.wait_screen("Cancelled");
+    // Nothing was played or pressed by the keys of `decline`: Nf3 is still made, not pressed.
+    t.keys(&["F4"]);
+    t.wait_screen("made, not completed");
+    // The session's question: F7 is answered to the player, the question stays open for n.
+    t.keys(&[":", "resign black", "Enter"]);
+    t.wait_screen("Resign the game for Black?");
+    t.keys(&["F7"]);
+    heard_times("White 1 hour 30 minutes", 2);
+    t.keys(&["n"]);
+    t.wait_screen("Resignation cancelled");
+    t.keys(&["Tab"]);
+    t.wait_screen("Clock pressed by White");
+    let said = t.said();
+    for not_heard in [
+        "Offer a draw",
+        "Decline",
+        "Cancelled",
+        "Resign",
+        "Clock pressed",
+    ] {
+        assert!(
+            !said.iter().any(|s| s.contains(not_heard)),
+            "{not_heard:?} heard: {said:?}"
+        );
+    }
+    t.keys(&["C-q"]);
+    let start = Instant::now();
+    while !t.dead() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "hector did not quit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pgn = std::fs::read_to_string(&game).unwrap();
+    assert!(pgn.contains("1. e4"), "{pgn}");
+    assert!(pgn.contains("2. Nf3"), "{pgn}");
+    assert!(!pgn.contains("(=)"), "no draw offered: {pgn}");
+    let log = std::fs::read_to_string(format!("{game_s}.log.txt")).unwrap();
+    let entries: Vec<(&str, &str, &str)> = log
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() >= 5).then(|| (f[2], f[3], f[4]))
+        })
+        .collect();
+    let at = |who: &str, what: &str, answer: &str| {
+        entries
+            .iter()
+            .position(|(w, a, s)| *w == who && *a == what && s.starts_with(answer))
+            .unwrap_or_else(|| panic!("no entry {who} {what} {answer:?}:\n{log}"))
+    };
+    let asked = at("assistant", "offer", "Offer a draw?");
+    let tab = at("assistant", "Tab", "Cancelled: Offer a draw?");
+    let press = at("assistant", "press", "Clock pressed by Black");
+    assert!(asked < tab && tab < press, "{log}");
+    let colon = at("assistant", ":", "Cancelled: Offer a draw?");
+    let decline = at("assistant", "decline", "Decline the draw offer?");
+    let time = at("blind-player", "player: time", "White 1 hour");
+    let count = at("blind-player", "player: count", "Move 2, Black to move");
+    let last = at("blind-player", "player: last", "Last move, White 2");
+    let no = at("assistant", "n", "Cancelled");
+    assert!(
+        colon < decline && decline < time && time < count && count < last && last < no,
+        "{log}"
+    );
+    assert_eq!(
+        entries
+            .iter()
+            .filter(|(w, a, _)| *w == "blind-player" && *a == "player: time")
+            .count(),
+        2,
+        "{log}"
+    );
+    assert!(
+        !entries
+            .iter()
+            .any(|(w, a, _)| *w == "assistant" && *a == "?"),
+        "no request re-asked the assistant's question: {log}"
+    );
+}

@@ -330,3 +330,145 @@ fn line_mode_a_question_takes_its_answers_and_reminds_once() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 26.4, line mode: in assistant mode the blind player's requests are answered at once whatever question
+/// the assistant has open (the resignation question, an entry that does not fit the record); they neither
+/// answer nor re-ask it, the question stays open for the assistant, and the action log has them as the blind
+/// player's.
+#[test]
+fn assistant_mode_the_players_requests_are_answered_while_the_assistant_is_asked() {
+    let dir = folder("requests-in-question");
+    let save = dir.join("g.pgn");
+    let speech = dir.join("speech.log");
+    let (save_s, speech_s) = (save.to_str().unwrap(), speech.to_str().unwrap());
+    let input = "e4\npress\ne5\npress\nresign black\nplayer: time\nplayer: count\nplayer: last\n\
+                 no\nKe3\nplayer: used\nNf3\nquit\n";
+    let r = hector(
+        &dir,
+        &args(
+            "assistant",
+            save_s,
+            speech_s,
+            &["--color", "black", "--opponent", "human"],
+        ),
+        input,
+    );
+    let l = &r.lines;
+    let q = index_of(l, "Resign the game for Black? Type yes or no");
+    assert!(l[q + 1].starts_with("White 1 hour 30 minutes"), "{l:#?}");
+    assert_eq!(
+        l[q + 2],
+        "Move 2, White to move; 1 move completed",
+        "{l:#?}"
+    );
+    assert_eq!(l[q + 3], "Last move, Black 1: Bauer Eva fünf", "{l:#?}");
+    // The question was neither answered nor re-asked: `no` answers it now.
+    assert_eq!(l[q + 4], "Resignation cancelled", "{l:#?}");
+    assert!(
+        !l.iter().any(|s| s.contains("Please answer yes or no")),
+        "{l:#?}"
+    );
+    // An entry that does not fit stays open for the assistant through the player's request.
+    let fit = index_of(l, "does not fit the record");
+    assert!(l[fit + 1].starts_with("Time used:"), "{l:#?}");
+    assert_eq!(l[fit + 2], "Springer Felix drei", "{l:#?}");
+    let heard = spoken(&speech);
+    for request in [
+        "White 1 hour 30 minutes",
+        "Move 2, White to move; 1 move completed",
+        "Last move, Black 1: Bauer Eva fünf",
+        "Time used:",
+    ] {
+        assert!(
+            heard.iter().any(|s| s.starts_with(request)),
+            "{request:?} heard: {heard:#?}"
+        );
+    }
+    assert!(
+        !heard
+            .iter()
+            .any(|s| s.contains("Resign") || s.contains("answer yes or no")),
+        "{heard:#?}"
+    );
+    let log = std::fs::read_to_string(dir.join("g.pgn.log.txt")).unwrap();
+    for request in ["time", "count", "last", "used"] {
+        assert!(
+            log.contains(&format!("\tblind-player\tplayer: {request}\t")),
+            "{request}: {log}"
+        );
+    }
+    let pgn = std::fs::read_to_string(&save).unwrap();
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    assert!(pgn.contains("2. Nf3"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 26.5: in assistant mode (`--assistant-speech player`, the default) the blind player hears only what
+/// docs/tournament.md's table lists: `player: count` is the moves completed, nothing about a press; the
+/// arbiter's corrections and the answers to the assistant's own commands (`export`, a `save` that fails) are
+/// shown, not heard; a correction reaches him when he asks for the time or the count.
+#[test]
+fn assistant_mode_the_player_hears_no_presses_corrections_or_the_assistants_files() {
+    let dir = folder("only-his");
+    let save = dir.join("g.pgn");
+    let speech = dir.join("speech.log");
+    let (save_s, speech_s) = (save.to_str().unwrap(), speech.to_str().unwrap());
+    let input = "e4\npress\ne5\nplayer: count\narbiter time white 1h20m\narbiter add black 2m\n\
+                 arbiter moves white 1\nexport out\nsave /proc/nowhere/x.pgn\nsave\nplayer: time\n\
+                 player: count\nquit\n";
+    let r = hector(
+        &dir,
+        &args(
+            "assistant",
+            save_s,
+            speech_s,
+            &["--color", "black", "--opponent", "human"],
+        ),
+        input,
+    );
+    let l = &r.lines;
+    // The assistant sees every answer.
+    for shown in [
+        "Arbiter: White's time set to 1 hour 20 minutes",
+        "Scoresheet written",
+        "/proc/nowhere/x.pgn",
+    ] {
+        index_of(l, shown);
+    }
+    let heard = spoken(&speech);
+    assert!(
+        heard
+            .iter()
+            .any(|s| s == "Move 2, White to move; 1 move completed"),
+        "the count of the board, nothing about the press: {heard:#?}"
+    );
+    assert!(
+        heard
+            .iter()
+            .any(|s| s.starts_with("White 1 hour 20 minutes")),
+        "the corrected time, when he asks: {heard:#?}"
+    );
+    assert!(
+        heard
+            .iter()
+            .any(|s| s.contains("the clock's move counter, as the arbiter set it")),
+        "the corrected counter, when he asks: {heard:#?}"
+    );
+    for s in &heard {
+        for not_heard in [
+            "waits for the clock press",
+            "Clock pressed",
+            "Arbiter",
+            "Scoresheet",
+            "export",
+            "out/",
+            "x.pgn",
+            "g.pgn",
+            "saved",
+            "Saved",
+        ] {
+            assert!(!s.contains(not_heard), "heard {s:?}: {heard:#?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -294,6 +294,28 @@ impl Session {
         out
     }
 
+    /// The full-screen view's own question (an offer, a claim, a new game), its answer or its cancelling:
+    /// an entry of the operator's in the action log (issue 26.7: every question and answer is logged). What
+    /// was `entered` (the line or the key) and what the view `said`. Nothing outside the tournament profile.
+    pub fn log_view(
+        &mut self,
+        entered: &str,
+        said: Vec<String>,
+        real_now: Duration,
+    ) -> Vec<Effect> {
+        let now = self.at_command(real_now);
+        let path = self.view().log_path();
+        let Some(t) = &mut self.tournament else {
+            return Vec::new();
+        };
+        let actor = if t.in_assistant_mode() {
+            log::Actor::Assistant
+        } else {
+            log::Actor::Player
+        };
+        t.log_action(&self.config, path, now, actor, entered, said)
+    }
+
     /// `quit`: the game saved, and the files left as they are (see `GameFiles::leave`).
     fn quit(&mut self) -> Vec<Effect> {
         let beside = self.tournament.is_some().then(|| self.view().pgn_kept());
@@ -317,13 +339,24 @@ impl Session {
             return Vec::new();
         }
         let action = &act.action;
+        // D.2.10.4: in assistant mode the blind player's own request is answered at once, whatever question
+        // the assistant has open: it neither answers nor re-asks the assistant's question, which stays open
+        // (issue 26.4). The start's question (which game, continue a kept one) is answered first: until then
+        // there is no game to tell the time of.
+        let players_own = matches!(action, Action::Player(_))
+            && self.view().mode() == Mode::Assistant
+            && !self.questions.start_waits();
         // Item 26.2: a command that asks a question of its own leaves the open one unanswered, and says so.
-        let mut left = match self.question_left(action) {
-            Some(p) => questions::cancelled(&self.config, self.tournament.as_ref(), p),
-            None => match self.answer_question(action, line, now) {
-                Some(out) => return out,
-                None => Vec::new(),
-            },
+        let mut left = if players_own {
+            Vec::new()
+        } else {
+            match self.question_left(action) {
+                Some(p) => questions::cancelled(&self.config, self.tournament.as_ref(), p),
+                None => match self.answer_question(action, line, now) {
+                    Some(out) => return out,
+                    None => Vec::new(),
+                },
+            }
         };
         left.extend(match policy::verdict(self.view().state(), action) {
             policy::Verdict::Allowed => self.answer(action, line, now),
@@ -850,6 +883,14 @@ impl Session {
         let alerts = |m: &Match| flag_alerts(cfg, mode, m.clock_in_play());
         let board = |game: &Game| explore::board(cfg, game);
         match self.m.answer_clock(cfg, action, now, alerts, board) {
+            // The arbiter's corrections are the assistant's to see (issue 26.5): the blind player hears the
+            // corrected clock when he asks for the time or the count; the end of a game is said to everyone.
+            Some(match_state::Clocked::Said(out, ended))
+                if matches!(action, Action::Arbiter(_)) =>
+            {
+                let out = tournament::arbiters(self.tournament.as_ref(), out);
+                self.view().saved_if((out, ended))
+            }
             Some(match_state::Clocked::Said(out, ended)) => self.view().saved_if((out, ended)),
             Some(match_state::Clocked::Sealed { save, done }) => {
                 self.files.sealed();

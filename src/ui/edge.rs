@@ -755,14 +755,20 @@ impl Edge {
                     show(&a);
                     self.say(&a);
                 }
-                Effect::Save { .. } | Effect::Export { .. } | Effect::Append { .. } => {
+                e @ (Effect::Save { .. } | Effect::Export { .. } | Effect::Append { .. }) => {
                     // Said already in place of the moves.
                     let said = said.filter(|t| !(moves_replaced && Some(t) == failure.as_ref()));
+                    // What an operator's own command wrote (`export`, `save`) answers him: in assistant mode
+                    // the assistant's screen, not the blind player's earpiece (issue 26.5). The game's own file
+                    // and its log are everyone's.
+                    let kind = match e {
+                        Effect::Export { .. } | Effect::Save { done: Some(_), .. } => {
+                            Kind::Assistant
+                        }
+                        _ => Kind::Event,
+                    };
                     if let Some(text) = said {
-                        let a = Announcement {
-                            kind: Kind::Event,
-                            text,
-                        };
+                        let a = Announcement { kind, text };
                         show(&a);
                         self.say(&a);
                     }

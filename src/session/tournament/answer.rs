@@ -60,7 +60,13 @@ impl Tournament {
         let (out, changed) = match action {
             Action::Player(request) => {
                 let c: &Config = cfg;
-                let made = self.made_move();
+                // D.2.10.4, R-12.6: the blind player hears the moves completed as his board shows them, nothing
+                // about presses (a move made and waiting for its press is the assistant's to see, `state`).
+                let made = if self.in_assistant_mode() {
+                    None
+                } else {
+                    self.made_move()
+                };
                 let count = || count(c, m, made);
                 (self.player_request(c, m, request, count, now), false)
             }

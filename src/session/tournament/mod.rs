@@ -224,6 +224,24 @@ impl Tournament {
     }
 }
 
+/// What the arbiter's command said (a clock corrected, paused or started): in assistant mode the assistant's
+/// screen; the blind player hears the corrected clock when he asks for the time or the count (D.2.10.4, R-12.6;
+/// issue 26.5). The end of a game the arbiter decides is said to everyone.
+pub(in crate::session) fn arbiters(t: Option<&Tournament>, out: Vec<Effect>) -> Vec<Effect> {
+    if !t.is_some_and(Tournament::in_assistant_mode) {
+        return out;
+    }
+    out.into_iter()
+        .map(|e| match e {
+            Effect::Say(Announcement {
+                kind: Kind::Event,
+                text,
+            }) => say(Kind::Assistant, text),
+            other => other,
+        })
+        .collect()
+}
+
 /// A move in words, "Schach" and "Matt" only when `check_words` (DN-3, ANN-M9); `long`: with from- and
 /// to-square.
 fn ply_words(cfg: &Config, check_words: bool, ply: &crate::rules::Ply, long: bool) -> String {

@@ -151,9 +151,14 @@ pub fn screen_event(
     for out in outs {
         quit |= match out {
             PadOut::Action(action) => {
-                if matches!(app.mode, Mode::Confirm(..)) {
-                    // Any other key than yes cancels a confirmation; so does any other button.
-                    screen::press(key(KeyCode::Esc), app, session, edge, now)
+                if let Mode::Confirm(_, question) = app.mode {
+                    // The press and the player's requests act in the view's question as their keys do (issue
+                    // 26.7: the press is never lost); any other button cancels it.
+                    let button = format!("{action:?}");
+                    match app.in_question(action, button, question, &session.view()) {
+                        Some(outs) => screen::carry_outs(outs, app, session, edge, now),
+                        None => screen::press(key(KeyCode::Esc), app, session, edge, now),
+                    }
                 } else {
                     app.help = None;
                     let outs = app.action(action, &session.view());

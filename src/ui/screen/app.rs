@@ -37,6 +37,12 @@ pub enum Out {
     Act(Act),
     /// A line typed in the view's input line: the session reads it as line mode's.
     Line(String),
+    /// The view's own question, its answer or its cancelling, for the action log (issue 26.7): what was
+    /// entered (a line, a key) and what the view answered.
+    Log {
+        entered: String,
+        said: Vec<String>,
+    },
 }
 
 /// The view's state.
@@ -131,6 +137,11 @@ fn no_key(app: &App, e: &KeyEvent, p: &Phrases) -> bool {
     app.cancel_key(e, false) || listed_key(e, p, "answer.no_keys")
 }
 
+/// Ctrl-C: always leaves, whatever the keymap says.
+fn ctrl_c(e: &KeyEvent) -> bool {
+    e.code == KeyCode::Char('c') && e.modifiers.contains(KeyModifiers::CONTROL)
+}
+
 /// A key that types a character on the input line (no Ctrl, no Alt).
 fn types(e: &KeyEvent) -> bool {
     matches!(e.code, KeyCode::Char(_))
@@ -212,30 +223,7 @@ impl App {
         }
         match self.mode.clone() {
             Mode::Input(text) => return self.input_key(event, text, view),
-            Mode::Confirm(text, question) => {
-                let p = &view.config().phrases;
-                if yes_key(&event, p) {
-                    self.mode = Mode::Explore;
-                    self.reminded = false;
-                    return vec![*text];
-                }
-                if no_key(self, &event, p) {
-                    self.mode = Mode::Explore;
-                    self.reminded = false;
-                    return vec![answer(p.get("screen.cancelled").to_string())];
-                }
-                // Any other key does nothing: the first (and F1) says the question again with its answers,
-                // the next ones only sound.
-                if self.reminded && !self.help_key(&event, false) {
-                    return vec![Out::Cue(Cue::Edge)];
-                }
-                self.reminded = true;
-                let question = p.say(question, &[("how", p.get("confirm.how.keys"))]);
-                return vec![
-                    Out::Cue(Cue::Edge),
-                    refusal(p.say("confirm.again", &[("question", &question), ("text", "")])),
-                ];
-            }
+            Mode::Confirm(sent, question) => return self.confirm_key(event, *sent, question, view),
             Mode::Promotion { from, to } => return self.promotion_key(event, from, to, view),
             Mode::Explore | Mode::Target(_) => {}
         }
@@ -250,6 +238,22 @@ impl App {
             if no_key(self, &event, p) {
                 self.reminded = false;
                 return vec![act(Typed::No)];
+            }
+            // The blind player's own request goes to the session, which answers it in assistant mode whatever
+            // the assistant is asked (issue 26.4); leaving is no answer (the session keeps the question).
+            match self.bound_action(&event) {
+                Some(Action::Player(r)) if view.mode().is_tournament() => {
+                    return vec![act(Typed::Player(r.word().into()))];
+                }
+                Some(Action::Quit) => return vec![act(Typed::Quit)],
+                _ if ctrl_c(&event) => return vec![act(Typed::Quit)],
+                // A command typed instead of the answer goes whole to the session, as in line mode (never key
+                // by key: a y in `:verify` would answer yes); the question stays open (issue 26.7).
+                Some(Action::Input) => {
+                    self.mode = Mode::Input(String::new());
+                    return vec![answer(p.get("screen.input").to_string())];
+                }
+                _ => {}
             }
             // Any other key does nothing: the first (and F1) has the session say its question again with
             // its answers, the next ones only sound.
@@ -269,7 +273,7 @@ impl App {
         }
         let Some(action) = action else {
             // Ctrl-C always leaves, whatever the keymap says (the terminal is restored, the game saved).
-            if event.code == KeyCode::Char('c') && event.modifiers.contains(KeyModifiers::CONTROL) {
+            if ctrl_c(&event) {
                 return vec![act(Typed::Quit)];
             }
             // A key that does nothing here: a short sound and a word, never silence.
@@ -466,12 +470,125 @@ impl App {
         }
     }
 
+    /// The view's own question before `sent` (an offer, a claim, a new game): asked, and logged with what
+    /// asked it (issue 26.7).
     fn confirm(&mut self, sent: Out, key: &'static str, p: &Phrases) -> Vec<Out> {
+        let entered = match &sent {
+            Out::Line(line) => line.clone(),
+            Out::Act(a) => a.line.clone(),
+            _ => String::new(),
+        };
         self.mode = Mode::Confirm(Box::new(sent), key);
-        vec![Out::Say(Announcement {
-            kind: Kind::Event,
-            text: p.say(key, &[("how", p.get("confirm.how.keys"))]),
-        })]
+        let text = p.say(key, &[("how", p.get("confirm.how.keys"))]);
+        vec![
+            Out::Say(Announcement {
+                kind: Kind::Event,
+                text: text.clone(),
+            }),
+            Out::Log {
+                entered,
+                said: vec![text],
+            },
+        ]
+    }
+
+    /// The view's own question is left: cancelled, said, and logged with the key that left it.
+    fn leave_question(&mut self, key_name: String, said: String) -> Vec<Out> {
+        self.mode = Mode::Explore;
+        self.reminded = false;
+        vec![
+            answer(said.clone()),
+            Out::Log {
+                entered: key_name,
+                said: vec![said],
+            },
+        ]
+    }
+
+    /// An action (a key's or a pad button's, `key_name`) while the view's own question `question` is open: the
+    /// blind player's request is answered in assistant mode and the question stays open; the keys that leave
+    /// it cancel it and then act (the press, the input line, leaving hector). None: it does nothing here.
+    pub fn in_question(
+        &mut self,
+        action: Action,
+        key_name: String,
+        question: &'static str,
+        view: &View<'_>,
+    ) -> Option<Vec<Out>> {
+        let p = &view.config().phrases;
+        let asked = p.say(question, &[("how", "")]).trim().to_string();
+        let left = p.say("screen.confirm.left", &[("question", &asked)]);
+        let then = match action {
+            Action::Player(r) if view.mode() == crate::session::Mode::Assistant => {
+                return Some(vec![act(Typed::Player(r.word().into()))]);
+            }
+            Action::Press if view.mode().is_tournament() => act(Typed::Press),
+            Action::Quit => act(Typed::Quit),
+            Action::Input => answer(p.get("screen.input").to_string()),
+            _ => return None,
+        };
+        let mut out = self.leave_question(key_name, left);
+        if action == Action::Input {
+            self.mode = Mode::Input(String::new());
+        }
+        out.push(then);
+        Some(out)
+    }
+
+    /// The keymap's action of a key, if it has one.
+    fn bound_action(&self, e: &KeyEvent) -> Option<Action> {
+        Key::of(e).and_then(|k| self.keymap.action(&k))
+    }
+
+    /// A key while the view's own question is open (issue 26.7): only its answers and the keys that leave it
+    /// act, and nothing typed is taken key by key. y sends what was asked about; n, Escape or Ctrl-x cancel
+    /// it. The keys that leave it cancel it first and then act: the clock press (never lost: the physical
+    /// clock was pressed), the input line (a command typed instead of the answer), Ctrl-C (leave hector). The
+    /// blind player's own request keys are answered at once in assistant mode, and the question stays open
+    /// (issue 26.4). Any other key does nothing: the first (and F1) says the question again with its answers,
+    /// the next ones only sound. Each answer and each cancelling is logged with its key.
+    fn confirm_key(
+        &mut self,
+        event: KeyEvent,
+        sent: Out,
+        question: &'static str,
+        view: &View<'_>,
+    ) -> Vec<Out> {
+        let p = &view.config().phrases;
+        let key_name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
+        if yes_key(&event, p) {
+            self.mode = Mode::Explore;
+            self.reminded = false;
+            let asked = p.say(question, &[("how", "")]).trim().to_string();
+            let said = p.say("screen.confirm.yes", &[("question", &asked)]);
+            return vec![
+                Out::Log {
+                    entered: key_name,
+                    said: vec![said],
+                },
+                sent,
+            ];
+        }
+        if no_key(self, &event, p) {
+            return self.leave_question(key_name, p.get("screen.cancelled").to_string());
+        }
+        let action = if ctrl_c(&event) {
+            Some(Action::Quit)
+        } else {
+            self.bound_action(&event)
+        };
+        if let Some(out) = action.and_then(|a| self.in_question(a, key_name, question, view)) {
+            return out;
+        }
+        if self.reminded && !self.help_key(&event, false) {
+            return vec![Out::Cue(Cue::Edge)];
+        }
+        self.reminded = true;
+        let question = p.say(question, &[("how", p.get("confirm.how.keys"))]);
+        vec![
+            Out::Cue(Cue::Edge),
+            refusal(p.say("confirm.again", &[("question", &question), ("text", "")])),
+        ]
     }
 
     /// Enter on a square: choose the piece, then its target.
@@ -616,8 +733,15 @@ impl App {
                 self.mode = Mode::Explore;
                 let line = text.trim().to_string();
                 let word = line.split_whitespace().next().unwrap_or("").to_lowercase();
-                // Irreversible commands typed here are confirmed like their keys.
+                // Irreversible commands typed here are confirmed like their keys; while the session asks its
+                // own question the line goes to it whole, as in line mode.
+                if view.awaiting_answer() {
+                    // The session says its question again if the line does not answer it; the keys after it
+                    // only sound.
+                    self.reminded = true;
+                }
                 let key = match word.as_str() {
+                    _ if view.awaiting_answer() => None,
                     "offer" => Some("screen.confirm.offer"),
                     "accept" => Some("screen.confirm.accept"),
                     "decline" => Some("screen.confirm.decline"),

@@ -67,6 +67,10 @@ pub fn carry_outs(
                 quit |= send(act, app, session, edge, now);
             }
             app::Out::Act(act) => quit |= send(act, app, session, edge, now),
+            // The view's own question and its answer: in the action log like every entry (issue 26.7).
+            app::Out::Log { entered, said } => {
+                quit |= carry(edge, app, session.log_view(&entered, said, now));
+            }
         }
     }
     quit

@@ -74,6 +74,9 @@ fn press(app: &mut App, session: &mut Session, keys: &[KeyEvent]) -> Vec<String>
                     said.push(a.text);
                 }
                 Out::Cue(_) => {}
+                Out::Log { entered, said } => {
+                    session.log_view(&entered, said, Duration::ZERO);
+                }
                 Out::Act(_) | Out::Line(_) => {
                     let act = match out {
                         Out::Act(act) => act,
@@ -318,20 +321,25 @@ fn a_question_takes_only_its_answers_and_says_so_once() {
     // The session's question (resignation, Article 5.1.2).
     let said = press(&mut a, &mut s, &[ctrl('r')]);
     assert_eq!(said, vec!["Resign the game for White? Type yes or no"]);
-    // A command typed as if the input line were open, Enter included: one reminder, nothing done.
+    // A command typed on the input line while the question is open goes to the session whole, as in line mode
+    // (issue 26.7: never key by key, the y of `verify` answers nothing): one reminder, nothing done; Enter after
+    // it does nothing either.
     let mut keys: Vec<KeyEvent> = vec![key(':')];
-    keys.extend("time".chars().map(key));
+    keys.extend("verify".chars().map(key));
     keys.push(code(KeyCode::Enter));
     keys.push(code(KeyCode::Enter));
-    let said = press(&mut a, &mut s, &keys);
+    let said = without_echo(press(&mut a, &mut s, &keys));
     assert_eq!(
         said,
-        vec!["Please answer yes or no. Resign the game for White? Type yes or no"],
+        vec![
+            "Type a move or a command; Enter sends it, Escape or Ctrl-x cancels",
+            "Please answer yes or no. Resign the game for White? Type yes or no"
+        ],
         "said once, not for every key"
     );
     assert!(s.view().game().ending().is_none(), "Enter did not resign");
     assert!(s.view().awaiting_answer(), "the question stays open");
-    assert_eq!(a.mode, Mode::Explore, "no input line opened");
+    assert_eq!(a.mode, Mode::Explore, "the input line sent its line");
     // F1 says the question again.
     let said = press(&mut a, &mut s, &[code(KeyCode::F(1))]);
     assert_eq!(
@@ -949,4 +957,115 @@ fn typing_in_the_input_line_does_not_stop_the_reader() {
     assert!(!a.typing(&code(KeyCode::Esc)));
     assert!(!a.typing(&KeyEvent::new(KeyCode::Char('g'), KeyModifiers::CONTROL)));
     assert!(!a.typing(&code(KeyCode::F(1))));
+}
+
+/// Issue 26.7 and 26.4: a command typed while the view's own question is open is not eaten key by key. Tab (the
+/// clock press) leaves the question and presses; `:` leaves it and opens the input line, so `:decline` is the
+/// command typed, asked in its turn; the blind player's key (assistant mode) is answered and the question stays
+/// open. The question, its answer and each cancelling are in the action log, the request as the player's.
+#[test]
+fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
+    let config = Config {
+        mode: crate::session::Mode::Assistant,
+        ..Config::default()
+    };
+    let mut s = Session::new(Game::new(), config);
+    s.start(Duration::ZERO);
+    for m in ["e4", "press", "e5"] {
+        s.update(Command::Act(s.read(m)), Duration::ZERO);
+    }
+    let mut a = app(Color::Black);
+    let typed = |line: &str| {
+        let mut keys: Vec<KeyEvent> = vec![key(':')];
+        keys.extend(line.chars().map(key));
+        keys.push(code(KeyCode::Enter));
+        keys
+    };
+    let said = without_echo(press(&mut a, &mut s, &typed("offer")));
+    assert_eq!(
+        said.last().unwrap(),
+        "Offer a draw? Press y for yes, n or Escape for no"
+    );
+    let said = press(&mut a, &mut s, &[code(KeyCode::Tab)]);
+    assert_eq!(said[0], "Cancelled: Offer a draw?", "{said:?}");
+    // No clock in this session: the press completes Black's move.
+    assert_eq!(said[1], "Black's move is completed", "{said:?}");
+    assert_eq!(a.mode, Mode::Explore);
+    assert!(!s.view().tournament().unwrap().move_made_not_completed());
+    // `:` leaves the question; `decline` is typed on the input line, not taken key by key (its n would
+    // answer no, its letters move the focus).
+    let focus = a.focus;
+    press(&mut a, &mut s, &typed("offer"));
+    let said = without_echo(press(&mut a, &mut s, &typed("decline")));
+    assert_eq!(
+        said,
+        vec![
+            "Cancelled: Offer a draw?",
+            "Type a move or a command; Enter sends it, Escape or Ctrl-x cancels",
+            "Decline the draw offer? Press y for yes, n or Escape for no"
+        ]
+    );
+    assert_eq!(a.focus, focus, "no letter moved the focus");
+    // The blind player's key is answered; the question stays open for the assistant.
+    let said = press(&mut a, &mut s, &[code(KeyCode::F(9))]);
+    assert_eq!(said, vec!["Move 2, White to move; 1 move completed"]);
+    assert!(matches!(a.mode, Mode::Confirm(..)));
+    let said = press(&mut a, &mut s, &[key('n')]);
+    assert_eq!(said, vec!["Cancelled"]);
+    assert_eq!(s.view().game().draw_offer(), None);
+    let log: Vec<(String, String, String)> = s
+        .view()
+        .tournament()
+        .unwrap()
+        .log_entries()
+        .iter()
+        .map(|e| {
+            (
+                format!("{:?}", e.actor),
+                e.action.clone(),
+                e.said.join(" | "),
+            )
+        })
+        .collect();
+    let first = log.iter().position(|(_, a, _)| a == "offer").unwrap();
+    let tail: Vec<(&str, &str, &str)> = log[first..]
+        .iter()
+        .map(|(w, a, s)| (w.as_str(), a.as_str(), s.as_str()))
+        .collect();
+    assert_eq!(
+        tail[..4],
+        [
+            (
+                "Assistant",
+                "offer",
+                "Offer a draw? Press y for yes, n or Escape for no"
+            ),
+            ("Assistant", "Tab", "Cancelled: Offer a draw?"),
+            ("Assistant", "press", tail[2].2),
+            (
+                "Assistant",
+                "offer",
+                "Offer a draw? Press y for yes, n or Escape for no"
+            ),
+        ],
+        "{log:#?}"
+    );
+    assert_eq!(
+        tail[4..],
+        [
+            ("Assistant", ":", "Cancelled: Offer a draw?"),
+            (
+                "Assistant",
+                "decline",
+                "Decline the draw offer? Press y for yes, n or Escape for no"
+            ),
+            (
+                "BlindPlayer",
+                "player: count",
+                "Move 2, White to move; 1 move completed"
+            ),
+            ("Assistant", "n", "Cancelled"),
+        ],
+        "{log:#?}"
+    );
 }
