@@ -62,12 +62,30 @@ fn kept_files(home: &Path) -> Vec<(PathBuf, String)> {
     files
 }
 
+/// The movetext of a PGN without its comments and Black's move numbers ("1. e4 e5 0-1").
+fn bare_moves(pgn: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in pgn.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace()
+        .filter(|w| !w.ends_with("..."))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The finished game (its moves and result) is in a kept file that `kept`'s answer names.
 fn kept_where_kept_finds_it(home: &Path, kept_answer: &str, moves: &str, result: &str, how: &str) {
     let files = kept_files(home);
     let found = files
         .iter()
-        .find(|(_, text)| text.contains(moves) && text.contains(&format!("[Result \"{result}\"]")));
+        .find(|(_, text)| bare_moves(text).contains(moves) && text.contains(&format!("[Result \"{result}\"]")));
     let Some((path, _)) = found else {
         panic!("{how}: no kept file holds {moves} {result}: {files:#?}");
     };
@@ -218,6 +236,7 @@ fn a_home_game_resumed_is_not_a_tournament_game() {
     let home = common::temp_dir("home-resume");
     let args = [
         "--line",
+        "--autosave",
         "--opponent",
         "human",
         "--time",
