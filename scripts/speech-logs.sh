@@ -16,7 +16,7 @@ printf '%s\n' e4 e5 Nf3 board 'wait 30s' time used count 'square e4' 'rank e4' '
   'attackers e5' 'legal f1' 'pieces white' material moves last undo takeback offer decline Bc4 Nc6 Qh5 Nf6 \
   'claim' Qxf7 'moves 3' 'scoresheet' repeat help 'sides all' new yes f4 e6 g4 Qh4 'level 3' 'opponent human' \
   fen quit \
-  | env $(env_of "$d") "$bin" --line --virtual-clock --time 5+3 --speech off --speech-log log.txt --language en \
+  | env $(env_of "$d") "$bin" --line --opponent human --virtual-clock --time 5+3 --speech off --speech-log log.txt --language en \
       --save g.pgn >/dev/null 2>&1 || true
 strip log.txt > "$out/line.txt"
 

@@ -525,7 +525,7 @@ pub fn run(mut args: Args) -> ExitCode {
         }
         found.envelope = read_envelope(path);
     }
-    // The full-screen view plays the engine unless told otherwise; line mode enters both sides' moves.
+    // Both faces play the engine unless told otherwise (issue 27.2).
     found.engine_found = crate::engine::find_program(&args.engine_command()).is_some();
     let clock_config = args
         .clock_config

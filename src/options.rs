@@ -79,8 +79,8 @@ pub struct Args {
     /// Language of everything that is not board vocabulary: en, de, el.
     #[arg(long, value_name = "LANG")]
     pub language: Option<String>,
-    /// Who plays the other side.
-    #[arg(long, value_enum)]
+    /// Who plays the other side: the engine, or a person (`human`: both sides' moves are entered here).
+    #[arg(long, value_enum, default_value = "engine")]
     pub opponent: Option<OpponentArg>,
     /// The UCI engine command (default: stockfish, on PATH or in /usr/games).
     #[arg(long, value_name = "CMD")]
@@ -122,10 +122,13 @@ pub struct Args {
     /// and unchanged, or where it was cut or edited; exits 0 when whole, 1 when not, 2 when it cannot be read.
     #[arg(long, value_name = "FILE.pgn")]
     pub verify: Option<PathBuf>,
-    /// Keep the game in the data folder ($XDG_DATA_HOME/hector/autosave.pgn) and offer to continue an
-    /// unfinished one found there (always on in the full-screen view).
+    /// Keep the game in the data folder ($XDG_DATA_HOME/hector/autosave.pgn) after every move and offer to
+    /// continue an unfinished one found there: the default in both faces (the flag is still read).
     #[arg(long)]
     pub autosave: bool,
+    /// Keep nothing: no autosave, no game offered again (a game named with --save is still kept there).
+    #[arg(long, conflicts_with = "autosave")]
+    pub no_autosave: bool,
     /// play, record or assistant.
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
@@ -200,7 +203,7 @@ impl Args {
             load: self.load.clone(),
             review: self.review.is_some(),
             save: self.save.clone(),
-            autosave: self.autosave,
+            autosave: !self.no_autosave,
             time: self.time.clone(),
             delay: self.delay,
             level: self.level,

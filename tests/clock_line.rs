@@ -29,7 +29,17 @@ fn hector(args: &[&str], input: &str) -> (Vec<String>, i32) {
 }
 
 fn clocked(time: &str, input: &str) -> Vec<String> {
-    let (lines, code) = hector(&["--line", "--virtual-clock", "--time", time], input);
+    let (lines, code) = hector(
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--virtual-clock",
+            "--time",
+            time,
+        ],
+        input,
+    );
     assert_eq!(code, 0, "{lines:?}");
     lines[1..].to_vec()
 }
@@ -75,6 +85,8 @@ fn flag_against_a_bare_king_is_a_draw() {
     let (lines, _) = hector(
         &[
             "--line",
+            "--opponent",
+            "human",
             "--virtual-clock",
             "--time",
             "1m",
@@ -102,6 +114,8 @@ fn a_flag_can_be_claimed_only_when_it_has_fallen() {
     let (lines, _) = hector(
         &[
             "--line",
+            "--opponent",
+            "human",
             "--virtual-clock",
             "--time",
             "1m",
@@ -132,7 +146,16 @@ fn delay_is_not_banked() {
         "without delay the time runs"
     );
     let (lines, _) = hector(
-        &["--line", "--virtual-clock", "--time", "5m", "--delay", "5"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--virtual-clock",
+            "--time",
+            "5m",
+            "--delay",
+            "5",
+        ],
         "e4\nwait 3s\ne5\ntime\nwait 8s\nNf3\ntime\n",
     );
     let a = &lines[1..];
@@ -192,6 +215,8 @@ fn blitz_penalty_is_one_minute_and_older_editions_allow_two() {
     let (lines, _) = hector(
         &[
             "--line",
+            "--opponent",
+            "human",
             "--virtual-clock",
             "--time",
             "90m",
@@ -221,6 +246,8 @@ fn unpromoted_pawn_becomes_a_queen() {
     let (lines, _) = hector(
         &[
             "--line",
+            "--opponent",
+            "human",
             "--virtual-clock",
             "--time",
             "90m",
@@ -258,6 +285,8 @@ fn wrong_claim_gives_the_opponent_two_minutes() {
     let (lines, _) = hector(
         &[
             "--line",
+            "--opponent",
+            "human",
             "--virtual-clock",
             "--time",
             "90m",
@@ -334,6 +363,8 @@ fn sealed_move_round_trip() {
     let (lines, _) = hector(
         &[
             "--line",
+            "--opponent",
+            "human",
             "--virtual-clock",
             "--time",
             "90m+30s",
@@ -384,7 +415,16 @@ fn sealed_move_round_trip() {
     .unwrap();
     // Resumption: the position before the sealed move and the clocks as they were (Guidelines I.5, I.9).
     let (lines, _) = hector(
-        &["--line", "--virtual-clock", "--load", p, "--save", p],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--virtual-clock",
+            "--load",
+            p,
+            "--save",
+            p,
+        ],
         "time\nopen\ntime\nfen\n",
     );
     assert_eq!(
@@ -426,7 +466,7 @@ fn nonsense_time_controls_are_refused() {
         lines[0].contains("--delay needs a time control"),
         "{lines:?}"
     );
-    let (lines, _) = hector(&["--line"], "time\nwait 5s\n");
+    let (lines, _) = hector(&["--line", "--opponent", "human"], "time\nwait 5s\n");
     assert_eq!(
         lines[1..],
         [
@@ -435,7 +475,14 @@ fn nonsense_time_controls_are_refused() {
         ]
     );
     let (lines, _) = hector(
-        &["--line", "--virtual-clock", "--time", "5m"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--virtual-clock",
+            "--time",
+            "5m",
+        ],
         "wait soon\n",
     );
     assert_eq!(

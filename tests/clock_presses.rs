@@ -16,6 +16,8 @@ fn r(dir: &Path, extra: &[&str], input: &str) -> common::Run {
     let mut args = mode;
     args.extend([
         "--line",
+        "--opponent",
+        "human",
         "--time",
         "90m+30s",
         "--virtual-clock",
@@ -297,7 +299,15 @@ fn the_record_keeps_flags_and_illegal_moves_for_the_arbiter() {
     let run = common::run_in(
         &dir2,
         &[
-            "--line", "--load", "in.pgn", "--save", "out.pgn", "--speech", "off",
+            "--line",
+            "--opponent",
+            "human",
+            "--load",
+            "in.pgn",
+            "--save",
+            "out.pgn",
+            "--speech",
+            "off",
         ],
         b"moves\nquit\n",
     );

@@ -801,7 +801,7 @@ fn while_the_engine_thinks_questions_are_answered_and_a_hang_is_cut_off() {
 
 #[test]
 fn engine_commands_answer_in_a_game_between_people() {
-    let mut h = Hector::start(&["--line"]);
+    let mut h = Hector::start(&["--line", "--opponent", "human"]);
     h.line();
     h.send("engine");
     assert_eq!(

@@ -299,7 +299,7 @@ fn promotion_by_pad_in_the_full_screen_view() {
     }
     let dir = tmp("promotion");
     let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
-    let typed = line(&dir, &["--fen", fen], "a7a8r\n");
+    let typed = line(&dir, &["--fen", fen, "--opponent", "human"], "a7a8r\n");
     let announced = typed.last().unwrap().clone();
     assert!(announced.contains("Turm"), "{typed:?}");
 
@@ -431,7 +431,7 @@ fn the_players_pad_asks_in_assistant_mode() {
 fn a_pad_asked_for_and_missing_is_one_line_never_an_error() {
     let dir = tmp("none");
     // Real devices (this machine has none, maybe no udev): one line, exit 0.
-    let asked = line_held(&dir, &["--gamepad", "on"], 2);
+    let asked = line_held(&dir, &["--gamepad", "on", "--opponent", "human"], 2);
     let pad_lines: Vec<&String> = asked.iter().filter(|l| l.contains("gamepad")).collect();
     assert_eq!(pad_lines.len(), 1, "{asked:#?}");
     assert!(
@@ -446,7 +446,12 @@ fn a_pad_asked_for_and_missing_is_one_line_never_an_error() {
     );
     // No udev, as the thread reports it.
     let script = vec!["unavailable no udev".to_string()];
-    let out = line_with_pad(&dir, &["--gamepad", "on"], &script, 2);
+    let out = line_with_pad(
+        &dir,
+        &["--gamepad", "on", "--opponent", "human"],
+        &script,
+        2,
+    );
     assert!(
         out.contains(&"A gamepad was asked for, but gamepads cannot be read here (no udev); the keys work as always".to_string()),
         "{out:#?}"

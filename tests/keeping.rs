@@ -151,7 +151,13 @@ fn nothing_is_overwritten_without_an_explicit_no_and_a_declined_game_is_kept() {
     assert!(now.trim_end().ends_with("1. d4 *"), "{now}");
     // The kept game opens with --load.
     let out = hector(
-        &["--line", "--load", kept[0].to_str().unwrap()],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--load",
+            kept[0].to_str().unwrap(),
+        ],
         &d,
         "moves\n",
     );
@@ -239,7 +245,14 @@ fn a_loaded_game_keeps_its_time_control_and_clocks() {
     )
     .unwrap();
     let out = hector(
-        &["--line", "--virtual-clock", "--load", pgn.to_str().unwrap()],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--virtual-clock",
+            "--load",
+            pgn.to_str().unwrap(),
+        ],
         &d,
         "time\ncontrol\n",
     );

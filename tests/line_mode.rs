@@ -122,7 +122,13 @@ fn review_commands_answer_in_words() {
 #[test]
 fn board_lists_pieces_per_side() {
     let r = hector(
-        &["--line", "--fen", "4k3/8/8/8/8/8/4P3/R3K2R w KQ - 0 1"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--fen",
+            "4k3/8/8/8/8/8/4P3/R3K2R w KQ - 0 1",
+        ],
         b"board\n",
     );
     assert_eq!(
@@ -215,7 +221,13 @@ fn repetition_claims_and_fivefold() {
 #[test]
 fn dead_position_after_a_capture() {
     let r = hector(
-        &["--line", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--fen",
+            "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+        ],
         b"Kxe2\n",
     );
     assert_eq!(
@@ -250,7 +262,13 @@ fn fen_and_chess960_starts_and_bad_ones_are_refused() {
         r.lines
     );
     let r = hector(
-        &["--line", "--fen", "8/8/4k3/8/8/3K4/8/8 b - - 0 1"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--fen",
+            "8/8/4k3/8/8/3K4/8/8 b - - 0 1",
+        ],
         b"Kd5\n",
     );
     assert_eq!(r.lines[0], "New game, Black to move");
@@ -265,12 +283,18 @@ fn save_after_every_move_and_load_continues() {
     let dir = tmp("save");
     let pgn = dir.join("game.pgn");
     let p = pgn.to_str().unwrap();
-    let r = hector(&["--line", "--save", p], b"e4\ne5\noffer\n");
+    let r = hector(
+        &["--line", "--opponent", "human", "--save", p],
+        b"e4\ne5\noffer\n",
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert!(text.contains("1. e4 e5"), "{text}");
     assert!(text.contains("[Result \"*\"]"), "{text}");
-    let r = hector(&["--line", "--load", p, "--save", p], b"count\nNf3\nlast\n");
+    let r = hector(
+        &["--line", "--opponent", "human", "--load", p, "--save", p],
+        b"count\nNf3\nlast\n",
+    );
     assert_eq!(r.lines[0], "Game continued: move 2, White to move");
     assert_eq!(r.lines[1], "Move 2, White to move; 1 move completed");
     assert_eq!(r.lines[2], "Springer Felix drei");
@@ -282,6 +306,8 @@ fn save_after_every_move_and_load_continues() {
     let r = hector(
         &[
             "--line",
+            "--opponent",
+            "human",
             "--load",
             bad.to_str().unwrap(),
             "--save",
@@ -322,7 +348,13 @@ fn speech_log_records_every_announcement_with_a_time_stamp() {
     let dir = tmp("log");
     let log = dir.join("speech.log");
     let r = hector(
-        &["--line", "--speech-log", log.to_str().unwrap()],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--speech-log",
+            log.to_str().unwrap(),
+        ],
         b"e4\nNf9\n",
     );
     let text = std::fs::read_to_string(&log).unwrap();
@@ -343,7 +375,7 @@ fn garbage_input_never_crashes() {
     input.extend_from_slice(
         "é♞ x\nsquare\nclaim Zz9\nmoves 99999999999999999999\nresign maybe\ne4\n".as_bytes(),
     );
-    let r = hector(&["--line"], &input);
+    let r = hector(&["--line", "--opponent", "human"], &input);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.lines.last().unwrap(), "Bauer Eva vier");
     assert!(r.lines.len() >= 7, "{:?}", r.lines);
@@ -358,7 +390,7 @@ fn moves_in_words_vocabularies_and_languages() {
     assert!(a[2].starts_with("\"s\" could be "), "{}", a[2]);
     assert_eq!(a[3], "Bauer Eva vier");
     let r = hector(
-        &["--line", "--vocabulary", "english"],
+        &["--line", "--opponent", "human", "--vocabulary", "english"],
         b"knight felix three\ne5\nBf4\n",
     );
     assert_eq!(
@@ -370,7 +402,15 @@ fn moves_in_words_vocabularies_and_languages() {
         ]
     );
     let r = hector(
-        &["--line", "--vocabulary", "greek", "--language", "el"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--vocabulary",
+            "greek",
+            "--language",
+            "el",
+        ],
         "Ιζ3\nΙδ4\n".as_bytes(),
     );
     assert_eq!(r.lines[0], "Νέα παρτίδα, παίζουν τα Λευκά");
@@ -379,7 +419,10 @@ fn moves_in_words_vocabularies_and_languages() {
         r.lines[2],
         "Δεν είναι δυνατό: κανένας Ίππος δεν φτάνει στο δέλτα τέσσερα"
     );
-    let r = hector(&["--line", "--language", "de"], b"f3\ne5\ng4\nDh4\n");
+    let r = hector(
+        &["--line", "--opponent", "human", "--language", "de"],
+        b"f3\ne5\ng4\nDh4\n",
+    );
     assert_eq!(answers(&r).last().unwrap(), "Matt. Schwarz gewinnt, 0-1");
     assert_eq!(answers(&r)[3], "Dame Hector vier Matt");
 }
@@ -403,7 +446,13 @@ fn bad_vocabulary_or_language_is_refused_with_the_place() {
     );
     std::fs::write(&file, good.replace("\"Hector\"", "\"Hektor\"")).unwrap();
     let r = hector(
-        &["--line", "--vocabulary", file.to_str().unwrap()],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--vocabulary",
+            file.to_str().unwrap(),
+        ],
         b"e4\ne5\nNh3\n",
     );
     assert_eq!(
@@ -510,6 +559,8 @@ fn the_promotion_question_is_answered_with_the_words_and_letters_it_offers() {
         let r = hector(
             &[
                 "--line",
+                "--opponent",
+                "human",
                 "--fen",
                 fen,
                 "--vocabulary",
@@ -537,7 +588,10 @@ fn the_promotion_question_is_answered_with_the_words_and_letters_it_offers() {
         );
     }
     // Something else than a piece drops the question and is read as usual.
-    let r = hector(&["--line", "--fen", fen], b"a8\nKd2\n");
+    let r = hector(
+        &["--line", "--opponent", "human", "--fen", fen],
+        b"a8\nKd2\n",
+    );
     assert_eq!(answers(&r)[1], "König David zwei");
 }
 
@@ -545,7 +599,13 @@ fn the_promotion_question_is_answered_with_the_words_and_letters_it_offers() {
 fn a_bishop_with_a_rank_is_read_as_san() {
     // Two White bishops on the g-file: B1f2 is the one from g1 (python-chess writes it so).
     let r = hector(
-        &["--line", "--fen", "4k3/7p/8/8/8/8/8/4K1BB w - - 0 1"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--fen",
+            "4k3/7p/8/8/8/8/8/4K1BB w - - 0 1",
+        ],
         b"B1f2\nfen\n",
     );
     assert_eq!(answers(&r)[0], "Läufer Felix zwei", "{:?}", r.lines);
@@ -555,7 +615,13 @@ fn a_bishop_with_a_rank_is_read_as_san() {
         r.lines
     );
     let r = hector(
-        &["--line", "--fen", "4k3/7p/8/8/8/6B1/8/4K1B1 w - - 0 1"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--fen",
+            "4k3/7p/8/8/8/6B1/8/4K1B1 w - - 0 1",
+        ],
         b"B1f2\nB3f2\nfen\n",
     );
     assert_eq!(answers(&r)[0], "Läufer eins Felix zwei", "{:?}", r.lines);
@@ -566,28 +632,38 @@ fn entry_mistakes_are_not_possible_and_the_reason_holds_in_every_language() {
     // After 1.e4 Nf6 the e-pawn cannot capture on d4: the reason must not speak of d2-d4 or of a check.
     for (args, input, expected) in [
         (
-            vec!["--line"],
+            vec!["--line", "--opponent", "human"],
             "e4\nNf6\nexd4\n",
             "Not possible: there is nothing to capture on David vier",
         ),
         (
-            vec!["--line"],
+            vec!["--line", "--opponent", "human"],
             "e4\nNf6\nBauer Eva schlägt David vier\n",
             "Not possible: there is nothing to capture on David vier",
         ),
         (
-            vec!["--line", "--vocabulary", "greek", "--language", "el"],
+            vec![
+                "--line",
+                "--opponent",
+                "human",
+                "--vocabulary",
+                "greek",
+                "--language",
+                "el",
+            ],
             "e4\nNf6\nεδ4\n",
             "Δεν είναι δυνατό: δεν υπάρχει τίποτα να παρθεί στο δέλτα τέσσερα",
         ),
         (
-            vec!["--line", "--language", "de"],
+            vec!["--line", "--opponent", "human", "--language", "de"],
             "e4\nNf6\nexd5\n",
             "Nicht möglich: auf David fünf ist nichts zu schlagen",
         ),
         (
             vec![
                 "--line",
+                "--opponent",
+                "human",
                 "--language",
                 "de",
                 "--fen",
@@ -597,17 +673,23 @@ fn entry_mistakes_are_not_possible_and_the_reason_holds_in_every_language() {
             "Nicht möglich: keine Figur der Art Turm auf der Linie Anna kann Hector fünf erreichen",
         ),
         (
-            vec!["--line", "--fen", "4k3/8/8/8/8/R7/R7/4K3 w - - 0 1"],
+            vec![
+                "--line",
+                "--opponent",
+                "human",
+                "--fen",
+                "4k3/8/8/8/8/R7/R7/4K3 w - - 0 1",
+            ],
             "Rbh5\nR1a4\nQd1\n",
             "Not possible: you have no Dame",
         ),
         (
-            vec!["--line"],
+            vec!["--line", "--opponent", "human"],
             "e4\ne5\nd4\nNf6\nBb5\nNc6\nBxc6\nbxc6\nd5\nd6\nKe2\nBg4\nNf3\nNxe4\nNfd2\n",
             "Not possible: the Springer on Felix drei is pinned to your king",
         ),
         (
-            vec!["--line", "--language", "de"],
+            vec!["--line", "--opponent", "human", "--language", "de"],
             "e3e4\n",
             "Nicht möglich: auf Eva drei steht keine Figur",
         ),
@@ -639,6 +721,8 @@ fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
         let r = hector(
             &[
                 "--line",
+                "--opponent",
+                "human",
                 "--language",
                 lang,
                 "--time",
@@ -691,7 +775,10 @@ fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
         }
     }
     // The English contract names work in every language.
-    let r = hector(&["--line", "--language", "el"], b"count\n");
+    let r = hector(
+        &["--line", "--opponent", "human", "--language", "el"],
+        b"count\n",
+    );
     assert!(answers(&r)[0].starts_with("Κίνηση 1"), "{:?}", r.lines);
 }
 
@@ -749,7 +836,10 @@ fn repeat_says_the_last_announcement_again_and_sides_can_be_named() {
             "Springer Felix drei",
         ]
     );
-    let r = hector(&["--line", "--sides", "all"], b"e4\n");
+    let r = hector(
+        &["--line", "--opponent", "human", "--sides", "all"],
+        b"e4\n",
+    );
     assert_eq!(answers(&r), ["White: Bauer Eva vier"]);
 }
 
@@ -757,7 +847,7 @@ fn repeat_says_the_last_announcement_again_and_sides_can_be_named() {
 fn line_mode_explores_the_board_like_the_screen() {
     let fen = "3rk3/8/5n2/3pp3/1b1PPB2/2N5/8/3QK2R w K - 0 1";
     let r = hector(
-        &["--line", "--fen", fen],
+        &["--line", "--opponent", "human", "--fen", fen],
         "rank a4\nrank 4\nfile a\ndiagonals f4\nlines h1\nknights a1\nattackers c3\nattackers d3\nlegal c3\npieces black\npawns\nmaterial\nturn\nrank z9\n".as_bytes(),
     );
     let a = answers(&r);
@@ -801,7 +891,15 @@ fn line_mode_explores_the_board_like_the_screen() {
     assert_eq!(a[13], "rank needs a square like e4, not \"z9\"");
     // German words for the same commands.
     let r = hector(
-        &["--line", "--fen", fen, "--language", "de"],
+        &[
+            "--line",
+            "--opponent",
+            "human",
+            "--fen",
+            fen,
+            "--language",
+            "de",
+        ],
         b"reihe 4\nangreifer c3\n",
     );
     assert!(

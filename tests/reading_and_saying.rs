@@ -160,6 +160,8 @@ fn a_bare_time_is_minutes_up_to_180_then_pgn_seconds_and_is_said_back() {
     let line = |extra: &[&str]| {
         let mut a = vec![
             "--line",
+            "--opponent",
+            "human",
             "--virtual-clock",
             "--speech",
             "off",
@@ -198,6 +200,8 @@ fn a_bare_time_is_minutes_up_to_180_then_pgn_seconds_and_is_said_back() {
         &dir,
         &[
             "--line",
+            "--opponent",
+            "human",
             "--virtual-clock",
             "--speech",
             "off",
@@ -310,6 +314,8 @@ fn singulars_and_a_finished_game_said_as_finished() {
         &dir,
         &[
             "--line",
+            "--opponent",
+            "human",
             "--speech",
             "off",
             "--language",

@@ -249,10 +249,61 @@ pub(super) fn take_game_id(game: &mut Game) -> Option<String> {
     id
 }
 
+/// Issue 27.1: a new game keeps the game played before it, finished or not, where `kept` finds it: a game
+/// with a move (or ended without one), when the session keeps games at all (a file to keep it in; not with
+/// `--no-autosave`) and the folder of kept games is there.
+pub(in crate::session) fn keeps_played(cfg: &Config, game: &Game) -> bool {
+    cfg.save_path.is_some()
+        && cfg.kept_dir.is_some()
+        && (!game.plies().is_empty() || game.is_over())
+}
+
+/// Issue 27.8: the engine's side in the PGN of a game against it: its name and level ("Stockfish, level 2"),
+/// as they are when the game is written (the player's own side and the date are set at the start).
+fn engine_tag(cfg: &Config) -> Option<(String, String)> {
+    if cfg.opponent != super::Opponent::Engine || cfg.mode.is_tournament() {
+        return None;
+    }
+    let tag = cfg.engine_color.fold_wb("White", "Black").to_string();
+    Some((
+        tag,
+        format!("{}, level {}", engine_name(&cfg.engine_command), cfg.level),
+    ))
+}
+
+/// The engine's name from its command: the program's file name without its extension, capitalised
+/// ("/usr/games/stockfish" is "Stockfish").
+fn engine_name(command: &str) -> String {
+    let first = command.split_whitespace().next().unwrap_or_default();
+    let first = first.trim_matches(['\'', '"']);
+    let stem = Path::new(first)
+        .file_stem()
+        .map_or_else(|| first.to_string(), |s| s.to_string_lossy().into_owned());
+    let mut chars = stem.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => "Engine".to_string(),
+    }
+}
+
+/// A rematch (the colours swapped): the players' names change sides with them.
+pub(super) fn swap_players(game: &mut Game) {
+    let name = |tag| game.tags.get(tag).map(str::to_owned);
+    let (white, black) = (name("White"), name("Black"));
+    game.tags.retain(|tag, _| tag != "White" && tag != "Black");
+    if let Some(black) = black {
+        game.tags.set("White", &black);
+    }
+    if let Some(white) = white {
+        game.tags.set("Black", &white);
+    }
+}
+
 /// The game as PGN, as it would be saved now (without what is kept beside the moves).
 pub(super) fn pgn(cfg: &Config, m: &Match) -> String {
     let tags = crate::rules::pgn::ExportTags {
         time_control: cfg.time_control.as_ref().map(ToString::to_string),
+        extra: engine_tag(cfg).into_iter().collect(),
         ..Default::default()
     };
     crate::rules::pgn::export(&m.game, &tags)
@@ -342,6 +393,7 @@ impl GameFiles {
             time_control: cfg.time_control.as_ref().map(ToString::to_string),
             extra: std::iter::once((GAME_ID_TAG.to_string(), self.game_id.clone()))
                 .chain(kept.map(|k| (resume::TAG.to_string(), k.to_tag())))
+                .chain(engine_tag(cfg))
                 .collect(),
             ..Default::default()
         };

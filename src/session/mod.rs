@@ -484,8 +484,8 @@ impl Session {
             A::Kept => games::kept_list(&self.config),
             A::Repeat => self.view().repeat(),
             A::Takeback(rest) => self.takeback(rest, now),
-            A::New => self.restart(now, false),
-            A::Rematch => self.restart(now, true),
+            A::New => self.ask_new_game(false),
+            A::Rematch => self.ask_new_game(true),
             A::Sides(rest) => self.config.sides_command(rest),
             // The match's clock, arbiter and adjournment.
             A::Time
@@ -541,6 +541,7 @@ impl Session {
             }
             Pending::Resume => self.accept_resume(now),
             Pending::Rewind => self.rewind_confirmed(now),
+            Pending::NewGame { swap } => self.restart(now, swap),
             Pending::PressWithoutMove(side) => {
                 let r = self.m.press_without_move_confirmed(&self.config, side, now);
                 self.view().saved_if(r)
@@ -1007,8 +1008,17 @@ impl Session {
         out
     }
 
-    /// `new` (the same sides) or `rematch` (`swap`: the colours swapped): a new game from the same start; the
-    /// unfinished game is kept first (see `GameFiles::restart`, `EngineState::new_game`).
+    /// `new` or `rematch`: asked first in both faces (issue 27.1), saying what becomes of the game played.
+    fn ask_new_game(&mut self, swap: bool) -> Vec<Effect> {
+        if let Some(refused) = self.view().takeback_refused() {
+            return refused;
+        }
+        self.questions.ask(Pending::NewGame { swap });
+        self.view().operator_question(Pending::NewGame { swap })
+    }
+
+    /// `new` (the same sides) or `rematch` (`swap`: the colours swapped), confirmed: a new game from the same
+    /// start; the game played, finished or not, is kept first (see `GameFiles::restart`, `EngineState::new_game`).
     fn restart(&mut self, now: Duration, swap: bool) -> Vec<Effect> {
         if let Some(refused) = self.view().takeback_refused() {
             return refused;
@@ -1017,6 +1027,9 @@ impl Session {
         let mut out = self.files.restart(&mut self.config, &mut self.m, kept, now);
         self.questions.drop_open();
         self.engine.new_game(&mut self.config, swap);
+        if swap {
+            games::swap_players(&mut self.m.game);
+        }
         out.extend(self.view().greeting());
         out.extend(self.engine.introduce(&self.config));
         out.extend(self.view().autosave());

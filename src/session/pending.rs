@@ -22,6 +22,9 @@ pub(crate) enum Pending {
         from: shakmaty::Square,
         to: shakmaty::Square,
     },
+    /// A new game (`new`, or `rematch` with the colours swapped: `swap`)? Asked in both faces (issue 27.1);
+    /// only yes starts it, the game played so far being kept first.
+    NewGame { swap: bool },
     /// the clock of this side was pressed without a move; record an illegal move? A press may be a
     /// key bounce or a slip: only yes records it.
     PressWithoutMove(Color),

@@ -95,6 +95,7 @@ impl Questions {
                     | Pending::Resume
                     | Pending::Rewind
                     | Pending::PressWithoutMove(_)
+                    | Pending::NewGame { .. }
             )
         )
     }
@@ -197,6 +198,7 @@ pub(super) fn cancelled(cfg: &Config, t: Option<&Tournament>, p: Pending) -> Vec
             Vec::new()
         }
         Pending::Rewind => vec![say(Kind::Event, cfg.p("rewind.cancelled", &[]))],
+        Pending::NewGame { .. } => vec![say(Kind::Event, cfg.p("new.cancelled", &[]))],
         Pending::PressWithoutMove(side) => {
             let text = cfg.p("press.slip", &[("side", &cfg.side(side))]);
             vec![super::tournament::to_operator(t, text)]
@@ -274,11 +276,12 @@ pub(super) fn how_to_answer(cfg: &Config) -> String {
 
 impl Pending {
     /// The question, as it was asked: `resume` is the unfinished game offered, `rewind` says the board
-    /// check's question (D.2.9b).
+    /// check's question (D.2.9b), `game` is the game played (what a new game keeps of it).
     pub(super) fn text(
         self,
         cfg: &Config,
         resume: Option<&ResumeOffer>,
+        game: &Game,
         rewind: impl FnOnce() -> String,
     ) -> String {
         match self {
@@ -300,6 +303,7 @@ impl Pending {
             },
             Pending::NotFitting | Pending::ChooseGame => String::new(),
             Pending::Rewind => rewind(),
+            Pending::NewGame { swap } => new_game_question(cfg, game, swap),
             Pending::PressWithoutMove(side) => cfg.p(
                 "press.confirm",
                 &[("side", &cfg.side(side)), ("how", &how_to_answer(cfg))],
@@ -311,6 +315,27 @@ impl Pending {
             ),
         }
     }
+}
+
+/// Issue 27.1: "a new game?" says the truth about the game played: an unfinished one is kept, a finished one
+/// is kept too (`kept` lists it), a game without a move or not kept anywhere (`--no-autosave`) is not.
+fn new_game_question(cfg: &Config, game: &Game, swap: bool) -> String {
+    let key = if swap {
+        "new.confirm.rematch"
+    } else {
+        "new.confirm"
+    };
+    let kept = if !super::games::keeps_played(cfg, game) {
+        "new.keeps_nothing"
+    } else if game.is_over() {
+        "new.keeps_finished"
+    } else {
+        "new.keeps_unfinished"
+    };
+    cfg.p(
+        key,
+        &[("kept", &cfg.p(kept, &[])), ("how", &how_to_answer(cfg))],
+    )
 }
 
 /// The open question `p`, as it was asked (see [`Pending::text`]).
@@ -334,7 +359,7 @@ pub(super) fn asked(
             ],
         );
     }
-    p.text(cfg, resume, || {
+    p.text(cfg, resume, game, || {
         bc.rewind_question(cfg, game, &how_to_answer(cfg))
     })
 }

@@ -70,7 +70,7 @@ pub struct Options {
     pub review: bool,
     /// `--save`: the file the game is kept in.
     pub save: Option<PathBuf>,
-    /// `--autosave`: line mode keeps the game in the data folder too (the full-screen view always does).
+    /// Keep the game in the data folder's autosave when no file is named (both faces; `--no-autosave`: not).
     pub autosave: bool,
     /// `--time` and `--delay`, as given.
     pub time: Option<String>,
@@ -80,7 +80,7 @@ pub struct Options {
     pub mode: Mode,
     /// `--opponent`, when given.
     pub opponent: Option<Opponent>,
-    /// Line mode (its default opponent is a person; questions are answered by words).
+    /// Line mode (questions are answered by words).
     pub line: bool,
     pub engine_command: String,
     /// The side the engine plays (the player has the other).
@@ -107,7 +107,7 @@ impl Default for Options {
             load: None,
             review: false,
             save: None,
-            autosave: false,
+            autosave: true,
             time: None,
             delay: None,
             level: None,
@@ -246,11 +246,8 @@ pub fn prepare(found: Found) -> Result<Prepared, StartError> {
     };
     let mut game = build_game(&options, loaded.as_ref())?;
     name_tags(&options.tags, &mut game);
-    let mut opponent = match options.opponent {
-        Some(o) => o,
-        None if options.line => Opponent::Human,
-        None => Opponent::Engine,
-    };
+    // Issue 27.2: both faces play the engine unless told otherwise.
+    let mut opponent = options.opponent.unwrap_or(Opponent::Engine);
     // no engine in a tournament game; both sides' moves are entered.
     if options.mode.is_tournament() {
         opponent = Opponent::Human;
@@ -329,6 +326,18 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
     {
         game.tags.set("Date", &date.replace('-', "."));
     }
+    // Issue 27.8: a new game against the engine says when and who: the date, the player (`--white` or
+    // `--black`, else "Player"); the engine's name and level are written at every save (`games::engine_tag`).
+    if opponent == Opponent::Engine && options.load.is_none() {
+        let unset = |v: Option<&str>| v.is_none_or(|v| v.is_empty() || v.starts_with('?'));
+        if let Some(date) = stamp.get(..10).filter(|_| unset(game.tags.get("Date"))) {
+            game.tags.set("Date", &date.replace('-', "."));
+        }
+        let player = options.engine_color.other().fold_wb("White", "Black");
+        if unset(game.tags.get(player)) {
+            game.tags.set(player, "Player");
+        }
+    }
     let config = Config {
         braille_table: claimed.braille_table,
         opponent,
@@ -392,21 +401,21 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
 /// Where the game is kept, as the options say (issue 5, issue 18.2); the edge claims the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Keeping {
-    /// Nowhere: a review, or line mode without `--save` or `--autosave`.
+    /// Nowhere: a review, or `--no-autosave` without `--save`.
     Nowhere,
     /// In this file (`--save`, or a tournament game's loaded file): a game found there is kept or offered to go
     /// on, unless it is the loaded file itself (a loaded game goes on in its own file, issue 18.5).
     File(PathBuf),
     /// A new file in the data folder's games, by mode, date and time (a tournament game named no file).
     NewGameFile,
-    /// The data folder's autosave file: the full-screen view keeps every game, and offers to go on with an
+    /// The data folder's autosave file: both faces keep every game there, and offer to go on with an
     /// unfinished one found there.
     Autosave,
 }
 
 /// Where the game is kept: a review nowhere; a tournament game always (in `--save`, else in the loaded file,
-/// else in a new file of the data folder); else in `--save`, and without it line mode nowhere (unless
-/// `--autosave`) and the full-screen view in the autosave file.
+/// else in a new file of the data folder); else in `--save`, and without it in the autosave file (both faces,
+/// issue 27.2), unless `--no-autosave`.
 pub fn keeping(options: &Options) -> Keeping {
     if options.review {
         Keeping::Nowhere
@@ -417,7 +426,7 @@ pub fn keeping(options: &Options) -> Keeping {
         }
     } else if let Some(path) = &options.save {
         Keeping::File(path.clone())
-    } else if options.line && !options.autosave {
+    } else if !options.autosave {
         Keeping::Nowhere
     } else {
         Keeping::Autosave

@@ -652,6 +652,11 @@ impl Edge {
         self.speech.is_on()
     }
 
+    /// Speech is still connecting (its start's check): what is said waits for it.
+    pub fn speech_connecting(&self) -> bool {
+        self.speech.pending()
+    }
+
     /// Speech is still connecting or checking its voices, or has a text or request out (a server that stops
     /// answering is found out only by looking): poll [`Edge::take_notices`] now and then until it is settled.
     pub fn speech_pending(&self) -> bool {
@@ -805,6 +810,41 @@ impl Edge {
 /// (a FIFO or device is refused without waiting on it).
 fn read_bounded(path: &Path, limit: u64) -> Result<String, String> {
     crate::store::read_outside_text(path, limit).map_err(|e| e.to_string())
+}
+
+/// The faces' time, the `now` given to the session (issue 27.7): it starts when the game is ready for its
+/// first move, once speech has connected (or been given up), or at the player's first input, whichever comes
+/// first. Until then no time passes, so the start's speech check takes nothing from the first player's clock;
+/// nothing waits for it (a hung speech server never delays the game).
+pub struct FaceTime {
+    ready: Option<std::time::Instant>,
+}
+
+impl FaceTime {
+    pub fn new() -> FaceTime {
+        FaceTime { ready: None }
+    }
+
+    /// The time since the game was ready (zero before), looking whether speech has connected.
+    pub fn now(&mut self, edge: &Edge) -> std::time::Duration {
+        if self.ready.is_none() && !edge.speech_connecting() {
+            self.ready = Some(std::time::Instant::now());
+        }
+        self.ready
+            .map_or(std::time::Duration::ZERO, |r| r.elapsed())
+    }
+
+    /// The player's input: the game is ready, whatever speech is doing.
+    pub fn input(&mut self, edge: &Edge) -> std::time::Duration {
+        self.ready.get_or_insert_with(std::time::Instant::now);
+        self.now(edge)
+    }
+}
+
+impl Default for FaceTime {
+    fn default() -> Self {
+        FaceTime::new()
+    }
 }
 
 #[cfg(test)]

@@ -3,10 +3,10 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::session::{Command, Effect, Session};
-use crate::ui::edge::Edge;
+use crate::ui::edge::{Edge, FaceTime};
 use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, LineOut, PadFace};
 use crate::words::action::{Act, Action};
@@ -221,8 +221,9 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     };
     let echo = std::env::var_os(ECHO_ENV).is_some();
     start_at_last_row(&out.stdout);
-    let start = Instant::now();
-    if out.run(session.start(start.elapsed())) {
+    // Issue 27.7: the clock starts when the game is ready (see `FaceTime`).
+    let mut time = FaceTime::new();
+    if out.run(session.start(time.now(&out.edge))) {
         out.edge.finish(FINISH);
         return Ok(());
     }
@@ -252,17 +253,15 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     // Sleep until input arrives or something falls due (a flag, a time announcement): no polling.
     loop {
         // While speech is still connecting, look every so often whether it came on or was given up.
-        let speech_check = out
-            .edge
-            .speech_pending()
-            .then(|| start.elapsed() + SPEECH_POLL);
-        let wake = match (session.view().next_wake(start.elapsed()), speech_check) {
+        let at = time.now(&out.edge);
+        let speech_check = out.edge.speech_pending().then(|| at + SPEECH_POLL);
+        let wake = match (session.view().next_wake(at), speech_check) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
         let input = match wake {
             Some(due) => {
-                let wait = due.saturating_sub(start.elapsed());
+                let wait = due.saturating_sub(time.now(&out.edge));
                 match rx.recv_timeout(wait) {
                     Ok(input) => input,
                     Err(mpsc::RecvTimeoutError::Timeout) => Input::Command(Command::Tick),
@@ -274,7 +273,10 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
             None => rx.recv().unwrap_or(Input::Command(Command::EndOfInput)),
         };
         let plies_before = session.view().game().plies().len();
-        let now = start.elapsed();
+        let now = match &input {
+            Input::Line(_) | Input::Pad(_) => time.input(&out.edge),
+            Input::Command(_) => time.now(&out.edge),
+        };
         let quit = match input {
             Input::Line(line) => {
                 if echo {

@@ -466,7 +466,9 @@ impl Match {
                 &[("move", &announce(p)), ("side", &cfg.side(mover))],
             ));
         }
-        if restored {
+        // The physical clock and the arbiter belong to a tournament game; a home game goes on where it stopped
+        // (issue 27.5).
+        if restored && cfg.mode.is_tournament() {
             notes.push(cfg.p("resume.physical_clock", &[]));
         }
         (restored, notes, kept)
@@ -539,9 +541,11 @@ impl Match {
                 black: sides[1],
             };
             // The physical clock kept running while hector was not: the time since the last save is charged to
-            // the side whose clock ran (a virtual clock stands still between sessions).
+            // the side whose clock ran (a virtual clock stands still between sessions). Only in a tournament
+            // game: a home game has no physical clock, and goes on where it stopped (issue 27.5).
             let mut charged = None;
-            if let (ClockState::Running(c), false, false, Some(at), Some(wall)) = (
+            if let (true, ClockState::Running(c), false, false, Some(at), Some(wall)) = (
+                cfg.mode.is_tournament(),
                 state,
                 kept.virtual_clock,
                 self.virtual_now.is_some(),

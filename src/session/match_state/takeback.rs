@@ -116,15 +116,16 @@ impl Match {
         self.timing = Some(fresh);
     }
 
-    /// Before a new game: an unfinished game with moves is kept in the folder of kept games (`pgn`: the game
-    /// as written). The save (it says "kept" only once the file is safely written, a failure says why) and the
-    /// path, which the caller adds to the kept games.
+    /// Before a new game: the game played, finished or not (issue 27.1), is kept in the folder of kept games
+    /// (`pgn`: the game as written), unless nothing is kept (see `games::keeps_played`). The save (it says
+    /// "kept" only once the file is safely written, a failure says why) and the path, which the caller adds to
+    /// the kept games.
     pub(in crate::session) fn keep_unfinished(
         &self,
         cfg: &Config,
         pgn: impl FnOnce() -> String,
     ) -> Option<(Effect, PathBuf)> {
-        if self.game.is_over() || self.game.plies().is_empty() {
+        if !crate::session::games::keeps_played(cfg, &self.game) {
             return None;
         }
         let dir = cfg.kept_dir.as_ref()?;
@@ -134,7 +135,12 @@ impl Match {
             "resume.keep_failed",
             &[("path", &path.display().to_string())],
         );
-        let done = cfg.p("resume.kept_game", &[("path", &path.display().to_string())]);
+        let done_key = if self.game.is_over() {
+            "new.kept_finished"
+        } else {
+            "resume.kept_game"
+        };
+        let done = cfg.p(done_key, &[("path", &path.display().to_string())]);
         let save = Effect::Save {
             path: path.clone(),
             pgn: pgn(),

@@ -56,7 +56,8 @@ fn where_the_game_is_kept() {
     let load = Some(PathBuf::from("g.pgn"));
     let save = Some(PathBuf::from("s.pgn"));
     let k = |o: Options| keeping(&o);
-    assert_eq!(k(Options::default()), Keeping::Nowhere);
+    // Issue 27.2: both faces keep the game in the autosave unless told not to.
+    assert_eq!(k(Options::default()), Keeping::Autosave);
     assert_eq!(
         k(Options {
             save: save.clone(),
@@ -66,10 +67,10 @@ fn where_the_game_is_kept() {
     );
     assert_eq!(
         k(Options {
-            autosave: true,
+            autosave: false,
             ..Options::default()
         }),
-        Keeping::Autosave
+        Keeping::Nowhere
     );
     assert_eq!(
         k(Options {

@@ -396,11 +396,10 @@ impl App {
             Action::Player(r) => vec![act(Typed::Player(r.word().into()))],
             // The session refuses these in a tournament game, with the reason.
             Action::Takeback => vec![act(Typed::Takeback(Arg::None))],
-            // During a review the session refuses them with its reason; nothing to ask first.
-            Action::NewGame if view.reviewing() => vec![act(Typed::New)],
-            Action::Rematch if view.reviewing() => vec![act(Typed::Rematch)],
-            Action::NewGame => self.confirm(act(Typed::New), "screen.confirm.new", p),
-            Action::Rematch => self.confirm(act(Typed::Rematch), "screen.confirm.rematch", p),
+            // The session asks first, in both faces, saying what is kept (issue 27.1); during a review it
+            // refuses them with its reason.
+            Action::NewGame => vec![act(Typed::New)],
+            Action::Rematch => vec![act(Typed::Rematch)],
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]

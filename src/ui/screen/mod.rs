@@ -26,7 +26,7 @@ use ratatui::backend::CrosstermBackend;
 use shakmaty::Color;
 
 use crate::session::{Announcement, Command, Kind, Session, View};
-use crate::ui::edge::Edge;
+use crate::ui::edge::{Edge, FaceTime};
 use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, PadFace};
 pub use app::App;
@@ -167,7 +167,8 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         gamepad,
     } = options;
     let mut app = App::new(orientation, theme, keymap);
-    let start = Instant::now();
+    // Issue 27.7: the clock starts when the game is ready (see `FaceTime`).
+    let mut time = FaceTime::new();
     install_panic_hook();
     enable_raw_mode()?;
     let _guard = Guard;
@@ -198,7 +199,8 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         }
         None => None,
     };
-    let mut quit = carry(&mut edge, &mut app, session.start(start.elapsed()));
+    let at = time.now(&edge);
+    let mut quit = carry(&mut edge, &mut app, session.start(at));
     notices(&mut edge, &mut app, extra);
 
     let Channel { tx, rx } = channel;
@@ -227,7 +229,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
             if let Some(at) = marked.take() {
                 std::thread::sleep(MARK_DWELL.saturating_sub(at.elapsed()));
             }
-            let now = start.elapsed();
+            let now = time.now(&edge);
             terminal.draw(|f| draw::draw(f, &app, &session.view(), now))?;
             screen_out.commit()?;
             drawn_clocks = shown_clocks(&session.view(), &app, now);
@@ -262,7 +264,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         }
         // Sleep until a message or until something falls due: the session's clock, the clock display, a
         // pending speech connection. Nothing else wakes the view.
-        let now = start.elapsed();
+        let now = time.now(&edge);
         let wakes = [
             session.view().next_wake(now),
             display_wake(&session.view(), &app, now),
@@ -270,7 +272,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         ];
         let wake = wakes.into_iter().flatten().min();
         let msg = match wake {
-            Some(due) => match rx.recv_timeout(due.saturating_sub(start.elapsed())) {
+            Some(due) => match rx.recv_timeout(due.saturating_sub(time.now(&edge))) {
                 Ok(m) => Some(m),
                 Err(mpsc::RecvTimeoutError::Timeout) => None,
                 Err(mpsc::RecvTimeoutError::Disconnected) => Some(Msg::InputEnded),
@@ -278,7 +280,10 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
             None => Some(rx.recv().unwrap_or(Msg::InputEnded)),
         };
         app.begin_batch();
-        let now = start.elapsed();
+        let now = match &msg {
+            Some(Msg::Key(_) | Msg::Pad(_)) => time.input(&edge),
+            _ => time.now(&edge),
+        };
         let plies_before = session.view().game().plies().len();
         match msg {
             Some(Msg::Key(k)) => {

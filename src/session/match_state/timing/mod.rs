@@ -449,6 +449,12 @@ fn no_clock(cfg: &Config) -> Vec<Effect> {
     vec![say(Kind::Refusal, cfg.p("clock.none", &[]))]
 }
 
+/// The time left as a clock shows it (issue 27.7): a second begun is still there, so "0 seconds" is said only
+/// when the time is out, and 14:47.9 is "14 minutes 48 seconds".
+fn whole_seconds_left(left: Duration) -> Duration {
+    Duration::from_secs(left.as_secs() + u64::from(left.subsec_nanos() > 0))
+}
+
 fn both(cfg: &Config, key: &str, white: Duration, black: Duration) -> String {
     cfg.p(
         key,
@@ -470,8 +476,8 @@ impl Match {
         let text = both(
             cfg,
             "time.both",
-            t.clock.remaining(Color::White, now),
-            t.clock.remaining(Color::Black, now),
+            whole_seconds_left(t.clock.remaining(Color::White, now)),
+            whole_seconds_left(t.clock.remaining(Color::Black, now)),
         );
         vec![say(Kind::Answer, text)]
     }
