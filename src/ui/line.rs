@@ -222,7 +222,13 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     let echo = std::env::var_os(ECHO_ENV).is_some();
     start_at_last_row(&out.stdout);
     let start = Instant::now();
-    if out.run(session.start(start.elapsed())) {
+    let first = session.start(start.elapsed());
+    // The start's notices before its question (the resume offer), so the question is the last thing said
+    // (issue 27.6).
+    if session.view().awaiting_answer() {
+        out.notices(std::mem::take(&mut notices));
+    }
+    if out.run(first) {
         out.edge.finish(FINISH);
         return Ok(());
     }
