@@ -758,9 +758,14 @@ impl App {
                 // By task, most used first (issue 27.3); only the keys that answer in this game.
                 let actions = self.keymap.actions();
                 for (heading, group) in HELP_GROUPS {
-                    let entries: Vec<String> = actions
+                    let mut in_group: Vec<&(Action, Vec<Key>)> = actions
                         .iter()
-                        .filter(|(a, _)| help_group(*a) == *group && key_works(*a, view))
+                        .filter(|(a, _)| help_group(*a).0 == *group && key_works(*a, view))
+                        .collect();
+                    // Stable: the keymap's order where the place is the same.
+                    in_group.sort_by_key(|(a, _)| help_group(*a).1);
+                    let entries: Vec<String> = in_group
+                        .into_iter()
                         .map(|(action, keys)| {
                             let keys: Vec<String> = keys.iter().map(ToString::to_string).collect();
                             format!("{}: {}", keys.join(" "), keymap::describe(*action, v, p))
@@ -806,57 +811,58 @@ enum HelpGroup {
     Arbiter,
 }
 
-fn help_group(a: Action) -> HelpGroup {
+/// The task a key serves and its place there, most used first.
+fn help_group(a: Action) -> (HelpGroup, u8) {
     use Action as A;
+    use HelpGroup as G;
     match a {
-        A::Select
-        | A::Input
-        | A::Press
-        | A::Undo
-        | A::State
-        | A::Takeback
-        | A::Cancel
-        | A::Help
-        | A::Quit => HelpGroup::Move,
-        A::Last
-        | A::Moves(_)
-        | A::AllMoves
-        | A::Repeat
-        | A::Square
-        | A::Board
-        | A::Turn
-        | A::Count
-        | A::OwnPieces
-        | A::TheirPieces
-        | A::Pawns
-        | A::ReadRank
-        | A::ReadFile
-        | A::Diagonals
-        | A::Lines
-        | A::Knight
-        | A::Attackers
-        | A::LegalMoves
-        | A::Material => HelpGroup::Board,
-        A::Time | A::Used | A::Seconds => HelpGroup::Clock,
-        A::Offer
-        | A::Accept
-        | A::Decline
-        | A::Claim
-        | A::Resign
-        | A::NewGame
-        | A::Rematch
-        | A::Save => HelpGroup::Game,
-        A::Review(_) => HelpGroup::Review,
-        A::Up
-        | A::Down
-        | A::Left
-        | A::Right
-        | A::Rank(_)
-        | A::File(_)
-        | A::NextOwn(_)
-        | A::NextTheirs(_) => HelpGroup::Focus,
-        A::Figurines | A::ShowBoard => HelpGroup::View,
-        A::Log | A::Player(_) => HelpGroup::Arbiter,
+        A::Select => (G::Move, 0),
+        A::Input => (G::Move, 1),
+        A::Quit => (G::Move, 2),
+        A::Help => (G::Move, 3),
+        A::Cancel => (G::Move, 4),
+        A::Takeback => (G::Move, 5),
+        A::Press => (G::Move, 6),
+        A::Undo => (G::Move, 7),
+        A::State => (G::Move, 8),
+        A::Last => (G::Board, 0),
+        A::Repeat => (G::Board, 1),
+        A::Moves(_) => (G::Board, 2),
+        A::AllMoves => (G::Board, 3),
+        A::Turn => (G::Board, 4),
+        A::Count => (G::Board, 5),
+        A::Square => (G::Board, 6),
+        A::Board => (G::Board, 7),
+        A::OwnPieces => (G::Board, 8),
+        A::TheirPieces => (G::Board, 9),
+        A::ReadRank => (G::Board, 10),
+        A::ReadFile => (G::Board, 11),
+        A::Pawns => (G::Board, 12),
+        A::Material => (G::Board, 13),
+        A::Diagonals => (G::Board, 14),
+        A::Lines => (G::Board, 15),
+        A::Knight => (G::Board, 16),
+        A::Attackers => (G::Board, 17),
+        A::LegalMoves => (G::Board, 18),
+        A::Time => (G::Clock, 0),
+        A::Used => (G::Clock, 1),
+        A::Seconds => (G::Clock, 2),
+        A::Offer => (G::Game, 0),
+        A::Claim => (G::Game, 1),
+        A::Resign => (G::Game, 2),
+        A::Accept => (G::Game, 3),
+        A::Decline => (G::Game, 4),
+        A::Save => (G::Game, 5),
+        A::NewGame => (G::Game, 6),
+        A::Rematch => (G::Game, 7),
+        A::Review(_) => (G::Review, 0),
+        A::Up | A::Down | A::Left | A::Right => (G::Focus, 0),
+        A::Rank(_) => (G::Focus, 1),
+        A::File(_) => (G::Focus, 2),
+        A::NextOwn(_) => (G::Focus, 3),
+        A::NextTheirs(_) => (G::Focus, 4),
+        A::Figurines | A::ShowBoard => (G::View, 0),
+        A::Log | A::Player(_) => (G::Arbiter, 0),
     }
 }
 
