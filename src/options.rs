@@ -54,6 +54,9 @@ pub enum ColorArg {
     Black,
 }
 
+/// The heading of `--help` under which the options of a tournament game stand, apart from the everyday ones.
+pub const TOURNAMENT: &str = "Tournament games (record and assistant mode, docs/tournament.md)";
+
 /// hector: play, record and check chess games by ear and keyboard, under the FIDE Laws of Chess.
 #[derive(Debug, Parser)]
 #[command(name = "hector", version, about)]
@@ -120,7 +123,7 @@ pub struct Args {
     pub review: Option<PathBuf>,
     /// Check the action log of a tournament game (FILE.pgn.log.txt), seal by seal: says whether it is whole
     /// and unchanged, or where it was cut or edited; exits 0 when whole, 1 when not, 2 when it cannot be read.
-    #[arg(long, value_name = "FILE.pgn")]
+    #[arg(long, value_name = "FILE.pgn", help_heading = TOURNAMENT)]
     pub verify: Option<PathBuf>,
     /// Keep the game in the data folder ($XDG_DATA_HOME/hector/autosave.pgn) after every move and offer to
     /// continue an unfinished one found there: the default in both faces (the flag is still read).
@@ -130,13 +133,13 @@ pub struct Args {
     #[arg(long, conflicts_with = "autosave")]
     pub no_autosave: bool,
     /// play, record or assistant.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help_heading = TOURNAMENT)]
     pub mode: Option<ModeArg>,
     /// Time stands still except for `wait`.
     #[arg(long)]
     pub virtual_clock: bool,
     /// Edition of the Laws: 2018 (default), 2014, 2009, 2005.
-    #[arg(long, value_name = "YEAR", default_value = "2018")]
+    #[arg(long, value_name = "YEAR", default_value = "2018", help_heading = TOURNAMENT)]
     pub edition: Edition,
     /// Announce moves with from- and to-square.
     #[arg(long)]
@@ -146,28 +149,28 @@ pub struct Args {
     pub clock_config: Option<PathBuf>,
     /// Assistant mode: which texts are spoken; `player` (default): only what is for the blind player (moves,
     /// events, answers to the player's requests), the assistant reads the rest on the screen; `all`: everything.
-    #[arg(long, value_enum, value_name = "WHO")]
+    #[arg(long, value_enum, value_name = "WHO", help_heading = TOURNAMENT)]
     pub assistant_speech: Option<AssistantSpeechArg>,
     /// Record and assistant mode: the opponent is hearing-impaired (Appendix D.2.11: an assistant is mandatory).
-    #[arg(long)]
+    #[arg(long, help_heading = TOURNAMENT)]
     pub hearing_impaired_opponent: bool,
     /// Record and assistant mode: say "Schach" and "Matt" after moves (an arbiter's switch; default off).
-    #[arg(long, value_enum, value_name = "ON|OFF")]
+    #[arg(long, value_enum, value_name = "ON|OFF", help_heading = TOURNAMENT)]
     pub check_words: Option<OnOff>,
     /// The players' names, the event, site and round, for the scoresheet.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help_heading = TOURNAMENT)]
     pub white: Option<String>,
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help_heading = TOURNAMENT)]
     pub black: Option<String>,
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help_heading = TOURNAMENT)]
     pub event: Option<String>,
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help_heading = TOURNAMENT)]
     pub site: Option<String>,
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help_heading = TOURNAMENT)]
     pub round: Option<String>,
     /// The braille table of braille scoresheets (BRF): en-us-comp6 (default, English computer braille),
     /// en-ueb-g1, de-comp6, de-g0, el, or a liblouis table file name.
-    #[arg(long, value_name = "TABLE")]
+    #[arg(long, value_name = "TABLE", help_heading = TOURNAMENT)]
     pub braille_table: Option<String>,
     /// Diagnostics on stderr.
     #[arg(long)]

@@ -112,7 +112,7 @@ fn nothing_is_overwritten_without_an_explicit_no_and_a_declined_game_is_kept() {
         "{}",
         out[1]
     );
-    assert_eq!(out[2], "Answer yes or no first");
+    assert_eq!(out[2], "Please answer yes or no");
     assert_eq!(
         std::fs::read_to_string(d.join("hector/autosave.pgn")).unwrap(),
         first,

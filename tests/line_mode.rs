@@ -148,7 +148,7 @@ fn resignation_needs_confirmation() {
         "a move after a resign question asks again and is not played"
     );
     assert_eq!(
-        a[5], "Answer yes or no first",
+        a[5], "Please answer yes or no",
         "the next line that is no answer: a short reminder, the question stays open"
     );
     assert_eq!(a[6], "Black resigns. White wins, 1-0");

@@ -171,7 +171,7 @@ fn assistant_mode_operator_prompts_and_questions_are_not_heard() {
         "Enter Black's right move",
         "Resign the game for Black? Type yes or no",
         "Please answer yes or no. Resign the game for Black?",
-        "Answer yes or no first",
+        "Please answer yes or no",
         "Resignation cancelled",
         "Rewind the game to after move 1, White",
         "Please answer yes or no. Rewind the game",
@@ -309,10 +309,10 @@ fn line_mode_a_question_takes_its_answers_and_reminds_once() {
         l[q + 1],
         "Please answer yes or no. Resign the game for White? Type yes or no"
     );
-    assert_eq!(l[q + 2], "Answer yes or no first");
+    assert_eq!(l[q + 2], "Please answer yes or no");
     assert_eq!(
         l[q + 3],
-        "Answer yes or no first",
+        "Please answer yes or no",
         "e5 is not played while the question is open"
     );
     assert_eq!(

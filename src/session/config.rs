@@ -95,6 +95,9 @@ pub struct Config {
     /// What makes this session's games' identities unique (the start and the process): a game's identity,
     /// the `HectorGame` tag, tells its exported files from another game's (issue 18.22).
     pub game_id_base: String,
+    /// The review's steps as the face takes them, said when a review opens: the full screen's keys ("PageUp
+    /// back, ..."; issue 27.9); none: line mode's words.
+    pub review_steps: Option<String>,
 }
 
 impl Default for Config {
@@ -121,6 +124,7 @@ impl Default for Config {
             kept_dir: None,
             session_stamp: "game".to_string(),
             game_id_base: "game".to_string(),
+            review_steps: None,
         }
     }
 }
@@ -149,15 +153,6 @@ impl Config {
             NameSides::None => false,
             NameSides::Engine => self.opponent == Opponent::Engine && mover == self.engine_color,
         }
-    }
-
-    /// `help`: the commands of this language.
-    pub(super) fn help(&self) -> Vec<Effect> {
-        let commands = words::commands::help_list(&self.phrases);
-        vec![say(
-            Kind::Answer,
-            self.p("help", &[("commands", &commands)]),
-        )]
     }
 
     /// `sides all|engine|none`: which moves are announced with their side's name.

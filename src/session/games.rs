@@ -512,10 +512,14 @@ impl GameFiles {
             Some(p) => p.clone(),
             None => return vec![say(Kind::Refusal, cfg.p("save.no_file", &[]))],
         };
-        let done = cfg.p(
-            "save.done",
-            &[("path", &words::quote(&path.display().to_string()))],
-        );
+        // The file is said only where the player named it (issue 27.4: no path is spoken unasked).
+        let done = match named {
+            Some(_) => cfg.p(
+                "save.done",
+                &[("path", &words::quote(&path.display().to_string()))],
+            ),
+            None => cfg.p("save.done_own", &[]),
+        };
         vec![self.save_effect(cfg, m, kept, path, Some(done))]
     }
 

@@ -7,6 +7,7 @@ mod engine;
 mod engine_io;
 mod explore;
 mod games;
+mod help;
 pub mod log;
 mod match_state;
 mod pending;
@@ -150,6 +151,11 @@ impl Session {
             at: self.at,
             real_at: self.real_at,
         }
+    }
+
+    /// The review's steps as the face takes them (the full screen: its keys), said when a review opens.
+    pub fn set_review_steps(&mut self, steps: String) {
+        self.config.review_steps = Some(steps);
     }
 
     /// What is said when the session starts; the clock starts now.
@@ -460,7 +466,11 @@ impl Session {
     fn ordinary(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
         use Action as A;
         match action {
-            A::Help => self.config.help(),
+            A::Help => help::help(&self.view()),
+            A::HelpOn(text) => {
+                let word = text.split_whitespace().next().unwrap_or("");
+                help::help_on(&self.view(), text, self.commands.canonical(word))
+            }
             A::Quit => self.quit(),
             A::Last => vec![say(Kind::Answer, self.view().last())],
             // The questions about the game's position.

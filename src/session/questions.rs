@@ -180,7 +180,8 @@ impl Questions {
                 Answered::Leave
             }
             None => {
-                let asked = whole || matches!(action, Action::Help | Action::Repeat);
+                let asked =
+                    whole || matches!(action, Action::Help | Action::HelpOn(_) | Action::Repeat);
                 let said = self.not_an_answer(cfg, &question(p), line, asked);
                 self.pending = Some(p);
                 Answered::Again(vec![said])

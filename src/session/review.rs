@@ -335,9 +335,14 @@ impl Review {
 
     /// "Review of the game, N half-moves" (one half-move said as one), then where the review is.
     pub(super) fn opened(&self, v: &Voice) -> String {
+        // The steps as this face takes them: the full screen's keys, line mode's words (issue 27.9).
+        let words = v.cfg.p("review.steps.words", &[]);
+        let steps = v.cfg.review_steps.as_deref().unwrap_or(&words);
         let mut text = match self.lines[0].game.plies().len() {
-            1 => v.cfg.p("review.opened_one", &[]),
-            n => v.cfg.p("review.opened", &[("n", &n.to_string())]),
+            1 => v.cfg.p("review.opened_one", &[("steps", steps)]),
+            n => v
+                .cfg
+                .p("review.opened", &[("n", &n.to_string()), ("steps", steps)]),
         };
         text.push_str(". ");
         text.push_str(&self.here(v, true));

@@ -361,6 +361,7 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
             earlier_log: claimed.earlier_log,
         },
         answer_by_keys: !options.line,
+        review_steps: None,
         engine_offers: false,
         kept_games: claimed.kept_games,
         kept_dir: claimed.kept_dir,

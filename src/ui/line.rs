@@ -223,7 +223,13 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     start_at_last_row(&out.stdout);
     // Issue 27.7: the clock starts when the game is ready (see `FaceTime`).
     let mut time = FaceTime::new();
-    if out.run(session.start(time.now(&out.edge))) {
+    let first = session.start(time.now(&out.edge));
+    // The start's notices before its question (the resume offer), so the question is the last thing said
+    // (issue 27.6).
+    if session.view().awaiting_answer() {
+        out.notices(std::mem::take(&mut notices));
+    }
+    if out.run(first) {
         out.edge.finish(FINISH);
         return Ok(());
     }

@@ -89,6 +89,8 @@ pub enum Action {
     Inspect,
     Verify,
     Help,
+    /// `help TOPIC` or `help COMMAND`: one topic's commands (issue 27.3).
+    HelpOn(String),
     Quit,
     /// `yes` or `no` typed with no question open (the English words: they answer nothing then).
     Yes,
@@ -494,7 +496,8 @@ impl Action {
             "role" => A::Role(r()),
             "inspect" => A::Inspect,
             "verify" => A::Verify,
-            "help" => A::Help,
+            "help" if rest.is_empty() => A::Help,
+            "help" => A::HelpOn(r()),
             "quit" => A::Quit,
             _ => return None,
         })
@@ -587,7 +590,7 @@ impl Action {
             A::Role(_) => "role",
             A::Inspect => "inspect",
             A::Verify => "verify",
-            A::Help => "help",
+            A::Help | A::HelpOn(_) => "help",
             A::Quit => "quit",
             A::Yes => "yes",
             A::No => "no",

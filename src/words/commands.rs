@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::normalize::fold;
 use super::phrases::Phrases;
 
-/// The commands in the order `help` lists them, each with the phrase key of its argument hint (if any).
+/// The commands, each with the phrase key of its argument hint (if any).
 pub const COMMANDS: &[(&str, Option<&str>)] = &[
     ("last", None),
     ("moves", Some("hint.n")),
@@ -106,39 +106,6 @@ impl Commands {
     pub fn canonical(&self, word: &str) -> Option<&'static str> {
         self.map.get(&fold(word)).copied()
     }
-}
-
-/// The commands as `help` says them: each in the player's words (the first of its words), with its argument
-/// hint, and the English contract name in brackets where it differs.
-pub fn help_list(p: &Phrases) -> String {
-    let english = Phrases::default();
-    let items: Vec<String> = COMMANDS
-        .iter()
-        .map(|(name, hint)| {
-            let own = p
-                .get(&format!("cmd.{name}"))
-                .split_whitespace()
-                .next()
-                .unwrap_or(name)
-                .to_string();
-            let contract = english
-                .get(&format!("cmd.{name}"))
-                .split_whitespace()
-                .next()
-                .unwrap_or(name)
-                .to_string();
-            let mut item = own.clone();
-            if let Some(h) = hint {
-                item.push(' ');
-                item.push_str(p.get(h));
-            }
-            if fold(&own) != fold(&contract) {
-                item.push_str(&format!(" ({contract})"));
-            }
-            item
-        })
-        .collect();
-    items.join("; ")
 }
 
 #[cfg(test)]

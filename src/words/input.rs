@@ -46,7 +46,51 @@ pub fn parse_move(
             other => return other,
         }
     }
+    // A piece word of one vocabulary with the squares of another ("Bishop David drei", as "Bishop d3" is read;
+    // issue 27.9): the piece word put in each vocabulary's word (the player's first), then read again.
+    for v in std::iter::once(vocabulary).chain(Vocabulary::builtins()) {
+        if let Some(own) = own_piece_words(v, text) {
+            match in_vocabulary(pos, v, &own, v == vocabulary) {
+                Err(MoveInputError::NotAMove(_) | MoveInputError::AmbiguousWord { .. }) => {}
+                other => return other,
+            }
+        }
+    }
     Err(MoveInputError::NotAMove(text.trim().to_string()))
+}
+
+/// `text` with every whole piece word of a built-in vocabulary put in `vocabulary`'s word; none when no word
+/// changed.
+fn own_piece_words(vocabulary: &Vocabulary, text: &str) -> Option<String> {
+    use super::normalize::fold;
+    const ROLES: [Role; 6] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+    let mut changed = false;
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| {
+            let f = fold(w);
+            let role = Vocabulary::builtins()
+                .iter()
+                .flat_map(|v| ROLES.iter().map(move |r| (v, *r)))
+                .find(|(v, r)| fold(v.piece(*r)) == f)
+                .map(|(_, r)| r);
+            match role {
+                Some(r) if fold(vocabulary.piece(r)) != f => {
+                    changed = true;
+                    vocabulary.piece(r).to_string()
+                }
+                _ => w.to_string(),
+            }
+        })
+        .collect();
+    changed.then(|| words.join(" "))
 }
 
 /// A move in one vocabulary: its notation letters, then its words (with prefixes when `prefixes`).

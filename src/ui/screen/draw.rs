@@ -658,12 +658,34 @@ fn quiet_rows(g: &Geometry) -> Vec<u16> {
 /// What was said last, as the status line shows it: marked when it repeats the batch before, so the screen
 /// changes with every answer and a screen reader reads it again (issue 19.4).
 fn said_text(app: &App, p: &Phrases) -> String {
-    let said = app.status.join(" ");
+    let said = sentences(&app.status);
     if app.again && !said.is_empty() {
         format!("{} {said}", p.get("screen.again"))
     } else {
         said
     }
+}
+
+/// Announcements shown one after another, each ending as a sentence ends (a full stop unless it ends with one,
+/// a question or an exclamation mark), so that they never run together on the status line or under a screen
+/// reader ("... Matt. Checkmate. Black wins"; issue 27.6).
+pub fn sentences(said: &[String]) -> String {
+    let mut out = String::new();
+    for (i, text) in said.iter().enumerate() {
+        let text = text.trim_end();
+        if text.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(text);
+        let ended = text.ends_with(['.', '?', '!', '…']);
+        if !ended && i + 1 < said.len() {
+            out.push('.');
+        }
+    }
+    out
 }
 
 fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, view: &View<'_>) {

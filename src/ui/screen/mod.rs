@@ -199,8 +199,15 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         }
         None => None,
     };
-    let at = time.now(&edge);
-    let mut quit = carry(&mut edge, &mut app, session.start(at));
+    // A review opened here is stepped through by keys: it says them (issue 27.9).
+    session.set_review_steps(app.review_steps(&session.view()));
+    let first = session.start(time.now(&edge));
+    // The start's notices before its question (the resume offer), so the question is the last thing said
+    // (issue 27.6).
+    if session.view().awaiting_answer() {
+        notices(&mut edge, &mut app, std::mem::take(&mut extra));
+    }
+    let mut quit = carry(&mut edge, &mut app, first);
     notices(&mut edge, &mut app, extra);
 
     let Channel { tx, rx } = channel;

@@ -423,14 +423,53 @@ fn help_speaks_and_shows_the_keys_of_the_mode() {
     let mut s = session(&[]);
     let mut a = app(Color::White);
     let said = press(&mut a, &mut s, &[key('?')]);
+    // Issue 27.3: by task, most used first: how to move, type and quit before the arrows and the Alt-letters.
     assert!(
-        said[0].starts_with("Keys: Up: focus up; Down: focus down;"),
+        said[0].starts_with("Keys: To move, and to leave: Space Enter: "),
         "{said:?}"
     );
-    assert!(said[0].contains("Ctrl-c Ctrl-q: save and quit"), "{said:?}");
+    let at = |text: &str| {
+        said[0]
+            .find(text)
+            .unwrap_or_else(|| panic!("{text}: {said:?}"))
+    };
+    assert!(at("Ctrl-c Ctrl-q: save and quit") < at("To hear the board: l: last move"));
+    assert!(at("To hear the board: ") < at("The clock: "));
+    assert!(at("The clock: ") < at("The game: "));
+    assert!(at("The game: ") < at("Up: focus up"));
+    assert!(at("Up: focus up") < at("Alt-a: go to file"));
+    // A full stop between the groups, none run together.
+    assert!(said[0].contains(". To hear the board: "), "{said:?}");
+    // Only what works in a home game: no record or assistant keys; take back and a new game are there.
+    for not_here in ["Tab: ", "F7 Alt-t", "Alt-t F7", "F6 L", "L F6", "Ctrl-z: "] {
+        assert!(!said[0].contains(not_here), "{not_here}: {said:?}");
+    }
+    assert!(said[0].contains("Ctrl-t: "), "{said:?}");
+    assert!(said[0].contains("Ctrl-g: "), "{said:?}");
     assert!(a.help.is_some());
     let said = press(&mut a, &mut s, &[key(':'), code(KeyCode::F(1))]);
     assert!(said[1].starts_with("Keys: Input line"), "{said:?}");
+    // In record mode: the press and the record's keys; no take back, no new game, no analysis.
+    let config = Config {
+        mode: crate::session::Mode::Record,
+        ..Config::default()
+    };
+    let mut s = Session::new(Game::new(), config);
+    s.start(std::time::Duration::ZERO);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[key('?')]);
+    assert!(said[0].contains("Tab: "), "{said:?}");
+    assert!(said[0].contains("Ctrl-z: "), "{said:?}");
+    for not_here in [
+        "Ctrl-t: ",
+        "Ctrl-g: ",
+        "Ctrl-e: ",
+        "a: attackers",
+        "F7",
+        "Alt-t",
+    ] {
+        assert!(!said[0].contains(not_here), "{not_here}: {said:?}");
+    }
 }
 
 /// Issue 19.5: under a screen reader Escape and F1-F3, F6-F8 never reach the view (fenrir keeps them); their
@@ -1067,5 +1106,57 @@ fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
             ("Assistant", "n", "Cancelled"),
         ],
         "{log:#?}"
+    );
+}
+
+/// Issue 27.6: announcements shown one after another end as sentences do, so that the status line (and a screen
+/// reader reading it) never runs them together ("... Matt Checkmate").
+#[test]
+fn announcements_on_the_status_line_end_with_a_full_stop() {
+    let mut s = session(&["f3", "e5", "g4"]);
+    let mut a = app(Color::White);
+    let mut keys = vec![key(':')];
+    keys.extend("Qh4#".chars().map(key));
+    keys.push(code(KeyCode::Enter));
+    let said = without_echo(press(&mut a, &mut s, &keys));
+    assert!(said.iter().any(|l| l.ends_with("Matt")), "{said:?}");
+    let shown = screen(&a, &s, 200, 40).0;
+    assert!(
+        shown.contains("Dame Hector vier Matt. Checkmate. Black wins, 0-1"),
+        "{shown}"
+    );
+    assert_eq!(
+        draw::sentences(&["Is it?".into(), "Yes.".into(), "Go".into(), "on".into()]),
+        "Is it? Yes. Go. on"
+    );
+}
+
+/// Issue 27.9: `g` says again what was said last, the view's own answers too (a square), never an older answer
+/// of the session (the move list).
+#[test]
+fn g_repeats_the_last_thing_said() {
+    let mut s = session(&["e4"]);
+    let mut a = app(Color::White);
+    let moves = press(&mut a, &mut s, &[key('m')]);
+    let square = press(&mut a, &mut s, &[code(KeyCode::Up)]);
+    assert_ne!(moves, square);
+    let again = press(&mut a, &mut s, &[key('g')]);
+    assert_eq!(again, square, "{moves:?}");
+}
+
+/// Issue 27.9: on the full screen a review says its keys (as the keymap binds them), not line mode's words.
+#[test]
+fn review_on_the_full_screen_says_its_keys() {
+    let mut s = session(&["e4"]);
+    let mut a = app(Color::White);
+    s.set_review_steps(a.review_steps(&s.view()));
+    let alt = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::ALT);
+    let said = press(&mut a, &mut s, &[alt('r')]);
+    assert!(
+        said[0].starts_with(
+            "Review of the game, 1 half-move; PageUp back, PageDown forward, Home start, End end, Alt-v variation, \
+             Alt-u leave, Alt-r done. "
+        ),
+        "{said:?}"
     );
 }

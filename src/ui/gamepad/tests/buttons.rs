@@ -31,7 +31,7 @@ fn every_button_in_every_layer_does_the_documented_action() {
             assert_eq!(out, expected, "layer {layer:?}, button {button:?}");
         }
     }
-    // And the file binds nothing the README does not document.
+    // And the file binds nothing docs/gamepad.md does not document.
     let c = GamepadConfig::builtin();
     let bound = c.buttons.len() + c.left_layer.len() + c.right_layer.len();
     assert_eq!(bound, doc.len());

@@ -12,8 +12,8 @@ use crate::words::{Phrases, Vocabulary};
 
 use Button as B;
 
-/// The layout as README.md documents it: (layer, button, action). Written out here, independently of
-/// config/gamepad.ron, so a change to the file that the README does not follow fails.
+/// The layout as docs/gamepad.md documents it: (layer, button, action). Written out here, independently of
+/// config/gamepad.ron, so a change to the file that docs/gamepad.md does not follow fails.
 fn documented() -> Vec<(Option<Button>, Button, Action)> {
     use Action as A;
     use PieceKind as K;
