@@ -609,7 +609,7 @@ fn kill_9_never_leaves_a_move_without_its_entry() {
             // lacks: verify says so, and loading the game completes it from the log; then they agree.
             if code == 1 && said.contains("a save was interrupted") {
                 interrupted += 1;
-                let r = run(&dir, &["--load", "g.pgn"], "");
+                let r = self::run(&dir, &["--load", "g.pgn"], "");
                 assert!(
                     r.lines
                         .iter()
