@@ -60,6 +60,7 @@ impl Questions {
     /// A new game drops the open question unanswered.
     pub(super) fn drop_open(&mut self) {
         self.pending = None;
+        self.reminded = false;
     }
 
     /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves, a press

@@ -245,6 +245,11 @@ impl App {
                 Some(Action::Player(r)) if view.mode().is_tournament() => {
                     return vec![act(Typed::Player(r.word().into()))];
                 }
+                // The clock press is never lost: the session lets it leave its question (issue 26.7).
+                Some(Action::Press) if view.mode().is_tournament() => {
+                    self.reminded = false;
+                    return vec![act(Typed::Press)];
+                }
                 Some(Action::Quit) => return vec![act(Typed::Quit)],
                 _ if ctrl_c(&event) => return vec![act(Typed::Quit)],
                 // A command typed instead of the answer goes whole to the session, as in line mode (never key
