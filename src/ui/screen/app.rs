@@ -626,14 +626,22 @@ impl App {
                     [m] => vec![act(Typed::Entry(game.uci(*m).to_string()))],
                     _ => {
                         self.mode = Mode::Promotion { from, to: focus };
-                        vec![Out::Say(Announcement {
-                            kind: Kind::Event,
-                            text: format!(
-                                "{} {}",
-                                promotion_question(v, p, focus),
-                                self.promotion_keys(v, p)
-                            ),
-                        })]
+                        let text = format!(
+                            "{} {}",
+                            promotion_question(v, p, focus),
+                            self.promotion_keys(v, p)
+                        );
+                        // The view's question is logged with the entry that asked it (issue 26.7).
+                        vec![
+                            Out::Say(Announcement {
+                                kind: Kind::Event,
+                                text: text.clone(),
+                            }),
+                            Out::Log {
+                                entered: format!("{from}{focus}"),
+                                said: vec![text],
+                            },
+                        ]
                     }
                 }
             }
@@ -713,8 +721,8 @@ impl App {
                 vec![act(Typed::Entry(format!("{from}{to}{}", r.char())))]
             }
             _ if self.cancel_key(&event, false) => {
-                self.mode = Mode::Explore;
-                vec![answer(p.get("screen.cancelled").to_string())]
+                let key_name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
+                self.leave_question(key_name, p.get("screen.cancelled").to_string())
             }
             _ => vec![refusal(format!(
                 "{} {}",
