@@ -1255,8 +1255,8 @@ fn a_promotion_answered_on_screen_waits_for_tab_and_a_press_without_a_move_is_as
 /// key by key: Tab (the clock press) leaves the question and presses; `:` leaves it and opens the input line, so
 /// `:decline` is the command typed, asked in its turn; the blind player's keys (F7, F9, F10) are answered to him
 /// while the view's question or the session's resignation question is open, and the question stays open for the
-/// assistant. Every question, its answer and each cancelling are in the action log; the player's requests as
-/// his.
+/// assistant; Tab leaves the session's question as its no and presses. Every question, its answer and each
+/// cancelling are in the action log; the player's requests as his.
 #[test]
 fn a_command_typed_in_the_views_question_is_not_eaten_and_the_players_keys_answer() {
     if tmux_missing() {
@@ -1343,10 +1343,12 @@ fn a_command_typed_in_the_views_question_is_not_eaten_and_the_players_keys_answe
     t.wait_screen("Resign the game for Black?");
     t.keys(&["F7"]);
     heard_times("White 1 hour 30 minutes", 2);
-    t.keys(&["n"]);
-    t.wait_screen("Resignation cancelled");
+    // Tab leaves the session's question too (as its no) and presses.
     t.keys(&["Tab"]);
-    t.wait_screen("Clock pressed by White");
+    let screen = t.wait_screen("Clock pressed by White");
+    assert!(screen.contains("Resignation cancelled"), "{screen}");
+    t.keys(&["y"]);
+    t.wait_screen("y: no function here");
     let said = t.said();
     for not_heard in [
         "Offer a draw",
@@ -1414,5 +1416,10 @@ fn a_command_typed_in_the_views_question_is_not_eaten_and_the_players_keys_answe
             .iter()
             .any(|(w, a, _)| *w == "assistant" && *a == "?"),
         "no request re-asked the assistant's question: {log}"
+    );
+    at("assistant", "press", "Resignation cancelled");
+    assert!(
+        pgn.contains("[Result \"*\"]"),
+        "the y after the press resigned nothing: {pgn}"
     );
 }

@@ -472,3 +472,57 @@ fn assistant_mode_the_player_hears_no_presses_corrections_or_the_assistants_file
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 26.7: the clock press is never lost. Typed while a question of the game is open (the resignation, a
+/// press without a move), it leaves the question as its no, said, and is carried out; a `yes` after it answers
+/// nothing. The start's question takes only its answers.
+#[test]
+fn the_press_leaves_a_question_and_is_carried_out() {
+    for mode in ["record", "assistant"] {
+        let dir = folder(&format!("press-leaves-{mode}"));
+        let save = dir.join("g.pgn");
+        let speech = dir.join("speech.log");
+        let (save_s, speech_s) = (save.to_str().unwrap(), speech.to_str().unwrap());
+        let input = "e4\npress\ne5\nresign black\npress\nyes\npress\npress\nstate\nquit\n";
+        let r = hector(
+            &dir,
+            &args(mode, save_s, speech_s, &["--opponent", "human"]),
+            input,
+        );
+        let l = &r.lines;
+        let q = index_of(l, "Resign the game for Black? Type yes or no");
+        assert_eq!(l[q + 1], "Resignation cancelled", "{mode}: {l:#?}");
+        assert!(
+            l[q + 2].starts_with("Clock pressed by Black"),
+            "{mode}: {l:#?}"
+        );
+        assert_eq!(
+            l[q + 3],
+            "Nothing to confirm",
+            "{mode}: the yes answers nothing: {l:#?}"
+        );
+        // A press without a move (White has not moved) asks; the next press leaves that question and asks again.
+        assert!(
+            l[q + 4].starts_with("A press without a move by White"),
+            "{mode}: {l:#?}"
+        );
+        assert!(l[q + 5].starts_with("Not recorded"), "{mode}: {l:#?}");
+        assert!(
+            l[q + 6].starts_with("A press without a move by White"),
+            "{mode}: {l:#?}"
+        );
+        let pgn = std::fs::read_to_string(&save).unwrap();
+        assert!(pgn.contains("[Result \"*\"]"), "{mode}: {pgn}");
+        assert!(
+            !pgn.contains("Illegal move"),
+            "{mode}: nothing recorded: {pgn}"
+        );
+        let log = std::fs::read_to_string(dir.join("g.pgn.log.txt")).unwrap();
+        assert!(
+            log.lines()
+                .any(|e| e.contains("\tpress\tResignation cancelled\tClock pressed by Black")),
+            "{mode}: {log}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -352,19 +352,24 @@ impl Session {
         let players_own = matches!(action, Action::Player(_))
             && self.view().mode() == Mode::Assistant
             && !self.questions.start_waits();
+        let mut out = self.press_leaves_question(action);
         // Item 26.2: a command that asks a question of its own leaves the open one unanswered, and says so.
-        let mut left = if players_own {
-            Vec::new()
-        } else {
+        if !players_own {
             match self.question_left(action) {
-                Some(p) => questions::cancelled(&self.config, self.tournament.as_ref(), p),
-                None => match self.answer_question(action, line, now) {
-                    Some(out) => return out,
-                    None => Vec::new(),
-                },
+                Some(p) => out.extend(questions::cancelled(
+                    &self.config,
+                    self.tournament.as_ref(),
+                    p,
+                )),
+                None => {
+                    if let Some(answer) = self.answer_question(action, line, now) {
+                        out.extend(answer);
+                        return out;
+                    }
+                }
             }
-        };
-        left.extend(match policy::verdict(self.view().state(), action) {
+        }
+        out.extend(match policy::verdict(self.view().state(), action) {
             policy::Verdict::Allowed => self.answer(action, line, now),
             policy::Verdict::Refused(key) => self.view().refused(key, line),
             policy::Verdict::Answer => {
@@ -375,7 +380,26 @@ impl Session {
                 self.view().board_check_view(out)
             }
         });
-        left
+        out
+    }
+
+    /// The clock press is never lost (issue 26.7: the physical clock was pressed): in the tournament profile it
+    /// leaves an open yes-or-no question of the game (resignation, retracing the moves, a press without a move)
+    /// as its no, said, and is then carried out; a later yes never answers a question the press left. The
+    /// start's question (continue a kept game) takes only its answers.
+    fn press_leaves_question(&mut self, action: &Action) -> Vec<Effect> {
+        if *action != Action::Press
+            || !self.view().mode().is_tournament()
+            || !self.questions.awaits_yes_or_no()
+            || self.questions.start_waits()
+        {
+            return Vec::new();
+        }
+        let Some(p) = self.questions.open() else {
+            return Vec::new();
+        };
+        self.questions.drop_open();
+        questions::cancelled(&self.config, self.tournament.as_ref(), p)
     }
 
     /// The open yes-or-no question that `action` leaves unanswered (see `Questions::left_for`): `resign` for

@@ -80,9 +80,11 @@ impl Questions {
         self.pending
     }
 
-    /// A new game drops the open question unanswered.
+    /// A new game (or the clock press, which leaves it: issue 26.7) drops the open question unanswered; the
+    /// next question is said whole again.
     pub(super) fn drop_open(&mut self) {
         self.pending = None;
+        self.reminded = false;
     }
 
     /// The session waits for yes or no (resignation, continuing a kept game, retracing the moves, a press

@@ -245,6 +245,11 @@ impl App {
                 Some(Action::Player(r)) if view.mode().is_tournament() => {
                     return vec![act(Typed::Player(r.word().into()))];
                 }
+                // The clock press is never lost: the session lets it leave its question (issue 26.7).
+                Some(Action::Press) if view.mode().is_tournament() => {
+                    self.reminded = false;
+                    return vec![act(Typed::Press)];
+                }
                 Some(Action::Quit) => return vec![act(Typed::Quit)],
                 _ if ctrl_c(&event) => return vec![act(Typed::Quit)],
                 // A command typed instead of the answer goes whole to the session, as in line mode (never key
@@ -625,14 +630,22 @@ impl App {
                     [m] => vec![act(Typed::Entry(game.uci(*m).to_string()))],
                     _ => {
                         self.mode = Mode::Promotion { from, to: focus };
-                        vec![Out::Say(Announcement {
-                            kind: Kind::Event,
-                            text: format!(
-                                "{} {}",
-                                promotion_question(v, p, focus),
-                                self.promotion_keys(v, p)
-                            ),
-                        })]
+                        let text = format!(
+                            "{} {}",
+                            promotion_question(v, p, focus),
+                            self.promotion_keys(v, p)
+                        );
+                        // The view's question is logged with the entry that asked it (issue 26.7).
+                        vec![
+                            Out::Say(Announcement {
+                                kind: Kind::Event,
+                                text: text.clone(),
+                            }),
+                            Out::Log {
+                                entered: format!("{from}{focus}"),
+                                said: vec![text],
+                            },
+                        ]
                     }
                 }
             }
@@ -712,8 +725,8 @@ impl App {
                 vec![act(Typed::Entry(format!("{from}{to}{}", r.char())))]
             }
             _ if self.cancel_key(&event, false) => {
-                self.mode = Mode::Explore;
-                vec![answer(p.get("screen.cancelled").to_string())]
+                let key_name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
+                self.leave_question(key_name, p.get("screen.cancelled").to_string())
             }
             _ => vec![refusal(format!(
                 "{} {}",

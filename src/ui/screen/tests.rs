@@ -1160,3 +1160,54 @@ fn review_on_the_full_screen_says_its_keys() {
         "{said:?}"
     );
 }
+
+/// Issue 26.7: the view's promotion question and its cancelling are in the action log too.
+#[test]
+fn the_views_promotion_question_and_its_cancelling_are_logged() {
+    let config = Config {
+        mode: crate::session::Mode::Record,
+        ..Config::default()
+    };
+    let mut s = Session::new(Game::new(), config);
+    s.start(Duration::ZERO);
+    for m in [
+        "a4", "press", "b5", "press", "axb5", "press", "a6", "press", "bxa6", "press", "Nc6",
+        "press", "a7", "press", "Rb8", "press",
+    ] {
+        s.update(Command::Act(s.read(m)), Duration::ZERO);
+    }
+    let mut a = app(Color::White);
+    a.focus = Square::A7;
+    press(&mut a, &mut s, &[code(KeyCode::Enter)]);
+    a.focus = Square::A8;
+    let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
+    assert!(said[0].starts_with("Which piece"), "{said:?}");
+    let said = press(&mut a, &mut s, &[code(KeyCode::Esc)]);
+    assert_eq!(said, vec!["Cancelled"]);
+    let log: Vec<(String, String, String)> = s
+        .view()
+        .tournament()
+        .unwrap()
+        .log_entries()
+        .iter()
+        .map(|e| {
+            (
+                format!("{:?}", e.actor),
+                e.action.clone(),
+                e.said.join(" | "),
+            )
+        })
+        .collect();
+    let n = log.len();
+    assert_eq!(log[n - 2].1, "a7a8", "{log:#?}");
+    assert!(log[n - 2].2.starts_with("Which piece"), "{log:#?}");
+    assert_eq!(
+        (
+            log[n - 1].0.as_str(),
+            log[n - 1].1.as_str(),
+            log[n - 1].2.as_str()
+        ),
+        ("Player", "Esc", "Cancelled"),
+        "{log:#?}"
+    );
+}
