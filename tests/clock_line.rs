@@ -194,10 +194,11 @@ fn illegal_moves_cost_two_minutes_and_the_second_loses() {
         "Illegal move by Black (Article 7.5.5): the position is restored, Black to move; White gets 2 minutes more"
     );
     assert_eq!(a[3], "White 1 hour 32 minutes, Black 1 hour 30 minutes");
-    // A press without a move is asked before it counts (a key bounce decides no game).
+    // A press without a move is asked before it counts (a key bounce decides no game); the question says that its
+    // yes ends the game (issue 26.2).
     assert_eq!(
         a[4],
-        "A press without a move by Black: record an illegal move (Article 7.5.3)? Type yes or no"
+        "A press without a move by Black (Article 7.5.3). This is Black's second illegal move: Black loses the game, White wins, 1-0. Record it? Type yes or no"
     );
     assert_eq!(
         a[5],

@@ -355,7 +355,7 @@ impl Session {
         let mut out = self.press_leaves_question(action);
         // Item 26.2: a command that asks a question of its own leaves the open one unanswered, and says so.
         if !players_own {
-            match self.question_left(action) {
+            match (self.questions).left_for(&self.config, &self.m, action) {
                 Some(p) => out.extend(questions::cancelled(
                     &self.config,
                     self.tournament.as_ref(),
@@ -400,20 +400,6 @@ impl Session {
         };
         self.questions.drop_open();
         questions::cancelled(&self.config, self.tournament.as_ref(), p)
-    }
-
-    /// The open yes-or-no question that `action` leaves unanswered (see `Questions::left_for`): `resign` for
-    /// another side than the open resignation's, `rewind` while another question is open.
-    fn question_left(&mut self, action: &Action) -> Option<Pending> {
-        let open = self.questions.open()?;
-        let same = match action {
-            Action::Resign(side) => self
-                .m
-                .resigning(&self.config, side)
-                .is_ok_and(|side| open == Pending::Resign(side)),
-            _ => open == Pending::Rewind,
-        };
-        self.questions.left_for(action, same)
     }
 
     /// The open question takes its answers first (see `Questions::answer`). None: no question is open, or the
@@ -941,10 +927,7 @@ impl Session {
     /// an illegal move completed (see `Match::illegal`); a promoted one stands, entered like any move.
     /// `entry`: the move entered just before that did not fit the record, which the record names.
     ///
-    /// R-7.5.1 (E14 7.5 a, E05/E09 7.4 a with 6.7 a): an illegal move is completed only by its clock press, in
-    /// every edition; before it the move may be withdrawn (D.2.8). So `illegal` alone while a move is made and not
-    /// pressed calls that move illegal: it is withdrawn, its mover moves again, and nothing is charged to anyone
-    /// (item 26.1: never the side to move in the position, which did not make it).
+    /// `illegal` alone while a move is made and not pressed is about that move (see `Tournament::illegal_made`).
     pub(super) fn illegal(
         &mut self,
         rest: &str,

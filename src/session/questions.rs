@@ -62,13 +62,21 @@ impl Questions {
         self.entry = Some(entry.chars().take(60).collect());
     }
 
-    /// Item 26.2: a command that asks a yes-or-no question of its own (`resign`, `rewind`) while another one is
-    /// open takes its place: the open question is left unanswered (it changes nothing) and returned, so that the
-    /// next `yes` answers the question the operator has just heard, never the one before it. `same`: the
-    /// command would ask the open question again (then it is no answer, as before). None: nothing is left.
-    pub(super) fn left_for(&mut self, action: &Action, same: bool) -> Option<Pending> {
-        let asks = matches!(action, Action::Resign(_) | Action::Rewind);
-        if !asks || same || !self.awaits_yes_or_no() || self.start_waits() {
+    /// Item 26.2: a command that asks a yes-or-no question of its own (`resign` for another side than the open
+    /// resignation's, `rewind`) while another one is open takes its place: the open question is left unanswered
+    /// (it changes nothing) and returned, so that the next `yes` answers the question the operator has just
+    /// heard, never the one before it. A command that would ask the open question again is no answer, as before;
+    /// the start's question is answered first. None: nothing is left.
+    pub(super) fn left_for(&mut self, cfg: &Config, m: &Match, action: &Action) -> Option<Pending> {
+        let open = self.pending?;
+        let same = match action {
+            Action::Resign(side) => m
+                .resigning(cfg, side)
+                .is_ok_and(|side| open == Pending::Resign(side)),
+            Action::Rewind => open == Pending::Rewind,
+            _ => return None,
+        };
+        if same || !self.awaits_yes_or_no() || self.start_waits() {
             return None;
         }
         self.answered();

@@ -743,6 +743,61 @@ mod tests {
         assert!(ok.to_tag().contains("offer=none"), "{}", ok.to_tag());
     }
 
+    /// Issue 26.3: a finished game ends, once loaded, as it was kept: `end=` replaces the reason guessed from PGN's
+    /// Termination when it says the same (its Termination and result), never an ending the moves decide.
+    #[test]
+    fn a_finished_game_keeps_why_it_ended() {
+        use crate::rules::{Ending, GameResult};
+        let finished = |moves: &[&str], imported: Option<Ending>, tag: &str| {
+            let mut g = game(moves);
+            if let Some(e) = imported {
+                g.end(e);
+            }
+            g.tags.push(TAG, tag);
+            let kept = take_kept(&mut g);
+            (g.ending().map(|e| e.reason), kept)
+        };
+        let guessed = Ending::new(EndReason::ArbiterDecision, GameResult::BlackWins);
+        let (reason, kept) = finished(
+            &["e4", "e5"],
+            Some(guessed),
+            "clock=none illegal=2/0 end=illegal-move",
+        );
+        assert_eq!(reason, Some(EndReason::IllegalMoveForfeit));
+        assert!(
+            kept.expect("a tag")
+                .expect("reads")
+                .to_tag()
+                .contains("end=illegal-move")
+        );
+        // Written before end= existed: White's two illegal moves tell.
+        let (reason, _) = finished(&["e4", "e5"], Some(guessed), "clock=none illegal=2/0");
+        assert_eq!(reason, Some(EndReason::IllegalMoveForfeit));
+        // An arbiter's decision without the illegal moves that lose stays one.
+        let (reason, _) = finished(&["e4", "e5"], Some(guessed), "clock=none illegal=1/0");
+        assert_eq!(reason, Some(EndReason::ArbiterDecision));
+        // A claimed draw is no agreement.
+        let agreed = Ending::draw(EndReason::Agreement);
+        let (reason, _) = finished(&["e4"], Some(agreed), "clock=none end=threefold");
+        assert_eq!(reason, Some(EndReason::ThreefoldRepetition));
+        // What does not say the same is not taken: a draw is no illegal-move forfeit, a resignation no claim.
+        let (reason, _) = finished(&["e4"], Some(agreed), "clock=none end=illegal-move");
+        assert_eq!(reason, Some(EndReason::Agreement));
+        let resigned = Ending::new(EndReason::Resignation, GameResult::WhiteWins);
+        let (reason, _) = finished(&["e4"], Some(resigned), "clock=none end=threefold");
+        assert_eq!(reason, Some(EndReason::Resignation));
+        // A mate stays a mate.
+        let (reason, _) = finished(
+            &["f3", "e5", "g4", "Qh4#"],
+            None,
+            "clock=none end=resignation",
+        );
+        assert_eq!(reason, Some(EndReason::Checkmate));
+        // A word it does not know is refused with its reason.
+        let (_, kept) = finished(&["e4"], None, "clock=none end=boredom");
+        assert!(kept.expect("a tag").expect_err("refused").contains("end"));
+    }
+
     #[test]
     fn a_kept_state_that_does_not_fit_the_game_is_refused_with_its_reason() {
         let g = game(&["e4", "e5"]);

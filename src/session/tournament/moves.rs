@@ -318,10 +318,11 @@ impl Tournament {
     }
 
     /// Item 26.1: `illegal` alone while a move is made and not pressed (see `Session::illegal`): an illegal move
-    /// is completed only by the press (R-7.5.1 in every edition), so the made move is withdrawn as a slip would
-    /// be (D.2.8), its mover moves again and nothing is charged: not to its mover, and never to the side to move
-    /// in the position. In assistant mode the blind player hears only that the move was withdrawn, as for
-    /// `undo`; the reason is the assistant's. None: no move is made and waiting for its press.
+    /// is completed only by the press in every edition (R-7.5.1; E14 7.5 a; E05/E09 7.4 a with 6.7 a), so the
+    /// made move is withdrawn as a slip would be (D.2.8), its mover moves again and nothing is charged: not to
+    /// its mover, and never to the side to move in the position. In assistant mode the blind player hears only
+    /// that the move was withdrawn, as for `undo`; the reason is the assistant's. None: no move is made and
+    /// waiting for its press.
     pub(in crate::session) fn illegal_made(
         &mut self,
         cfg: &Config,
