@@ -191,6 +191,20 @@ impl Here {
             When::Virtual => self.virtual_clock,
             When::Analysis => self.analysis,
         };
+        // The review's steps are said with `review` (what to do once it is open), as long as it can open.
+        let steps = [
+            "back",
+            "forward",
+            "start",
+            "end",
+            "goto",
+            "variation",
+            "leave",
+            "done",
+        ];
+        if steps.contains(&name) && self.state != State::Review {
+            return own && self.allowed("review");
+        }
         own && self.allowed(name)
     }
 
