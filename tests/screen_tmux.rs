@@ -786,6 +786,10 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
         std::thread::sleep(Duration::from_millis(50));
     }
     // Started again over the same folders, in the same pane: the question names its keys; other keys ask again.
+    // A keymap with a problem gives a notice at the start: said before the question (issue 27.6).
+    let own = t.dir.join("config/hector");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("keymap.ron"), "[(\"Wobble\", Turn)]").unwrap();
     let log = t.dir.join("speech2.log");
     let line = format!(
         "env XDG_DATA_HOME={} XDG_CONFIG_HOME={} TERM=xterm-256color {} --opponent human --speech off --sound off --speech-log {}",
@@ -817,10 +821,19 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
             std::thread::sleep(Duration::from_millis(50));
         }
     };
-    let s = wait(&|s| s.iter().any(|l| l.starts_with("An unfinished game")));
-    assert!(
+    wait(&|s| {
         s.iter()
-            .any(|l| l.ends_with("Continue it? Press y for yes, n or Escape for no")),
+            .any(|l| l.starts_with("Your last game is unfinished"))
+    });
+    // The question is the last thing said, after the notices, and names no file (issue 27.4).
+    std::thread::sleep(Duration::from_millis(300));
+    let s = said();
+    assert!(s.iter().any(|l| l.contains("Wobble")), "{s:?}");
+    assert_eq!(
+        s.last().map(String::as_str),
+        Some(
+            "Your last game is unfinished: move 1, Black to move. Continue it? Press y for yes, n or Escape for no"
+        ),
         "{s:?}"
     );
     // Keys that are no answer (Enter among them): the question is said again once, not for every key.
