@@ -1041,3 +1041,31 @@ fn review_on_the_full_screen_says_its_keys() {
         "{said:?}"
     );
 }
+
+/// Issue 27.4: Ctrl-s says the game is saved, in words: no file path is spoken unasked.
+#[test]
+fn ctrl_s_says_the_game_is_saved_without_a_path() {
+    let dir = std::env::temp_dir().join(format!("hector-ctrl-s-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = Config {
+        save_path: Some(dir.join("game.pgn")),
+        ..Config::default()
+    };
+    let mut s = Session::new(Game::new(), config);
+    s.start(Duration::ZERO);
+    let mut a = app(Color::White);
+    let ctrl_s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    let mut done = Vec::new();
+    for out in a.key(ctrl_s, &s.view()) {
+        if let Out::Act(act) = out {
+            for e in s.update(Command::Act(act), Duration::ZERO) {
+                if let crate::session::Effect::Save { done: Some(d), .. } = e {
+                    done.push(d);
+                }
+            }
+        }
+    }
+    // Said once the file is written (by the edge).
+    assert_eq!(done, ["The game is saved"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
