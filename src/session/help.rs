@@ -373,3 +373,46 @@ pub(super) fn help_on(view: &View<'_>, text: &str, command: Option<&str>) -> Vec
         )],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::commands::COMMANDS;
+
+    /// Every command is in one topic (help itself is how topics are asked for), so `help COMMAND` finds it.
+    #[test]
+    fn every_command_is_in_one_topic() {
+        for (name, _) in COMMANDS.iter().filter(|(n, _)| *n != "help") {
+            let topics: Vec<&str> = TOPICS
+                .iter()
+                .filter(|t| t.first.iter().chain(t.rest).any(|(n, _)| n == name))
+                .map(|t| t.name)
+                .collect();
+            assert_eq!(topics.len(), 1, "{name}: {topics:?}");
+        }
+        for t in TOPICS {
+            for (n, _) in t.first.iter().chain(t.rest) {
+                assert!(
+                    *n == "player:" || COMMANDS.iter().any(|(c, _)| c == n),
+                    "{n}"
+                );
+            }
+        }
+    }
+
+    /// Every topic has its heading and its words in every language.
+    #[test]
+    fn every_topic_has_its_words() {
+        for (lang, _) in crate::words::phrases::BUILTIN {
+            let p = Phrases::builtin(lang).unwrap();
+            for t in TOPICS {
+                for key in [
+                    format!("help.topic.{}", t.name),
+                    format!("help.name.{}", t.name),
+                ] {
+                    assert_ne!(p.get(&key), key.as_str(), "{lang}: {key}");
+                }
+            }
+        }
+    }
+}
