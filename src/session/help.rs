@@ -347,6 +347,9 @@ pub(super) fn help(view: &View<'_>) -> Vec<Effect> {
 
 /// `help TOPIC` or `help COMMAND`: the topic whole, as far as it answers here.
 pub(super) fn help_on(view: &View<'_>, text: &str, command: Option<&str>) -> Vec<Effect> {
+    if command == Some("help") {
+        return help(view);
+    }
     let p = &view.config().phrases;
     let here = Here::of(view);
     let topics = topic_names(p, &here).join(", ");
