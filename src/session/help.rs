@@ -27,6 +27,8 @@ enum When {
     Virtual,
     /// Analysis: not in a tournament game, unless in its review.
     Analysis,
+    /// While the game is not over (offers, claims, resigning, moving).
+    Playing,
 }
 
 /// A topic: its name (phrase keys `help.topic.NAME` and `help.name.NAME`), the commands the main help says
@@ -90,17 +92,17 @@ const TOPICS: &[Topic] = &[
     Topic {
         name: "game",
         first: &[
-            ("offer", When::Always),
-            ("claim", When::Always),
-            ("resign", When::Always),
+            ("offer", When::Playing),
+            ("claim", When::Playing),
+            ("resign", When::Playing),
             ("new", When::Home),
             ("save", When::Always),
             ("kept", When::Always),
             ("quit", When::Always),
         ],
         rest: &[
-            ("accept", When::Always),
-            ("decline", When::Always),
+            ("accept", When::Playing),
+            ("decline", When::Playing),
             ("rematch", When::Home),
             ("scoresheet", When::Always),
             ("export", When::Always),
@@ -165,6 +167,7 @@ struct Here {
     timed: bool,
     virtual_clock: bool,
     analysis: bool,
+    over: bool,
 }
 
 impl Here {
@@ -176,6 +179,7 @@ impl Here {
             timed: c.time_control.is_some(),
             virtual_clock: c.virtual_clock,
             analysis: view.analysis_allowed(),
+            over: view.game().is_over(),
         }
     }
 
@@ -190,6 +194,7 @@ impl Here {
             When::Timed => self.timed,
             When::Virtual => self.virtual_clock,
             When::Analysis => self.analysis,
+            When::Playing => !self.over,
         };
         // The review's steps are said with `review` (what to do once it is open), as long as it can open.
         let steps = [
@@ -276,7 +281,7 @@ fn sentence(p: &Phrases, here: &Here, topic: &Topic, whole: bool) -> Option<Stri
     let heading = p.say(&format!("help.topic.{}", topic.name), &[]);
     if topic.name == "move" {
         // Moving needs no command: the heading says how; the commands that go with it follow.
-        if !here.allowed("entry") {
+        if !here.allowed("entry") || here.over {
             return None;
         }
         let tail = if items.is_empty() {
@@ -327,6 +332,8 @@ pub(super) fn help(view: &View<'_>) -> Vec<Effect> {
     let lead = match here.state {
         State::Review => Some("review"),
         State::BoardCheck => Some("check"),
+        // A finished game is looked back through.
+        _ if here.over => Some("review"),
         _ => None,
     };
     if let Some(lead) = lead
