@@ -410,7 +410,8 @@ fn a_key_stops_a_long_answer_under_fenrirs_shipped_settings() {
 
 /// Issue 19: under fenrir the full-screen view starts in the view made for a screen reader by itself, plain with
 /// the board hidden, and says so, when the player chose no view; `--colour-view` keeps colours and the board.
-/// (fenrir leaves out the brackets of "(G shows it)".)
+/// (fenrir leaves out the brackets of "(G shows it)".) The announcements end with a full stop before the next, so
+/// fenrir never runs them together (issue 27.6).
 #[test]
 fn under_fenrir_the_view_for_a_screen_reader_is_chosen_by_itself() {
     // No --speech: fenrir speaks, so hector's own voice is off, and it says so.
@@ -418,7 +419,7 @@ fn under_fenrir_the_view_for_a_screen_reader_is_chosen_by_itself() {
     let first = f.first_said();
     assert!(
         first.as_deref().is_some_and(|s| s.starts_with(
-            "New game, White to move fenrir reads the screen: plain view, board hidden G shows it \
+            "New game, White to move. fenrir reads the screen: plain view, board hidden G shows it . \
              hector's own voice is off while fenrir speaks"
         ) && s.contains("Board hidden:")
             && !s.contains(" t s l d k l s t")),

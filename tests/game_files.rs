@@ -59,7 +59,7 @@ fn a_second_start_with_the_same_file_offers_the_unfinished_game_and_no_keeps_it_
     // The issue's second start: its lines answer the question with something else; nothing is replaced.
     let out = record(&d, &["--save", "g.pgn"], "d4\npress\nquit\n");
     assert!(
-        out[0].contains("An unfinished game is kept in g.pgn: move 2, White to move"),
+        out[0].contains("Your last game is unfinished: move 2, White to move"),
         "{out:?}"
     );
     assert_eq!(read(&d.join("g.pgn")), first, "the first game is untouched");
@@ -76,14 +76,15 @@ fn a_second_start_with_the_same_file_offers_the_unfinished_game_and_no_keeps_it_
 
     // "no": the old game and its log go to the folder of kept games, unchanged; the new game has the file.
     let out = record(&d, &["--save", "g.pgn"], "no\nd4\npress\nquit\n");
-    let said = line_with(&out, "The unfinished game is kept in");
+    let said = line_with(&out, "The unfinished game is kept;");
     let kept = names_in(&kept_dir(&d));
     let pgn = kept
         .iter()
         .find(|n| n.ends_with(".pgn"))
         .expect("kept game");
     assert!(pgn.starts_with("g_"), "{kept:?}");
-    assert!(said.contains(pgn.as_str()), "{said}");
+    // Issue 27.4: said in words; `kept` names the file when asked.
+    assert!(!said.contains(pgn.as_str()), "{said}");
     assert_eq!(read(&kept_dir(&d).join(pgn)), first);
     assert_eq!(
         read(&kept_dir(&d).join(format!("{pgn}.log.txt"))),
@@ -132,13 +133,14 @@ fn a_finished_game_in_the_file_is_kept_and_the_player_told_where() {
     let first = read(&d.join("g.pgn"));
     assert!(first.contains("0-1"), "{first}");
     let out = record(&d, &["--save", "g.pgn"], "d4\npress\nquit\n");
-    let said = line_with(&out, "g.pgn held a game; it is kept");
+    let said = line_with(&out, "Your last game is kept; kept lists it");
     let kept = names_in(&kept_dir(&d));
     let pgn = kept
         .iter()
         .find(|n| n.ends_with(".pgn"))
         .expect("kept game");
-    assert!(said.contains(pgn.as_str()), "{said}");
+    // Issue 27.4: said in words; `kept` names the file when asked.
+    assert!(!said.contains(pgn.as_str()), "{said}");
     assert_eq!(read(&kept_dir(&d).join(pgn)), first);
     assert!(read(&d.join("g.pgn")).contains("1. d4"));
 }
@@ -157,10 +159,7 @@ fn play_mode_save_files_are_never_replaced_either() {
     play("e4\ne5\nquit\n");
     let first = read(&d.join("p.pgn"));
     let out = play("d4\nquit\n");
-    assert!(
-        out[0].contains("An unfinished game is kept in p.pgn"),
-        "{out:?}"
-    );
+    assert!(out[0].contains("Your last game is unfinished"), "{out:?}");
     assert_eq!(read(&d.join("p.pgn")), first);
     play("no\nd4\nquit\n");
     let kept = names_in(&kept_dir(&d));

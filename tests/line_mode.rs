@@ -116,7 +116,7 @@ fn review_commands_answer_in_words() {
     assert_eq!(a[9], "Eva vier: White Bauer");
     assert_eq!(a[10], "Eva fünf: empty");
     assert!(a[11].starts_with("square needs a square"), "{}", a[11]);
-    assert!(a[12].starts_with("Commands:"), "{}", a[12]);
+    assert!(a[12].starts_with("To move, type the move"), "{}", a[12]);
 }
 
 #[test]
@@ -706,18 +706,37 @@ fn entry_mistakes_are_not_possible_and_the_reason_holds_in_every_language() {
 
 #[test]
 fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
-    for (lang, words, help_start) in [
+    // Issue 27.3: `help` says the everyday commands by task; `help TOPIC` each topic whole, in the player's words.
+    for (lang, words, help_start, topics) in [
         (
             "de",
             "zeit\nhilfe\nzugzahl\nbrett\nverbraucht\n",
-            "Befehle:",
+            "Zum Ziehen",
+            ["zug", "brett", "uhr", "partie", "programm", "nachspielen"],
         ),
         (
             "el",
             "χρόνος\nβοήθεια\nμέτρηση\nσκακιέρα\nκαταναλωμένος\n",
-            "Εντολές:",
+            "Για κίνηση",
+            [
+                "κίνηση",
+                "σκακιέρα",
+                "ρολόι",
+                "παρτίδα",
+                "μηχανή",
+                "ανασκόπηση",
+            ],
         ),
     ] {
+        let help_word = if lang == "de" {
+            "hilfe"
+        } else {
+            "βοήθεια"
+        };
+        let mut input = words.to_string();
+        for t in topics {
+            input.push_str(&format!("{help_word} {t}\n"));
+        }
         let r = hector(
             &[
                 "--line",
@@ -729,29 +748,25 @@ fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
                 "5+3",
                 "--virtual-clock",
             ],
-            words.as_bytes(),
+            input.as_bytes(),
         );
         let a = answers(&r);
-        assert_eq!(a.len(), 5, "{a:?}");
+        assert_eq!(a.len(), 5 + topics.len(), "{a:?}");
         assert!(
             !a.iter()
                 .any(|l| l.contains("Nicht verstanden") || l.contains("Δεν έγινε κατανοητό")),
             "{a:?}"
         );
-        let help = &a[1];
-        assert!(help.starts_with(help_start), "{help}");
-        // Every command is in help, in the language's word (with the English contract name beside it).
+        assert!(a[1].starts_with(help_start), "{}", a[1]);
+        let help = a[5..].join(" ");
+        // Every command of a home game is in its topic, in the language's word (with the English contract name
+        // beside it).
         for name in [
             "time",
             "used",
             "control",
             "flag",
-            "arbiter",
-            "seal",
-            "envelope",
-            "open",
             "wait",
-            "illegal",
             "increment",
             "engine",
             "level",
@@ -769,8 +784,39 @@ fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
             "done",
         ] {
             assert!(
-                help.contains(&format!("({name})")) || help.contains(&format!("{name};")),
+                help.contains(&format!("({name})")),
                 "{lang}: {name} missing in {help}"
+            );
+        }
+        // The arbiter's commands are not for a home game: in the tournament profile they are.
+        for name in ["arbiter", "seal", "envelope", "open", "illegal"] {
+            assert!(
+                !help.contains(&format!("({name})")),
+                "{lang}: {name} in {help}"
+            );
+        }
+        let tournament = if lang == "de" {
+            "turnier"
+        } else {
+            "τουρνουά"
+        };
+        let r = hector(
+            &[
+                "--line",
+                "--language",
+                lang,
+                "--mode",
+                "record",
+                "--time",
+                "5+3",
+            ],
+            format!("{help_word} {tournament}\n").as_bytes(),
+        );
+        let arbiter = r.lines.last().unwrap();
+        for name in ["arbiter", "seal", "envelope", "open", "illegal"] {
+            assert!(
+                arbiter.contains(&format!("({name})")),
+                "{lang}: {name} missing in {arbiter}"
             );
         }
     }
@@ -947,7 +993,7 @@ fn takeback_and_a_new_game_keep_the_unfinished_one() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     assert_eq!(a[6], "Springer Felix drei");
-    assert!(a[7].starts_with("The unfinished game is kept in "), "{a:?}");
+    assert!(a[7].starts_with("The unfinished game is kept; "), "{a:?}");
     assert_eq!(a[8], "New game, White to move");
     assert_eq!(
         a[9],

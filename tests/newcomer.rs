@@ -178,6 +178,25 @@ fn no_path_is_spoken_unasked_and_the_question_is_the_last_thing_said() {
     }
 }
 
+/// Once the game is over, help says no moving, offering or claiming, and the review first.
+#[test]
+fn help_after_the_end_says_what_still_works() {
+    let d = common::temp_dir("help-over");
+    let out = run(&d, &[], "f3\ne5\ng4\nQh4#\nhelp\n");
+    let help = out.last().unwrap();
+    assert!(
+        help.starts_with("To look back through the game: review [off], back"),
+        "{help}"
+    );
+    for gone in ["To move", "offer", "claim", "resign"] {
+        assert!(!help.contains(gone), "{gone} in {help}");
+    }
+    assert!(
+        help.contains("The game: new, save [FILE], kept, quit."),
+        "{help}"
+    );
+}
+
 /// Issue 27.9: a piece word of one vocabulary with the squares of another is read, as a written square is.
 #[test]
 fn a_piece_word_with_squares_in_words_of_another_vocabulary_is_read() {

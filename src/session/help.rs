@@ -27,6 +27,8 @@ enum When {
     Virtual,
     /// Analysis: not in a tournament game, unless in its review.
     Analysis,
+    /// While the game is not over (offers, claims, resigning, moving).
+    Playing,
 }
 
 /// A topic: its name (phrase keys `help.topic.NAME` and `help.name.NAME`), the commands the main help says
@@ -90,17 +92,17 @@ const TOPICS: &[Topic] = &[
     Topic {
         name: "game",
         first: &[
-            ("offer", When::Always),
-            ("claim", When::Always),
-            ("resign", When::Always),
+            ("offer", When::Playing),
+            ("claim", When::Playing),
+            ("resign", When::Playing),
             ("new", When::Home),
             ("save", When::Always),
             ("kept", When::Always),
             ("quit", When::Always),
         ],
         rest: &[
-            ("accept", When::Always),
-            ("decline", When::Always),
+            ("accept", When::Playing),
+            ("decline", When::Playing),
             ("rematch", When::Home),
             ("scoresheet", When::Always),
             ("export", When::Always),
@@ -165,6 +167,7 @@ struct Here {
     timed: bool,
     virtual_clock: bool,
     analysis: bool,
+    over: bool,
 }
 
 impl Here {
@@ -176,6 +179,7 @@ impl Here {
             timed: c.time_control.is_some(),
             virtual_clock: c.virtual_clock,
             analysis: view.analysis_allowed(),
+            over: view.game().is_over(),
         }
     }
 
@@ -190,7 +194,22 @@ impl Here {
             When::Timed => self.timed,
             When::Virtual => self.virtual_clock,
             When::Analysis => self.analysis,
+            When::Playing => !self.over,
         };
+        // The review's steps are said with `review` (what to do once it is open), as long as it can open.
+        let steps = [
+            "back",
+            "forward",
+            "start",
+            "end",
+            "goto",
+            "variation",
+            "leave",
+            "done",
+        ];
+        if steps.contains(&name) && self.state != State::Review {
+            return own && self.allowed("review");
+        }
         own && self.allowed(name)
     }
 
@@ -262,7 +281,7 @@ fn sentence(p: &Phrases, here: &Here, topic: &Topic, whole: bool) -> Option<Stri
     let heading = p.say(&format!("help.topic.{}", topic.name), &[]);
     if topic.name == "move" {
         // Moving needs no command: the heading says how; the commands that go with it follow.
-        if !here.allowed("entry") {
+        if !here.allowed("entry") || here.over {
             return None;
         }
         let tail = if items.is_empty() {
@@ -313,6 +332,8 @@ pub(super) fn help(view: &View<'_>) -> Vec<Effect> {
     let lead = match here.state {
         State::Review => Some("review"),
         State::BoardCheck => Some("check"),
+        // A finished game is looked back through.
+        _ if here.over => Some("review"),
         _ => None,
     };
     if let Some(lead) = lead
@@ -333,6 +354,9 @@ pub(super) fn help(view: &View<'_>) -> Vec<Effect> {
 
 /// `help TOPIC` or `help COMMAND`: the topic whole, as far as it answers here.
 pub(super) fn help_on(view: &View<'_>, text: &str, command: Option<&str>) -> Vec<Effect> {
+    if command == Some("help") {
+        return help(view);
+    }
     let p = &view.config().phrases;
     let here = Here::of(view);
     let topics = topic_names(p, &here).join(", ");
@@ -357,5 +381,48 @@ pub(super) fn help_on(view: &View<'_>, text: &str, command: Option<&str>) -> Vec
                 ],
             ),
         )],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::commands::COMMANDS;
+
+    /// Every command is in one topic (help itself is how topics are asked for), so `help COMMAND` finds it.
+    #[test]
+    fn every_command_is_in_one_topic() {
+        for (name, _) in COMMANDS.iter().filter(|(n, _)| *n != "help") {
+            let topics: Vec<&str> = TOPICS
+                .iter()
+                .filter(|t| t.first.iter().chain(t.rest).any(|(n, _)| n == name))
+                .map(|t| t.name)
+                .collect();
+            assert_eq!(topics.len(), 1, "{name}: {topics:?}");
+        }
+        for t in TOPICS {
+            for (n, _) in t.first.iter().chain(t.rest) {
+                assert!(
+                    *n == "player:" || COMMANDS.iter().any(|(c, _)| c == n),
+                    "{n}"
+                );
+            }
+        }
+    }
+
+    /// Every topic has its heading and its words in every language.
+    #[test]
+    fn every_topic_has_its_words() {
+        for (lang, _) in crate::words::phrases::BUILTIN {
+            let p = Phrases::builtin(lang).unwrap();
+            for t in TOPICS {
+                for key in [
+                    format!("help.topic.{}", t.name),
+                    format!("help.name.{}", t.name),
+                ] {
+                    assert_ne!(p.get(&key), key.as_str(), "{lang}: {key}");
+                }
+            }
+        }
     }
 }

@@ -134,8 +134,7 @@ fn an_unfinished_game_is_offered_and_yes_goes_on_with_it() {
     let out = said(&s.session.start(Duration::ZERO));
     assert!(
         out.iter()
-            .any(|t| t
-                .starts_with("An unfinished game is kept in autosave.pgn: move 2, Black to move")),
+            .any(|t| t.starts_with("Your last game is unfinished: move 2, Black to move")),
         "{out:?}"
     );
     let out = said(
