@@ -83,9 +83,9 @@ fn bare_moves(pgn: &str) -> String {
 /// The finished game (its moves and result) is in a kept file that `kept`'s answer names.
 fn kept_where_kept_finds_it(home: &Path, kept_answer: &str, moves: &str, result: &str, how: &str) {
     let files = kept_files(home);
-    let found = files
-        .iter()
-        .find(|(_, text)| bare_moves(text).contains(moves) && text.contains(&format!("[Result \"{result}\"]")));
+    let found = files.iter().find(|(_, text)| {
+        bare_moves(text).contains(moves) && text.contains(&format!("[Result \"{result}\"]"))
+    });
     let Some((path, _)) = found else {
         panic!("{how}: no kept file holds {moves} {result}: {files:#?}");
     };
