@@ -125,7 +125,7 @@ impl Match {
         cfg: &Config,
         pgn: impl FnOnce() -> String,
     ) -> Option<(Effect, PathBuf)> {
-        if !crate::session::games::keeps_played(cfg, &self.game) {
+        if !cfg.keeps_played(&self.game) {
             return None;
         }
         let dir = cfg.kept_dir.as_ref()?;
