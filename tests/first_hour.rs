@@ -586,3 +586,23 @@ fn twelve_seconds_after_the_start_t_does_not_say_14_47() {
     let answer = s.wait_said("White ", 1);
     assert!(white_seconds(&answer) >= 14 * 60 + 48, "{answer}");
 }
+
+/// 27.1 and 27.2: hector started and left without a move keeps no empty game and says nothing of one at the
+/// next start; a game with a move is kept as ever.
+#[test]
+fn a_start_without_a_move_leaves_no_game_to_keep() {
+    let home = common::temp_dir("nobody-played");
+    let args = [
+        "--line",
+        "--opponent",
+        "human",
+        "--speech",
+        "off",
+        "--language",
+        "en",
+    ];
+    common::run_in(&home, &args, b"quit\n");
+    let r = common::run_in(&home, &args, b"kept\nquit\n");
+    assert_eq!(r.lines, ["New game, White to move", "No games are kept"]);
+    assert!(kept_files(&home).is_empty());
+}
