@@ -594,6 +594,7 @@ fn a_start_without_a_move_leaves_no_game_to_keep() {
     let home = common::temp_dir("nobody-played");
     let args = [
         "--line",
+        "--autosave",
         "--opponent",
         "human",
         "--speech",
