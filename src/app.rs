@@ -55,14 +55,27 @@ fn autosave(
     if let Err(e) = std::fs::create_dir_all(&dir) {
         eprintln!("hector: cannot create {}: {e}", dir.display());
     }
-    let (path, offer) = claim(
-        dir.join("autosave.pgn"),
-        offer_unfinished,
-        None,
-        phrases,
-        notices,
-    );
+    let path = dir.join("autosave.pgn");
+    if nobody_played(&path) {
+        return (Some(path), None);
+    }
+    let (path, offer) = claim(path, offer_unfinished, None, phrases, notices);
     (Some(path), offer)
+}
+
+/// The autosave holds one game in which no move was made and nothing ended it (hector was started and left):
+/// no game a player played (issue 27.1), so the new game takes the file without keeping it and without a word.
+/// Anything else there (a move, an ending, an envelope or log beside it, text that is no game) is kept as ever.
+fn nobody_played(path: &Path) -> bool {
+    if companions(path).iter().any(|c| c.exists()) {
+        return false;
+    }
+    let Ok(text) = crate::store::read_outside_text(path, crate::store::MAX_PGN_BYTES) else {
+        return false;
+    };
+    let report = crate::rules::pgn::import(&text);
+    report.errors.is_empty()
+        && matches!(report.games.as_slice(), [g] if g.plies().is_empty() && !g.is_over())
 }
 
 /// The files that belong to a game file: its action log and its envelope (kept and moved with it).

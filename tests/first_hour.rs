@@ -83,9 +83,9 @@ fn bare_moves(pgn: &str) -> String {
 /// The finished game (its moves and result) is in a kept file that `kept`'s answer names.
 fn kept_where_kept_finds_it(home: &Path, kept_answer: &str, moves: &str, result: &str, how: &str) {
     let files = kept_files(home);
-    let found = files
-        .iter()
-        .find(|(_, text)| bare_moves(text).contains(moves) && text.contains(&format!("[Result \"{result}\"]")));
+    let found = files.iter().find(|(_, text)| {
+        bare_moves(text).contains(moves) && text.contains(&format!("[Result \"{result}\"]"))
+    });
     let Some((path, _)) = found else {
         panic!("{how}: no kept file holds {moves} {result}: {files:#?}");
     };
@@ -585,4 +585,60 @@ fn twelve_seconds_after_the_start_t_does_not_say_14_47() {
     s.keys(&["t"]);
     let answer = s.wait_said("White ", 1);
     assert!(white_seconds(&answer) >= 14 * 60 + 48, "{answer}");
+}
+
+/// 27.1 and 27.2: hector started and left without a move keeps no empty game and says nothing of one at the
+/// next start; a game with a move is kept as ever.
+#[test]
+fn a_start_without_a_move_leaves_no_game_to_keep() {
+    let home = common::temp_dir("nobody-played");
+    let args = [
+        "--line",
+        "--autosave",
+        "--opponent",
+        "human",
+        "--speech",
+        "off",
+        "--language",
+        "en",
+    ];
+    common::run_in(&home, &args, b"quit\n");
+    let r = common::run_in(&home, &args, b"kept\nquit\n");
+    assert_eq!(r.lines, ["New game, White to move", "No games are kept"]);
+    assert!(kept_files(&home).is_empty());
+}
+
+/// 27.5 and 27.8 on the full screen: a game against the engine is written with its date and players; left and
+/// resumed, it goes on where it stopped, without arbiter talk or time charged for the pause.
+#[test]
+fn a_home_game_on_the_full_screen_is_written_with_its_players_and_resumed_as_it_was() {
+    let home = common::temp_dir("screen-home");
+    let s = Screen::start(&home, "one", &[], &["--time", "5m"]);
+    s.wait_said("New game, White to move", 1);
+    s.typed("e4");
+    s.wait_said("Bauer Eva vier", 1);
+    s.wait_said("Black: ", 1);
+    s.keys(&["C-q"]);
+    s.wait_dead();
+    drop(s);
+    let pgn = std::fs::read_to_string(home.join("data/hector/autosave.pgn")).expect("kept");
+    assert!(pgn.contains("[White \"Player\"]"), "{pgn}");
+    assert!(pgn.contains("[Black \"Stockfish, level 2\"]"), "{pgn}");
+    assert!(!pgn.contains("[Date \"????.??.??\"]"), "{pgn}");
+    std::thread::sleep(Duration::from_millis(2500));
+    let s = Screen::start(&home, "two", &[], &["--time", "5m"]);
+    s.wait_said("An unfinished game is kept", 1);
+    s.keys(&["y"]);
+    s.wait_said("The clock is restored as it was kept", 1);
+    s.keys(&["t"]);
+    let time = s.wait_said("White ", 1);
+    // White's clock runs, with what White had when it was left: nothing charged for the pause.
+    assert!(white_seconds(&time) > 5 * 60 - 2, "{time}");
+    let said = s.said();
+    assert!(
+        !said.iter().any(|l| l.contains("arbiter")
+            || l.contains("physical clock")
+            || l.contains("charged")),
+        "{said:#?}"
+    );
 }

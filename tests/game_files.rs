@@ -381,7 +381,12 @@ fn play_mode_autosave_resumes_its_clock_where_it_stood() {
 fn export_never_replaces_another_games_files_and_names_a_file_in_the_way() {
     let d = common::temp_dir("export-other-game");
     let play = |input: &str| {
-        common::run_in(&d, &["--line", "--opponent", "human"], input.as_bytes()).lines
+        common::run_in(
+            &d,
+            &["--line", "--opponent", "human", "--no-autosave"],
+            input.as_bytes(),
+        )
+        .lines
     };
     play("e4\nexport out\nquit\n");
     // Another game with the same headers: the next free name; the same game exported again: its own files.

@@ -329,7 +329,10 @@ fn save_command_and_unwritable_file() {
         "save\ne4\nsave {}\nsave /nonexistent-dir/x.pgn\n",
         target.display()
     );
-    let r = play(&input);
+    let r = hector(
+        &["--line", "--opponent", "human", "--no-autosave"],
+        input.as_bytes(),
+    );
     let a = answers(&r);
     assert!(a[0].starts_with("No file to save to"), "{}", a[0]);
     assert!(std::fs::read_to_string(&target).unwrap().contains("1. e4"));
@@ -973,7 +976,7 @@ fn takeback_and_a_new_game_keep_the_unfinished_one() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"e4\ne5\ntakeback\nd5\ntakeback 2\nfen\nNf3\nnew\nfen\ntakeback x\n")
+        .write_all(b"e4\ne5\ntakeback\nd5\ntakeback 2\nfen\nNf3\nnew\nyes\nfen\ntakeback x\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let lines: Vec<String> = String::from_utf8(out.stdout)
@@ -993,13 +996,16 @@ fn takeback_and_a_new_game_keep_the_unfinished_one() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     assert_eq!(a[6], "Springer Felix drei");
-    assert!(a[7].starts_with("The unfinished game is kept; "), "{a:?}");
-    assert_eq!(a[8], "New game, White to move");
+    // Asked first (issue 27.1); no path said (issue 27.4).
+    assert!(a[7].starts_with("Start a new game?"), "{a:?}");
+    assert!(a[8].starts_with("The unfinished game is kept"), "{a:?}");
+    assert!(!a[8].contains('/'), "{a:?}");
+    assert_eq!(a[9], "New game, White to move");
     assert_eq!(
-        a[9],
+        a[10],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
-    assert!(a[10].starts_with("takeback takes a number"), "{a:?}");
+    assert!(a[11].starts_with("takeback takes a number"), "{a:?}");
     let kept: Vec<_> = std::fs::read_dir(data.join("hector/kept"))
         .unwrap()
         .collect();

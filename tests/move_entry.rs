@@ -104,8 +104,6 @@ const WAYS: &[Way] = &[
 fn run(dir: &Path, mode: &str, way: &Way, input: &str) -> common::Run {
     let mut args = vec![
         "--line",
-        "--opponent",
-        "human",
         "--time",
         "90m+30s",
         "--virtual-clock",

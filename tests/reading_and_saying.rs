@@ -248,6 +248,7 @@ fn singulars_and_a_finished_game_said_as_finished() {
                 "--line",
                 "--opponent",
                 "human",
+                "--no-autosave",
                 "--speech",
                 "off",
                 "--language",

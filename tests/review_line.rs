@@ -172,7 +172,14 @@ fn review_commands_work_in_german_and_greek() {
     let dir = temp_dir("review-languages");
     let run = run_in(
         &dir,
-        &["--line", "--language", "de", "--opponent", "human"],
+        &[
+            "--line",
+            "--language",
+            "de",
+            "--opponent",
+            "human",
+            "--no-autosave",
+        ],
         "e4\ne5\nnachspielen\nanfang\nvor\nzurück\nschluss\nfertig\nquit\n".as_bytes(),
     );
     let said = after(&run.lines, "Bauer Eva fünf");
@@ -187,7 +194,14 @@ fn review_commands_work_in_german_and_greek() {
     assert!(said[5].starts_with("Nachspielen beendet"));
     let run = run_in(
         &dir,
-        &["--line", "--language", "el", "--opponent", "human"],
+        &[
+            "--line",
+            "--language",
+            "el",
+            "--opponent",
+            "human",
+            "--no-autosave",
+        ],
         "e4\nανασκόπηση\nαρχή\nεπόμενη\nκλείσιμο\nquit\n".as_bytes(),
     );
     let said = after(&run.lines, "Bauer Eva vier");

@@ -131,6 +131,15 @@ impl Default for Config {
 
 /// The words every part speaks with: the settings fixed at start are the context each part is given.
 impl Config {
+    /// Issue 27.1: a new game keeps the game played before it, finished or not, where `kept` finds it: a game
+    /// with a move (or ended without one), when the session keeps games at all (a file to keep it in; not with
+    /// `--no-autosave`) and the folder of kept games is there.
+    pub fn keeps_played(&self, game: &crate::rules::Game) -> bool {
+        self.save_path.is_some()
+            && self.kept_dir.is_some()
+            && (!game.plies().is_empty() || game.is_over())
+    }
+
     /// A phrase of the player's language, its `{name}`s filled in.
     pub(super) fn p(&self, key: &str, args: &[(&str, &str)]) -> String {
         self.phrases.say(key, args)

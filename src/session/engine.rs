@@ -866,8 +866,10 @@ mod tests {
         let out = text(&mut s, "takeback");
         assert_eq!(said(&out), ["Taken back: Bauer David vier; White to move"]);
         assert!(out.contains(&Effect::EngineStop), "{out:?}");
-        // A rematch with colours swapped: the engine now plays White and is asked at once.
-        let out = text(&mut s, "rematch");
+        // A rematch with colours swapped, asked first (issue 27.1): the engine now plays White and is asked at once.
+        let asked = text(&mut s, "rematch");
+        assert!(said(&asked)[0].starts_with("A new game with the colours swapped?"));
+        let out = text(&mut s, "yes");
         assert_eq!(
             said(&out),
             [
@@ -877,7 +879,8 @@ mod tests {
         );
         assert_eq!(s.view().game().plies().len(), 0);
         assert_eq!(go(&out).map(|r| r.for_ply), Some(0));
-        let out = text(&mut s, "new");
+        text(&mut s, "new");
+        let out = text(&mut s, "yes");
         assert_eq!(
             said(&out)[1],
             "You play Black, the engine plays White at level 2"

@@ -249,15 +249,6 @@ pub(super) fn take_game_id(game: &mut Game) -> Option<String> {
     id
 }
 
-/// Issue 27.1: a new game keeps the game played before it, finished or not, where `kept` finds it: a game
-/// with a move (or ended without one), when the session keeps games at all (a file to keep it in; not with
-/// `--no-autosave`) and the folder of kept games is there.
-pub(in crate::session) fn keeps_played(cfg: &Config, game: &Game) -> bool {
-    cfg.save_path.is_some()
-        && cfg.kept_dir.is_some()
-        && (!game.plies().is_empty() || game.is_over())
-}
-
 /// Issue 27.8: the engine's side in the PGN of a game against it: its name and level ("Stockfish, level 2"),
 /// as they are when the game is written (the player's own side and the date are set at the start).
 fn engine_tag(cfg: &Config) -> Option<(String, String)> {

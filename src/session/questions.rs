@@ -336,7 +336,7 @@ fn new_game_question(cfg: &Config, game: &Game, swap: bool) -> String {
     } else {
         "new.confirm"
     };
-    let kept = if !super::games::keeps_played(cfg, game) {
+    let kept = if !cfg.keeps_played(game) {
         "new.keeps_nothing"
     } else if game.is_over() {
         "new.keeps_finished"

@@ -587,7 +587,9 @@ impl Match {
                         t.clock.remaining(Color::Black, now),
                     )
                 });
-                if let Some((w, b)) = now_sides {
+                // Said as `time` says them: a second begun is still there (issue 27.7).
+                let left = super::timing::whole_seconds_left;
+                if let Some((w, b)) = now_sides.map(|(w, b)| (left(w), left(b))) {
                     notes.push(cfg.p(
                         "resume.clock_restored",
                         &[

@@ -117,7 +117,7 @@ impl Match {
     }
 
     /// Before a new game: the game played, finished or not (issue 27.1), is kept in the folder of kept games
-    /// (`pgn`: the game as written), unless nothing is kept (see `games::keeps_played`). The save (it says
+    /// (`pgn`: the game as written), unless nothing is kept (see `Config::keeps_played`). The save (it says
     /// "kept" only once the file is safely written, a failure says why) and the path, which the caller adds to
     /// the kept games.
     pub(in crate::session) fn keep_unfinished(
@@ -125,7 +125,7 @@ impl Match {
         cfg: &Config,
         pgn: impl FnOnce() -> String,
     ) -> Option<(Effect, PathBuf)> {
-        if !crate::session::games::keeps_played(cfg, &self.game) {
+        if !cfg.keeps_played(&self.game) {
             return None;
         }
         let dir = cfg.kept_dir.as_ref()?;

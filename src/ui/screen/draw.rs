@@ -190,7 +190,8 @@ pub fn notation(v: &Vocabulary, san: &str) -> String {
 /// A clock's time: minutes ("1 h 29 min"), or with seconds ("1:29:50").
 pub fn clock_text(d: Duration, seconds: bool, p: &Phrases) -> String {
     if seconds {
-        let s = d.as_secs();
+        // A second begun is still there, as the time is said (issue 27.7).
+        let s = d.as_millis().div_ceil(1000) as u64;
         if s >= 3600 {
             format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
         } else {

@@ -451,7 +451,7 @@ fn no_clock(cfg: &Config) -> Vec<Effect> {
 
 /// The time left as a clock shows it (issue 27.7): a second begun is still there, so "0 seconds" is said only
 /// when the time is out, and 14:47.9 is "14 minutes 48 seconds".
-fn whole_seconds_left(left: Duration) -> Duration {
+pub(in crate::session) fn whole_seconds_left(left: Duration) -> Duration {
     Duration::from_secs(left.as_secs() + u64::from(left.subsec_nanos() > 0))
 }
 
