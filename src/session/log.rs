@@ -747,8 +747,12 @@ pub enum Against {
 
 /// Compares the log's text with the game kept beside it (moves, result, the made move and presses owed).
 pub fn against_game(text: &str, game: &crate::rules::Game) -> Against {
+    against(text, GameMark::of_file(game))
+}
+
+/// Compares the log's text with the game as it stands `now` (the session's `verify`).
+pub fn against(text: &str, now: GameMark) -> Against {
     let log = ActionLog::continued(None, text);
-    let now = GameMark::of_file(game);
     let Some(last) = log.last_game().cloned() else {
         return Against::NoMarks;
     };

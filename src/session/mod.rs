@@ -270,7 +270,11 @@ impl Session {
             Command::Read { path, text } => {
                 let (line, mut answer) = if tournament::verifies(self.tournament.as_ref(), &path) {
                     let t = self.tournament.as_mut().expect("verifying");
-                    ("verify".into(), t.verify_answer(&self.config, &path, text))
+                    let (made, unpressed) = t.kept();
+                    let game =
+                        log::GameMark::of(&self.m.game, made, unpressed, self.m.illegal_counts());
+                    let answer = t.verify_answer(&self.config, &path, text, game);
+                    ("verify".into(), answer)
                 } else {
                     let check = &mut self.board_check;
                     let answer = check.file_read(&self.config, &self.m.game, &path, text);

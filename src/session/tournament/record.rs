@@ -242,13 +242,19 @@ impl Tournament {
         cfg: &Config,
         path: &Path,
         text: Result<String, String>,
+        game: log::GameMark,
     ) -> Vec<Effect> {
         self.verifying = None;
         let shown = words::quote::clean(&path.display().to_string());
         let out = match text {
+            // Issue 26.8: the chain, and the log against the game as it stands.
             Ok(text) => vec![say(
                 Kind::Answer,
-                log::verdict_text(&cfg.phrases, &shown, &log::verify(&text)),
+                format!(
+                    "{}. {}",
+                    log::verdict_text(&cfg.phrases, &shown, &log::verify(&text)),
+                    log::against_text(&cfg.phrases, &log::against(&text, game))
+                ),
             )],
             Err(reason) => vec![say(
                 Kind::Refusal,
