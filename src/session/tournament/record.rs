@@ -8,10 +8,10 @@ use shakmaty::Color;
 
 use super::Tournament;
 use crate::rules::Game;
-use crate::session::log;
 use crate::session::match_state::Match;
 use crate::session::timing::parse_clk;
 use crate::session::{Config, Effect, Kind, say};
+use crate::session::{game_log, log};
 use crate::words;
 use crate::words::action::Arg;
 
@@ -253,7 +253,7 @@ impl Tournament {
                 format!(
                     "{}. {}",
                     log::verdict_text(&cfg.phrases, &shown, &log::verify(&text)),
-                    log::against_text(&cfg.phrases, &log::against(&text, game))
+                    game_log::against_text(&cfg.phrases, &game_log::against(&text, game))
                 ),
             )],
             Err(reason) => vec![say(
