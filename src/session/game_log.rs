@@ -41,20 +41,31 @@ impl ActionLog {
 
     /// Issue 26.9: the actions the log holds and the game `now` lacks (a kill after the log's entry was on disk
     /// and before the game file was renamed into place): the entries after the last one that left the game as it
-    /// is now, each with the game it left. Empty when the log agrees with the game, or when no entry left the
-    /// game as it is (then `--verify` tells the arbiter).
+    /// is now, each with the game it left (all of them when the game has not begun and the log holds no more
+    /// than a first move: a kill before the first save). Empty when the log agrees with the game, or when no
+    /// entry left the game as it is (then `--verify` tells the arbiter).
     pub fn lost_actions(&self, now: &GameMark) -> Vec<(String, GameMark)> {
         if self.last_game().is_none_or(|g| g.agrees(now)) {
             return Vec::new();
         }
-        let Some(at) = self
+        // A game killed before its first save (no file yet: its log goes no further than a first move) lacks every
+        // entry; a log of a longer game whose file is gone is not played into a new one.
+        let first_move_only = self
+            .entries()
+            .iter()
+            .all(|e| e.game.as_ref().is_none_or(|g| g.plies <= 1));
+        let unbegun =
+            first_move_only && now.plies == 0 && now.result == "*" && now.made == "-/0/0/0/0";
+        let from = match self
             .entries()
             .iter()
             .rposition(|e| e.game.as_ref().is_some_and(|g| g.agrees(now)))
-        else {
-            return Vec::new();
+        {
+            Some(at) => at + 1,
+            None if unbegun => 0,
+            None => return Vec::new(),
         };
-        self.entries()[at + 1..]
+        self.entries()[from..]
             .iter()
             .filter(|e| e.actor != Actor::Hector && !e.action.is_empty())
             .filter_map(|e| Some((e.action.clone(), e.game.clone()?)))
