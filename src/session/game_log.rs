@@ -181,4 +181,59 @@ mod tests {
             "{whole}"
         );
     }
+
+    fn game(moves: &[&str]) -> crate::rules::Game {
+        let mut g = crate::rules::Game::new();
+        for m in moves {
+            g.play_san(m).unwrap();
+        }
+        g
+    }
+
+    /// Issue 26.9: the entries after the last one that left the game as the file has it are lost; a game killed
+    /// before its first save lacks its first entries; a longer game whose file is gone is not played again.
+    #[test]
+    fn the_actions_a_game_file_lacks() {
+        let mut log = ActionLog::new(None);
+        let played: [&[&str]; 3] = [&["e4"], &["e4"], &["e4", "e5"]];
+        for (action, moves) in ["e4", "press", "e5"].iter().zip(played) {
+            log.set_game(&game(moves), (None, [0, 0]), [0, 0]);
+            log.record(Duration::ZERO, Actor::Player, action, vec![]);
+        }
+        let now = |moves: &[&str]| GameMark::of(&game(moves), None, [0, 0], [0, 0]);
+        let lost: Vec<String> = log
+            .lost_actions(&now(&["e4"]))
+            .into_iter()
+            .map(|(a, _)| a)
+            .collect();
+        assert_eq!(lost, ["e5"]);
+        assert!(log.lost_actions(&now(&["e4", "e5"])).is_empty());
+        // Killed before the first save: the file holds no game, the log only a first move.
+        let mut first = ActionLog::new(None);
+        first.set_game(&game(&["e4"]), (None, [0, 0]), [0, 0]);
+        first.record(Duration::ZERO, Actor::Player, "e4", vec![]);
+        assert_eq!(first.lost_actions(&now(&[])).len(), 1);
+        assert!(
+            log.lost_actions(&now(&[])).is_empty(),
+            "a longer game is never played into a new one"
+        );
+        // And --verify's verdicts.
+        let text = log.to_text();
+        assert!(matches!(
+            against(&text, now(&["e4", "e5"])),
+            Against::Agrees(_)
+        ));
+        assert!(matches!(
+            against(&text, now(&["e4"])),
+            Against::GameBehind { .. }
+        ));
+        assert!(matches!(
+            against(&text, now(&["e4", "e5", "Nf3"])),
+            Against::LogBehind { .. }
+        ));
+        assert!(matches!(
+            against(&text, now(&["d4", "d5"])),
+            Against::Differs { .. }
+        ));
+    }
 }
