@@ -448,11 +448,11 @@ fn verify_log(game: &Path, phrases: &Phrases) -> ExitCode {
                     crate::rules::pgn::import_game(&pgn).map_err(|e| plain(&e.to_string()))
                 }) {
                 Ok(g) => {
-                    let against = session::log::against_game(&text, &g);
-                    println!("{}", session::log::against_text(phrases, &against));
+                    let against = session::game_log::against_game(&text, &g);
+                    println!("{}", session::game_log::against_text(phrases, &against));
                     matches!(
                         against,
-                        session::log::Against::Agrees(_) | session::log::Against::NoMarks
+                        session::game_log::Against::Agrees(_) | session::game_log::Against::NoMarks
                     )
                 }
                 Err(reason) => {

@@ -156,7 +156,8 @@ fn the_log_is_appended_and_an_old_stale_temp_is_merged() {
         "the entry left in the temporary file is merged:\n{log}"
     );
     assert!(
-        log.find(lost) < log.find("\tplayer\tNf3\tSpringer Felix drei\t#"),
+        // The new entry carries the game it left (issue 26.8) before its seal.
+        log.find(lost) < log.find("\tplayer\tNf3\tSpringer Felix drei\tgame: 3 Nf3 "),
         "{log}"
     );
     assert_eq!(

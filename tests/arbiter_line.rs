@@ -272,6 +272,24 @@ fn verify_finds_a_log_cut_to_its_first_third() {
     let (said, code) = verify(&dir);
     assert_eq!(code, 1, "{said}");
     assert!(said.contains("other moves or another result"), "{said}");
+    // The arbiter's `verify` in a game compares the log with the game as it stands.
+    let dir = common::temp_dir("verify-in-game");
+    let r = run(
+        &dir,
+        &[],
+        "e4
+press
+e5
+verify
+",
+    );
+    let said = line_with(&r, "is whole and unchanged");
+    assert!(
+        said.contains(
+            "The log agrees with the game beside it: 2 half-moves, the last e5, result *"
+        ),
+        "{said}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -324,7 +324,12 @@ fn arbiter_pauses_adds_time_and_keeps_a_log() {
         a[5]
     );
     assert!(a[5].contains("5 minutes: Clock restarted"), "{}", a[5]);
-    assert!(a[6].starts_with("arbiter commands:"), "{}", a[6]);
+    // Issue 26.8: a refused line says why, then the commands.
+    assert!(
+        a[6].starts_with("\"frobnicate\" is not an arbiter command. arbiter commands:"),
+        "{}",
+        a[6]
+    );
 }
 
 #[test]

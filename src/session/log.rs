@@ -9,6 +9,9 @@ use std::time::{Duration, SystemTime};
 
 use crate::words::{self, Phrases};
 
+pub use super::game_mark::GameMark;
+use super::game_mark::sha256_hex;
+
 /// Who acted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Actor {
@@ -83,106 +86,6 @@ pub struct Entry {
     pub game: Option<GameMark>,
 }
 
-/// What the game file holds after an entry, kept in the entry's last field before its seal: `game: N LAST
-/// RESULT MOVES MADE`, the number of half-moves, the last one in SAN (`-` before the first), the result (`*`
-/// while the game goes on), the first 16 hex digits of the SHA-256 of the moves in SAN joined by spaces, and
-/// the move made and waiting for its press, the presses owed and the illegal moves recorded, White's then
-/// Black's (`white@3/1/0/0/1`, `-/0/0/0/0`: as the game file's `HectorClock` tag keeps them). With it `hector --verify` compares the log with the game beside it, and a
-/// resumed game completes an action the log holds and the game file lacks (a kill between the two writes,
-/// issue 26.9).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameMark {
-    pub plies: usize,
-    pub last: String,
-    pub result: String,
-    pub moves: String,
-    pub made: String,
-}
-
-impl GameMark {
-    /// The game as it stands, with the made move, the presses owed and the illegal moves (White, Black).
-    pub fn of(
-        game: &crate::rules::Game,
-        made: Option<(shakmaty::Color, usize)>,
-        unpressed: [u32; 2],
-        illegal: [u32; 2],
-    ) -> GameMark {
-        let made = match made {
-            // Its half-move number, as the tag writes it.
-            Some((c, ply)) => format!("{}@{}", c.fold_wb("white", "black"), ply + 1),
-            None => "-".into(),
-        };
-        let [uw, ub] = unpressed;
-        let [iw, ib] = illegal;
-        Self::with_made(game, format!("{made}/{uw}/{ub}/{iw}/{ib}"))
-    }
-
-    /// The game as a game file keeps it: the made move and the presses owed from its `HectorClock` tag.
-    pub fn of_file(game: &crate::rules::Game) -> GameMark {
-        let tag = game
-            .tags
-            .get(super::match_state::resume::TAG)
-            .map(|t| &t[..])
-            .unwrap_or("");
-        let key = |k: &str| {
-            tag.split_whitespace()
-                .find_map(|w| w.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
-        };
-        let made = key("made").unwrap_or("-");
-        let unpressed = key("unpressed").unwrap_or("0/0");
-        let illegal = key("illegal").unwrap_or("0/0");
-        Self::with_made(game, format!("{made}/{unpressed}/{illegal}"))
-    }
-
-    fn with_made(game: &crate::rules::Game, made: String) -> GameMark {
-        let sans: Vec<String> = game.plies().iter().map(|p| p.san.san.to_string()).collect();
-        let moves = sha256_hex(sans.join(" ").as_bytes())[..16].to_string();
-        GameMark {
-            plies: sans.len(),
-            last: sans.last().cloned().unwrap_or_else(|| "-".into()),
-            result: game.ending().map_or("*", |e| e.result.pgn()).to_string(),
-            moves,
-            made,
-        }
-    }
-
-    fn field(&self) -> String {
-        format!(
-            "game: {} {} {} {} {}",
-            self.plies, self.last, self.result, self.moves, self.made
-        )
-    }
-
-    fn parse(field: &str) -> Option<GameMark> {
-        let rest = field.strip_prefix("game: ")?;
-        let parts: Vec<&str> = rest.split(' ').collect();
-        let [plies, last, result, moves, made] = parts.as_slice() else {
-            return None;
-        };
-        let hex = moves.len() == 16
-            && moves
-                .bytes()
-                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        let result_ok = ["1-0", "0-1", "1/2-1/2", "*"].contains(result);
-        let plies = plies.parse().ok()?;
-        (hex && result_ok && !last.is_empty() && !made.is_empty()).then(|| GameMark {
-            plies,
-            last: last.to_string(),
-            result: result.to_string(),
-            moves: moves.to_string(),
-            made: made.to_string(),
-        })
-    }
-
-    /// The same game: the same moves, result, made move, presses owed and illegal moves.
-    pub fn agrees(&self, other: &GameMark) -> bool {
-        self.plies == other.plies
-            && self.moves == other.moves
-            && self.result == other.result
-            && self.made == other.made
-    }
-}
-
 /// The hash before the first entry.
 const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
@@ -190,16 +93,6 @@ const GENESIS: &str = "000000000000000000000000000000000000000000000000000000000
 /// SHA-256 of the previous hash, the number and the text.
 fn seal_hash(prev: &str, n: usize, text: &str) -> String {
     sha256_hex(format!("{prev}\n{n}\t{text}").as_bytes())
-}
-
-/// SHA-256 (FIPS 180-4) as 64 lower-case hex digits, from RustCrypto's `sha2` (issue 26.10: the hash an
-/// arbiter relies on comes from the crate the Rust world reviews and fuzzes, not from our own code).
-fn sha256_hex(data: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(data)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// The seal field of a line: `#N sha256:HEX`.
@@ -309,33 +202,6 @@ impl ActionLog {
         illegal: [u32; 2],
     ) {
         self.game = Some(GameMark::of(game, kept.0, kept.1, illegal));
-    }
-
-    /// The game as the log's last entry that says it left it.
-    pub fn last_game(&self) -> Option<&GameMark> {
-        self.entries.iter().rev().find_map(|e| e.game.as_ref())
-    }
-
-    /// Issue 26.9: the actions the log holds and the game `now` lacks (a kill after the log's entry was on disk
-    /// and before the game file was renamed into place): the entries after the last one that left the game as it
-    /// is now, each with the game it left. Empty when the log agrees with the game, or when no entry left the
-    /// game as it is (then `--verify` tells the arbiter).
-    pub fn lost_actions(&self, now: &GameMark) -> Vec<(String, GameMark)> {
-        if self.last_game().is_none_or(|g| g.agrees(now)) {
-            return Vec::new();
-        }
-        let Some(at) = self
-            .entries
-            .iter()
-            .rposition(|e| e.game.as_ref().is_some_and(|g| g.agrees(now)))
-        else {
-            return Vec::new();
-        };
-        self.entries[at + 1..]
-            .iter()
-            .filter(|e| e.actor != Actor::Hector && !e.action.is_empty())
-            .filter_map(|e| Some((e.action.clone(), e.game.clone()?)))
-            .collect()
     }
 
     /// Continues the log kept in a file: its entries stay, new ones follow, sealed on from the last one (a log
@@ -730,77 +596,6 @@ pub fn verify(text: &str) -> Verdict {
 }
 
 /// The verdict in words (the `verify` command and `hector --verify`).
-/// How the log compares with the game beside it (issue 26.8): its last entry's game against the file's.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Against {
-    /// No entry says what the game was (a log of an earlier version): only the chain can be checked.
-    NoMarks,
-    /// The same moves and result.
-    Agrees(GameMark),
-    /// The log ends before the game does: entries were cut off at its end.
-    LogBehind { log: GameMark, game: GameMark },
-    /// The log holds actions the game file lacks (a save interrupted after its entry).
-    GameBehind { log: GameMark, game: GameMark },
-    /// As many moves, other moves or another result.
-    Differs { log: GameMark, game: GameMark },
-}
-
-/// Compares the log's text with the game kept beside it (moves, result, the made move and presses owed).
-pub fn against_game(text: &str, game: &crate::rules::Game) -> Against {
-    let log = ActionLog::continued(None, text);
-    let now = GameMark::of_file(game);
-    let Some(last) = log.last_game().cloned() else {
-        return Against::NoMarks;
-    };
-    if last.agrees(&now) {
-        return Against::Agrees(now);
-    }
-    let earlier = log
-        .entries
-        .iter()
-        .any(|e| e.game.as_ref().is_some_and(|g| g.agrees(&now)));
-    if earlier || last.plies > now.plies {
-        Against::GameBehind {
-            log: last,
-            game: now,
-        }
-    } else if last.plies < now.plies {
-        Against::LogBehind {
-            log: last,
-            game: now,
-        }
-    } else {
-        Against::Differs {
-            log: last,
-            game: now,
-        }
-    }
-}
-
-/// What `--verify` says of the log against the game.
-pub fn against_text(p: &Phrases, a: &Against) -> String {
-    let args = |key: &str, log: &GameMark, game: &GameMark| {
-        p.say(
-            key,
-            &[
-                ("log_n", &log.plies.to_string()),
-                ("log_last", &log.last),
-                ("log_result", &log.result),
-                ("game_n", &game.plies.to_string()),
-                ("game_last", &game.last),
-                ("game_result", &game.result),
-            ],
-        )
-    };
-    match a {
-        Against::NoMarks => p.say("verify.game_no_marks", &[]),
-        Against::Agrees(g) => args("verify.game_agrees", g, g),
-        Against::LogBehind { log, game } => args("verify.game_log_behind", log, game),
-        Against::GameBehind { log, game } => args("verify.game_game_behind", log, game),
-        Against::Differs { log, game } => args("verify.game_differs", log, game),
-    }
-}
-
 pub fn verdict_text(p: &Phrases, path: &str, v: &Verdict) -> String {
     let time = |at: &str| {
         if at.is_empty() {
@@ -924,67 +719,6 @@ fn parse_elapsed(text: &str) -> Option<Duration> {
 mod tests {
     use super::*;
     use std::time::UNIX_EPOCH;
-
-    /// The test vectors of FIPS 180-4 / NIST, and lengths around the padding boundary.
-    #[test]
-    fn known_digests() {
-        assert_eq!(
-            sha256_hex(b""),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-        );
-        assert_eq!(
-            sha256_hex(b"abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
-        assert_eq!(
-            sha256_hex(b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
-            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
-        );
-        assert_eq!(
-            sha256_hex(&[b'a'; 1_000_000]),
-            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
-        );
-        assert_eq!(
-            sha256_hex(&[b'a'; 55]),
-            "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"
-        );
-        assert_eq!(
-            sha256_hex(&[b'a'; 56]),
-            "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"
-        );
-        assert_eq!(
-            sha256_hex(&[b'a'; 64]),
-            "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"
-        );
-    }
-
-    /// A log sealed by an earlier version (our own SHA-256; the seals computed apart from hector) still verifies
-    /// whole, and an edit in it is still found (issue 26.10).
-    #[test]
-    fn a_log_written_before_the_sha2_crate_still_verifies() {
-        let old = "# hector action log\n\
-2026-11-20T10:00:05Z\t0:00:05.3\tplayer\te4\tBauer Eva vier\t#1 sha256:02c2bf2c72e53b7243a99c894c6ca490f9f40d98213f20f26569b8cfc4298c52\n\
-2026-11-20T10:00:07Z\t0:00:07.0\tplayer\tpress\t#2 sha256:2c5c0bae3a825654428f320bd504ccbf78c607f6bfd16126a725a03729ca0d77\n\
-2026-11-20T10:01:40Z\t0:01:40.0\tarbiter\tarbiter add white 2m\tArbiter: White gets 2 minutes more\t#3 sha256:b9f23a6caec5fa907db4c38689f6d5ab2531a8166834850840786b2c63d69a94\n";
-        assert_eq!(
-            verify(old),
-            Verdict::Whole {
-                entries: 3,
-                last_at: "2026-11-20T10:01:40Z".into(),
-                unsealed: 0
-            }
-        );
-        let edited = old.replace("add white 2m", "add white 3m");
-        assert!(matches!(verify(&edited), Verdict::Changed(_)), "{edited}");
-        // And a log continued now chains on from the old seals.
-        let mut more = ActionLog::continued(None, old);
-        more.record(Duration::from_secs(200), Actor::Player, "e5", vec![]);
-        let whole = format!("{old}{}", more.take_unwritten());
-        assert!(
-            matches!(verify(&whole), Verdict::Whole { entries: 4, .. }),
-            "{whole}"
-        );
-    }
 
     #[test]
     fn entries_are_kept_in_the_file_and_read_back() {

@@ -6,6 +6,8 @@ mod effect;
 mod engine;
 mod engine_io;
 mod explore;
+pub mod game_log;
+mod game_mark;
 mod games;
 mod help;
 pub mod log;
@@ -203,49 +205,26 @@ impl Session {
     /// said: "Recovered after an interruption: ...". One that does not lead to the game its entry recorded is
     /// said and logged as not carried out, and so is every one after it.
     fn recover(&mut self, real_now: Duration) -> Vec<Effect> {
-        let mark = |s: &Session| {
-            let kept = s
-                .tournament
-                .as_ref()
-                .map(Tournament::kept)
-                .unwrap_or_default();
-            log::GameMark::of(&s.m.game, kept.0, kept.1, s.m.illegal_counts())
+        let Some(t) = &self.tournament else {
+            return Vec::new();
         };
-        let lost = match &self.tournament {
-            Some(t) => t.log.lost_actions(&mark(self)),
-            None => return Vec::new(),
-        };
+        let lost = t.log.lost_actions(&t.game_mark(&self.m));
         let mut out = Vec::new();
         let mut failed = false;
         for (line, expected) in lost {
             let now = self.at_command(real_now);
-            let quoted = words::quote(&line);
             if failed {
-                let text = self.config.p("log.not_recovered", &[("action", &quoted)]);
+                let text = game_log::not_recovered(&self.config, &line);
                 out.push(say(Kind::Event, text.clone()));
                 out.extend(self.log_action(now, log::Actor::Hector, "", vec![text]));
                 continue;
             }
             let act = self.read(&line);
             let mut answer = self.act(&act, now);
-            let done = mark(self).agrees(&expected);
+            let t = self.tournament.as_ref().expect("a tournament game");
+            let done = t.game_mark(&self.m).agrees(&expected);
             failed = !done;
-            let key = if done {
-                "log.recovered"
-            } else {
-                "log.not_recovered"
-            };
-            let first = answer.iter_mut().find_map(|e| match e {
-                Effect::Say(a) => Some(a),
-                _ => None,
-            });
-            match first {
-                Some(a) if done => a.text = self.config.p(key, &[("action", &a.text)]),
-                _ => answer.insert(
-                    0,
-                    say(Kind::Event, self.config.p(key, &[("action", &quoted)])),
-                ),
-            }
+            game_log::said_as_recovered(&self.config, &mut answer, done, &line);
             self.log_command(&act.line, &mut answer, now);
             out.extend(answer);
         }
@@ -276,7 +255,9 @@ impl Session {
             Command::Read { path, text } => {
                 let (line, mut answer) = if tournament::verifies(self.tournament.as_ref(), &path) {
                     let t = self.tournament.as_mut().expect("verifying");
-                    ("verify".into(), t.verify_answer(&self.config, &path, text))
+                    let game = t.game_mark(&self.m);
+                    let answer = t.verify_answer(&self.config, &path, text, game);
+                    ("verify".into(), answer)
                 } else {
                     let check = &mut self.board_check;
                     let answer = check.file_read(&self.config, &self.m.game, &path, text);

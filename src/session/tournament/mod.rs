@@ -136,6 +136,13 @@ impl Tournament {
         (self.made_move(), self.unpressed_counts())
     }
 
+    /// The game as the action log records it now (issue 26.8): its moves and result, the made move, the presses
+    /// owed and the illegal moves.
+    pub(in crate::session) fn game_mark(&self, m: &Match) -> log::GameMark {
+        let (made, unpressed) = self.kept();
+        log::GameMark::of(&m.game, made, unpressed, m.illegal_counts())
+    }
+
     /// A resumed game goes on where it was kept: the made move and the presses still owed (issue 18.3).
     pub(in crate::session) fn restore_made(
         &mut self,

@@ -8,10 +8,10 @@ use shakmaty::Color;
 
 use super::Tournament;
 use crate::rules::Game;
-use crate::session::log;
 use crate::session::match_state::Match;
 use crate::session::timing::parse_clk;
 use crate::session::{Config, Effect, Kind, say};
+use crate::session::{game_log, log};
 use crate::words;
 use crate::words::action::Arg;
 
@@ -242,13 +242,19 @@ impl Tournament {
         cfg: &Config,
         path: &Path,
         text: Result<String, String>,
+        game: log::GameMark,
     ) -> Vec<Effect> {
         self.verifying = None;
         let shown = words::quote::clean(&path.display().to_string());
         let out = match text {
+            // Issue 26.8: the chain, and the log against the game as it stands.
             Ok(text) => vec![say(
                 Kind::Answer,
-                log::verdict_text(&cfg.phrases, &shown, &log::verify(&text)),
+                format!(
+                    "{}. {}",
+                    log::verdict_text(&cfg.phrases, &shown, &log::verify(&text)),
+                    game_log::against_text(&cfg.phrases, &game_log::against(&text, game))
+                ),
             )],
             Err(reason) => vec![say(
                 Kind::Refusal,

@@ -15,10 +15,12 @@ use crate::words;
 /// `1h20m`, `90s`, `90`), and a sign for a change (`+2m`, `-30s`). `.0`: the sign (`None`: no sign).
 fn arbiter_time(text: &str) -> Option<(Option<bool>, Duration)> {
     let t = text.trim();
-    let (sign, body) = match t.chars().next()? {
-        '+' => (Some(true), &t[1..]),
-        '-' | '\u{2212}' => (Some(false), t.trim_start_matches(['-', '\u{2212}'])),
-        _ => (None, t),
+    let (sign, body) = if let Some(rest) = t.strip_prefix('+') {
+        (Some(true), rest)
+    } else if let Some(rest) = t.strip_prefix(['-', '\u{2212}']) {
+        (Some(false), rest)
+    } else {
+        (None, t)
     };
     if body.is_empty() || body.starts_with(['+', '-']) {
         return None;
@@ -410,4 +412,55 @@ fn audit_words(cfg: &Config, at: Duration, action: ArbiterAction) -> String {
         other => format!("{other:?}"),
     };
     format!("{}: {what}", cfg.t(at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_as_the_clock_shows_them_and_signed_changes() {
+        let secs = |s: u64| Duration::from_secs(s);
+        assert_eq!(arbiter_time("1:20:00"), Some((None, secs(4800))));
+        assert_eq!(arbiter_time("45:00"), Some((None, secs(2700))));
+        assert_eq!(
+            arbiter_time("0:00:05.3"),
+            Some((None, Duration::from_millis(5300)))
+        );
+        assert_eq!(arbiter_time("80m"), Some((None, secs(4800))));
+        assert_eq!(arbiter_time("1h20m"), Some((None, secs(4800))));
+        assert_eq!(arbiter_time("-2m"), Some((Some(false), secs(120))));
+        assert_eq!(arbiter_time("\u{2212}2m"), Some((Some(false), secs(120))));
+        assert_eq!(arbiter_time("+1:30"), Some((Some(true), secs(90))));
+        for bad in [
+            "",
+            "-",
+            "+",
+            "--2m",
+            "+-2m",
+            "2x",
+            "1:2:3",
+            "1:60:00",
+            "0:61",
+            ":30",
+            "1::00",
+            "1:20:00.",
+            "1:20:00.25",
+            "101h",
+            "9999999999999999999h",
+            "1:20:00:00",
+        ] {
+            assert_eq!(arbiter_time(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn results_as_the_arbiter_writes_them() {
+        assert_eq!(parse_result("1-0"), Some(GameResult::WhiteWins));
+        assert_eq!(parse_result("0-1"), Some(GameResult::BlackWins));
+        assert_eq!(parse_result("1/2-1/2"), Some(GameResult::Draw));
+        assert_eq!(parse_result("½-½"), Some(GameResult::Draw));
+        assert_eq!(parse_result("black"), Some(GameResult::BlackWins));
+        assert_eq!(parse_result("2-0"), None);
+    }
 }
