@@ -332,7 +332,10 @@ struct Screen {
 impl Screen {
     /// `env`: more of the environment (`NAME=VALUE`); speech is off unless `args` say otherwise.
     fn start(home: &Path, name: &str, env: &[&str], args: &[&str]) -> Screen {
-        let socket = format!("hector-first-hour-{}-{name}", std::process::id());
+        // One server per view: tests run in parallel threads of one process, and two may use the same name.
+        static SERVERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = SERVERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = format!("hector-first-hour-{}-{n}-{name}", std::process::id());
         let mut line = format!(
             "env HOME={0} XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config TERM=xterm-256color {3} {1} \
              --sound off --gamepad off --language en --speech-log {0}/speech-{2}.log",
