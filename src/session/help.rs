@@ -353,7 +353,10 @@ pub(super) fn help(view: &View<'_>) -> Vec<Effect> {
 }
 
 /// `help TOPIC` or `help COMMAND`: the topic whole, as far as it answers here.
-pub(super) fn help_on(view: &View<'_>, text: &str, command: Option<&str>) -> Vec<Effect> {
+pub(super) fn help_on(view: &View<'_>, text: &str) -> Vec<Effect> {
+    let command = view
+        .commands
+        .canonical(text.split_whitespace().next().unwrap_or(""));
     if command == Some("help") {
         return help(view);
     }

@@ -12,6 +12,7 @@ mod games;
 mod help;
 pub mod log;
 mod match_state;
+mod parts;
 mod pending;
 pub mod policy;
 mod questions;
@@ -41,70 +42,20 @@ pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_g
 use match_state::{Match, Said, adjourn, resume, timing};
 use pending::{Completion, Pending};
 pub use questions::ResumeOffer;
-use questions::{Answered, Questions};
+use questions::{Answered, Route};
 pub use settings::ClockSettings;
 use tournament::requests::flag_alerts;
 pub use tournament::{Mode, Served, Tournament, TournamentSettings};
 pub use view::View;
 use voice::Voice;
 
-/// The session: the game and the conversation around it.
-pub struct Session {
-    /// The game, its clock, penalties and adjournment.
-    m: Match,
-    config: Config,
-    /// The open question and whether it was said again (the next lines that do not answer it get a reminder).
-    questions: Questions,
-    /// The game files: saves, the resume offer, the file of several games, the game's identity.
-    files: games::GameFiles,
-    /// The engine, as far as the session knows it.
-    engine: engine::EngineState,
-    /// Command words of the player's language and English → canonical command names.
-    commands: words::commands::Commands,
-    /// The last announcement, for `repeat`.
-    last_said: Option<Announcement>,
-    /// Record and assistant mode: the tournament profile's state (None in play mode).
-    tournament: Option<Tournament>,
-    /// Said once after the greeting (an envelope that was not used).
-    start_notes: Vec<String>,
-    /// The board check and the scoresheet comparison of D.2.9.
-    board_check: board_check::BoardCheck,
-    /// An open review of the game (a copy: the game is never changed by it).
-    review: Option<review::Review>,
-    /// `--review FILE`: the review opens at the start once the game is known.
-    review_at_start: bool,
-    /// The session's time of the command being carried out, and the edge's (real) time of it: the clock's
-    /// state kept with every save is taken at this instant (issue 18.3).
-    at: Duration,
-    real_at: Duration,
-    /// A resumed game is compared with its action log after the next command (issue 26.9).
-    recover_pending: bool,
-}
-
-/// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
-pub const GAME_ID_TAG: &str = "HectorGame";
+pub use parts::{GAME_ID_TAG, Session};
 
 impl Session {
     /// A session of `game`, with the identity it was kept with, else a new one.
     pub fn new(mut game: Game, config: Config) -> Session {
         let game_id = games::take_game_id(&mut game);
-        let mut s = Session {
-            m: Match::new(game, &config),
-            commands: words::commands::Commands::new(&config.phrases),
-            tournament: Tournament::of_mode(&config),
-            config,
-            questions: Questions::default(),
-            files: games::GameFiles::default(),
-            engine: engine::EngineState::default(),
-            last_said: None,
-            start_notes: Vec::new(),
-            board_check: board_check::BoardCheck::default(),
-            review: None,
-            review_at_start: false,
-            at: Duration::ZERO,
-            real_at: Duration::ZERO,
-            recover_pending: false,
-        };
+        let mut s = parts::fresh(game, config);
         s.files.identify(&s.config, game_id);
         s
     }
@@ -238,8 +189,7 @@ impl Session {
         let mut out = self.tick(now);
         let path = self.view().log_path();
         if let Some(t) = &mut self.tournament {
-            t.log
-                .set_game(&self.m.game, t.kept(), self.m.illegal_counts());
+            t.note_game(&self.m);
             t.log_events(&self.config, path, &mut out, now);
         }
         match cmd {
@@ -281,9 +231,7 @@ impl Session {
         out
     }
 
-    /// The full-screen view's own question (an offer, a claim, a new game), its answer or its cancelling:
-    /// an entry of the operator's in the action log (issue 26.7: every question and answer is logged). What
-    /// was `entered` (the line or the key) and what the view `said`. Nothing outside the tournament profile.
+    /// The full-screen view's own question, its answer or its cancelling, logged (see `Tournament::log_view`).
     pub fn log_view(
         &mut self,
         entered: &str,
@@ -295,12 +243,7 @@ impl Session {
         let Some(t) = &mut self.tournament else {
             return Vec::new();
         };
-        let actor = if t.in_assistant_mode() {
-            log::Actor::Assistant
-        } else {
-            log::Actor::Player
-        };
-        t.log_action(&self.config, path, now, actor, entered, said)
+        t.log_view((&self.config, &self.m), path, now, entered, said)
     }
 
     /// `quit`: the game saved, and the files left as they are (see `GameFiles::leave`).
@@ -326,27 +269,13 @@ impl Session {
             return Vec::new();
         }
         let action = &act.action;
-        // D.2.10.4: in assistant mode the blind player's own request is answered at once, whatever question
-        // the assistant has open: it neither answers nor re-asks the assistant's question, which stays open
-        // (issue 26.4). The start's question (which game, continue a kept one) is answered first: until then
-        // there is no game to tell the time of.
-        let players_own = matches!(action, Action::Player(_))
-            && self.view().mode() == Mode::Assistant
-            && !self.questions.start_waits();
-        let mut out = self.press_leaves_question(action);
-        // Item 26.2: a command that asks a question of its own leaves the open one unanswered, and says so.
-        if !players_own {
-            match (self.questions).left_for(&self.config, &self.m, action) {
-                Some(p) => out.extend(questions::cancelled(
-                    &self.config,
-                    self.tournament.as_ref(),
-                    p,
-                )),
-                None => {
-                    if let Some(answer) = self.answer_question(action, line, now) {
-                        out.extend(answer);
-                        return out;
-                    }
+        let mut out = Vec::new();
+        match (self.questions).route(&self.config, &self.m, action, self.view().mode()) {
+            Route::Past => {}
+            Route::Left(p) => out = questions::cancelled(&self.config, self.tournament.as_ref(), p),
+            Route::Open => {
+                if let Some(answer) = self.answer_question(action, line, now) {
+                    return answer;
                 }
             }
         }
@@ -362,25 +291,6 @@ impl Session {
             }
         });
         out
-    }
-
-    /// The clock press is never lost (issue 26.7: the physical clock was pressed): in the tournament profile it
-    /// leaves an open yes-or-no question of the game (resignation, retracing the moves, a press without a move)
-    /// as its no, said, and is then carried out; a later yes never answers a question the press left. The
-    /// start's question (continue a kept game) takes only its answers.
-    fn press_leaves_question(&mut self, action: &Action) -> Vec<Effect> {
-        if *action != Action::Press
-            || !self.view().mode().is_tournament()
-            || !self.questions.awaits_yes_or_no()
-            || self.questions.start_waits()
-        {
-            return Vec::new();
-        }
-        let Some(p) = self.questions.open() else {
-            return Vec::new();
-        };
-        self.questions.drop_open();
-        questions::cancelled(&self.config, self.tournament.as_ref(), p)
     }
 
     /// The open question takes its answers first (see `Questions::answer`). None: no question is open, or the
@@ -458,10 +368,7 @@ impl Session {
         use Action as A;
         match action {
             A::Help => help::help(&self.view()),
-            A::HelpOn(text) => {
-                let word = text.split_whitespace().next().unwrap_or("");
-                help::help_on(&self.view(), text, self.commands.canonical(word))
-            }
+            A::HelpOn(text) => help::help_on(&self.view(), text),
             A::Quit => self.quit(),
             A::Last => vec![say(Kind::Answer, self.view().last())],
             // The questions about the game's position.
@@ -1059,8 +966,7 @@ impl Session {
         let path = self.view().log_path();
         match &mut self.tournament {
             Some(t) => {
-                t.log
-                    .set_game(&self.m.game, t.kept(), self.m.illegal_counts());
+                t.note_game(&self.m);
                 t.log_action(&self.config, path, now, actor, action, said)
             }
             None => Vec::new(),

@@ -83,6 +83,23 @@ impl Questions {
         self.pending.take()
     }
 
+    /// What the open question does with `action` before it is read (see [`Route`]).
+    pub(super) fn route(&mut self, cfg: &Config, m: &Match, action: &Action, mode: Mode) -> Route {
+        let Some(open) = self.pending else {
+            return Route::Open;
+        };
+        let between = self.awaits_yes_or_no() && !self.start_waits();
+        if matches!(action, Action::Player(_)) && mode == Mode::Assistant && !self.start_waits() {
+            Route::Past
+        } else if *action == Action::Press && mode.is_tournament() && between {
+            self.drop_open();
+            Route::Left(open)
+        } else {
+            self.left_for(cfg, m, action)
+                .map_or(Route::Open, Route::Left)
+        }
+    }
+
     /// The open question, if one is.
     pub(super) fn open(&self) -> Option<Pending> {
         self.pending
@@ -135,6 +152,22 @@ impl Questions {
         };
         say(Kind::Refusal, text)
     }
+}
+
+/// What an open question does with an action before the action is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Route {
+    /// D.2.10.4: in assistant mode the blind player's own request is answered at once, whatever question the
+    /// assistant has open: it neither answers nor re-asks it, and the question stays open (issue 26.4). The
+    /// start's question (which game, continue a kept one) is answered first: until then there is no game.
+    Past,
+    /// The question is left unanswered, said, and the action is read as usual: the clock press in the
+    /// tournament profile (issue 26.7: the physical clock was pressed, so the press is never lost; a later yes
+    /// never answers the question it left), or a command that asks a question of its own (item 26.2, see
+    /// `Questions::left_for`). The start's question takes only its answers.
+    Left(Pending),
+    /// The open question (if any) takes its answers first (see `Questions::answer`).
+    Open,
 }
 
 /// What a line says to the open question (see [`Questions::answer`]); the coordinator carries it out.

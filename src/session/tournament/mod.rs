@@ -143,6 +143,31 @@ impl Tournament {
         log::GameMark::of(&m.game, made, unpressed, m.illegal_counts())
     }
 
+    /// The game as it stands, for the next entries of the action log (see `GameMark`, issue 26.8).
+    pub(in crate::session) fn note_game(&mut self, m: &Match) {
+        self.log.set_game(&m.game, self.kept(), m.illegal_counts());
+    }
+
+    /// The full-screen view's own question (an offer, a claim, a new game), its answer or its cancelling:
+    /// an entry of the operator's in the action log (issue 26.7: every question and answer is logged). What
+    /// was `entered` (the line or the key) and what the view `said`.
+    pub(in crate::session) fn log_view(
+        &mut self,
+        (cfg, m): (&Config, &Match),
+        path: Option<PathBuf>,
+        now: Duration,
+        entered: &str,
+        said: Vec<String>,
+    ) -> Vec<Effect> {
+        let actor = if self.in_assistant_mode() {
+            Actor::Assistant
+        } else {
+            Actor::Player
+        };
+        self.note_game(m);
+        self.log_action(cfg, path, now, actor, entered, said)
+    }
+
     /// A resumed game goes on where it was kept: the made move and the presses still owed (issue 18.3).
     pub(in crate::session) fn restore_made(
         &mut self,
@@ -352,7 +377,7 @@ impl Tournament {
                 action = cfg.p("log.adjourned_hidden", &[]);
             }
         }
-        self.log.set_game(&m.game, self.kept(), m.illegal_counts());
+        self.note_game(m);
         let saves = self.log_action(cfg, path, now, actor, &action, said);
         out.extend(saves);
     }

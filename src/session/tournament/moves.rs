@@ -128,7 +128,7 @@ impl Tournament {
             if self.in_assistant_mode() {
                 out.push(say(Kind::Assistant, note));
             } else {
-                self.log.set_game(&m.game, self.kept(), m.illegal_counts());
+                self.note_game(m);
                 out.extend(self.log_action(cfg, log, now, Actor::Hector, "", vec![note]));
             }
         }

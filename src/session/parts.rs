@@ -1,0 +1,66 @@
+//! The session's parts: the game and the conversation around it. The coordinator (`impl Session`) is in
+//! session/mod.rs.
+
+use std::time::Duration;
+
+use super::match_state::Match;
+use super::questions::Questions;
+use super::{Announcement, Config, Tournament, board_check, engine, games, review};
+use crate::words;
+
+/// The session: the game and the conversation around it.
+pub struct Session {
+    /// The game, its clock, penalties and adjournment.
+    pub(super) m: Match,
+    pub(super) config: Config,
+    /// The open question and whether it was said again (the next lines that do not answer it get a reminder).
+    pub(super) questions: Questions,
+    /// The game files: saves, the resume offer, the file of several games, the game's identity.
+    pub(super) files: games::GameFiles,
+    /// The engine, as far as the session knows it.
+    pub(super) engine: engine::EngineState,
+    /// Command words of the player's language and English → canonical command names.
+    pub(super) commands: words::commands::Commands,
+    /// The last announcement, for `repeat`.
+    pub(super) last_said: Option<Announcement>,
+    /// Record and assistant mode: the tournament profile's state (None in play mode).
+    pub(super) tournament: Option<Tournament>,
+    /// Said once after the greeting (an envelope that was not used).
+    pub(super) start_notes: Vec<String>,
+    /// The board check and the scoresheet comparison of D.2.9.
+    pub(super) board_check: board_check::BoardCheck,
+    /// An open review of the game (a copy: the game is never changed by it).
+    pub(super) review: Option<review::Review>,
+    /// `--review FILE`: the review opens at the start once the game is known.
+    pub(super) review_at_start: bool,
+    /// The session's time of the command being carried out, and the edge's (real) time of it: the clock's
+    /// state kept with every save is taken at this instant (issue 18.3).
+    pub(super) at: Duration,
+    pub(super) real_at: Duration,
+    /// A resumed game is compared with its action log after the next command (issue 26.9).
+    pub(super) recover_pending: bool,
+}
+
+/// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
+pub const GAME_ID_TAG: &str = "HectorGame";
+
+/// A session of `game` as it starts: nothing asked, said or kept yet.
+pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
+    Session {
+        m: Match::new(game, &config),
+        commands: words::commands::Commands::new(&config.phrases),
+        tournament: Tournament::of_mode(&config),
+        config,
+        questions: Questions::default(),
+        files: games::GameFiles::default(),
+        engine: engine::EngineState::default(),
+        last_said: None,
+        start_notes: Vec::new(),
+        board_check: board_check::BoardCheck::default(),
+        review: None,
+        review_at_start: false,
+        at: Duration::ZERO,
+        real_at: Duration::ZERO,
+        recover_pending: false,
+    }
+}
