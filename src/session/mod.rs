@@ -794,13 +794,10 @@ impl Session {
         match self.m.answer_clock(cfg, action, now, alerts, board) {
             // The arbiter's corrections are the assistant's to see (issue 26.5): the blind player hears the
             // corrected clock when he asks for the time or the count; the end of a game is said to everyone.
-            Some(match_state::Clocked::Said(out, ended))
-                if matches!(action, Action::Arbiter(_)) =>
-            {
-                let out = tournament::arbiters(self.tournament.as_ref(), out);
+            Some(match_state::Clocked::Said(out, ended)) => {
+                let out = tournament::arbiters(self.tournament.as_ref(), action, out);
                 self.view().saved_if((out, ended))
             }
-            Some(match_state::Clocked::Said(out, ended)) => self.view().saved_if((out, ended)),
             Some(match_state::Clocked::Sealed { save, done }) => {
                 self.files.sealed();
                 let mut out = vec![*save];

@@ -259,8 +259,13 @@ impl Tournament {
 /// What the arbiter's command said (a clock corrected, paused or started): in assistant mode the assistant's
 /// screen; the blind player hears the corrected clock when he asks for the time or the count (D.2.10.4, R-12.6;
 /// issue 26.5). The end of a game the arbiter decides is said to everyone.
-pub(in crate::session) fn arbiters(t: Option<&Tournament>, out: Vec<Effect>) -> Vec<Effect> {
-    if !t.is_some_and(Tournament::in_assistant_mode) {
+pub(in crate::session) fn arbiters(
+    t: Option<&Tournament>,
+    action: &crate::words::action::Action,
+    out: Vec<Effect>,
+) -> Vec<Effect> {
+    let arbiter = matches!(action, crate::words::action::Action::Arbiter(_));
+    if !arbiter || !t.is_some_and(Tournament::in_assistant_mode) {
         return out;
     }
     out.into_iter()
