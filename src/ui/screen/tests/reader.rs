@@ -51,7 +51,7 @@ fn plain_mode_keeps_the_bottom_row_for_the_silent_mark() {
         assert!(!text.contains('_'), "{text}");
     }
     // The theme file: `stop_reader: false` turns it off; a file written before the setting has it on.
-    let shipped = super::theme::DEFAULT_THEME;
+    let shipped = super::super::theme::DEFAULT_THEME;
     assert!(shipped.contains("stop_reader: true"));
     let off = Theme::from_ron(
         &shipped.replace("stop_reader: true", "stop_reader: false"),
