@@ -199,8 +199,9 @@ fn line_mode_plays_the_engine_and_keeps_the_game_by_default() {
     // Started again: the unfinished game is offered.
     let r = common::run_in(&home, &base, b"no\nquit\n");
     assert!(
-        r.lines[0].starts_with("An unfinished game is kept")
-            || r.lines.iter().any(|l| l.contains("move 1, Black to move")),
+        r.lines
+            .iter()
+            .any(|l| l.starts_with("Your last game is unfinished: move 1, Black to move")),
         "{:#?}",
         r.lines
     );
@@ -630,7 +631,10 @@ fn a_home_game_on_the_full_screen_is_written_with_its_players_and_resumed_as_it_
     assert!(!pgn.contains("[Date \"????.??.??\"]"), "{pgn}");
     std::thread::sleep(Duration::from_millis(2500));
     let s = Screen::start(&home, "two", &[], &["--time", "5m"]);
-    s.wait_said("An unfinished game is kept", 1);
+    // The question is the last thing said at the start (issue 27.6), after who plays whom.
+    let asked = s.wait_said("Your last game is unfinished", 1);
+    let said = s.said();
+    assert!(said.last() == Some(&asked), "{said:#?}");
     s.keys(&["y"]);
     s.wait_said("The clock is restored as it was kept", 1);
     s.keys(&["t"]);

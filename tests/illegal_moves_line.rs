@@ -210,3 +210,143 @@ fn one_comment_per_illegal_move_naming_it() {
         "{pgn}"
     );
 }
+
+/// The trial after issue 26: `illegal MOVE`, and `illegal` after an entry that did not fit, while a move is made
+/// and not pressed, charged the side that did not move (and a second one ended the game). No illegal move can
+/// have been completed since the last press: nothing is charged, the made move stays, and the answer
+/// says how to go on. In assistant mode the blind player is never charged for the opponent's made move.
+#[test]
+fn an_illegal_move_named_while_a_move_waits_for_its_press_is_charged_to_no_one() {
+    for (name, assistant, input, made) in [
+        (
+            "named",
+            false,
+            "e4\npress\ne5\npress\nNf3\npress\nwait 1m\nKe7\nillegal Ke7\nstate\ntime\n",
+            "Black's König Eva sieben is made",
+        ),
+        (
+            "entry",
+            false,
+            "e4\nQh4\nillegal\nstate\ntime\n",
+            "White's Bauer Eva vier is made",
+        ),
+        (
+            "assistant",
+            true,
+            "e4\npress\ne5\npress\nNf3\nillegal Nf3\nstate\ntime\n",
+            "White's Springer Felix drei is made",
+        ),
+    ] {
+        let dir = temp_dir(&format!("illegal-before-press-{name}"));
+        let run = r(&dir, assistant, input);
+        let l = &run.lines;
+        let i = l
+            .iter()
+            .position(|x| x.starts_with("Not recorded: ") && x.contains(made))
+            .unwrap_or_else(|| panic!("{name}: {l:#?}"));
+        assert!(l[i].contains("Article 7.5.1"), "{name}: {l:#?}");
+        assert!(
+            !l.iter().any(|x| x.contains("Illegal move number")),
+            "{name}: {l:#?}"
+        );
+        assert!(
+            !l.iter().any(|x| x.contains("2 minutes more")),
+            "{name}: {l:#?}"
+        );
+        // The made move stays made.
+        assert!(l[i + 1].contains("made, not completed"), "{name}: {l:#?}");
+        let pgn = read(&dir, "g.pgn");
+        assert!(!pgn.contains("Illegal move"), "{name}: {pgn}");
+        if assistant {
+            let heard = spoken(&dir.join("heard.log"));
+            assert!(
+                !heard.iter().any(|x| x.contains("Not recorded")),
+                "{heard:#?}"
+            );
+        }
+    }
+    // A second one never ends the game.
+    let dir = temp_dir("illegal-before-press-second");
+    let run = r(&dir, false, "Ke3\nillegal\ne4\npress\ne5\nillegal Ke7\n");
+    assert!(
+        !run.lines.iter().any(|x| x.contains("wins")),
+        "{:#?}",
+        run.lines
+    );
+}
+
+/// The trial after issue 26: `illegal` with words that are no move ("white", "Zz9", "1") was recorded with its
+/// penalty, charged to the side to move ("illegal white" charged Black), and a second one ended the game. Now it
+/// is refused with what `illegal` takes, and nothing changes.
+#[test]
+fn illegal_with_words_that_are_no_move_is_refused_and_changes_nothing() {
+    let dir = temp_dir("illegal-not-a-move");
+    let run = r(
+        &dir,
+        false,
+        "e4\npress\nillegal white\nillegal Zz9\nillegal 1\ntime\n",
+    );
+    let l = &run.lines;
+    for text in ["white", "Zz9", "1"] {
+        assert!(
+            l.iter()
+                .any(|x| x.contains(&format!("{text} is not written as a move"))
+                    && x.ends_with("Nothing is recorded")),
+            "{text}: {l:#?}"
+        );
+    }
+    assert!(
+        !l.iter().any(|x| x.contains("Illegal move number")),
+        "{l:#?}"
+    );
+    assert!(!read(&dir, "g.pgn").contains("Illegal move"));
+}
+
+/// The trial after issue 26: a refused command ("resign purple") closed the open question, so that the next
+/// `yes` answered nothing the operator meant; it leaves the question open and heard again.
+#[test]
+fn a_refused_command_leaves_the_open_question_open() {
+    let dir = temp_dir("refused-leaves-question");
+    let run = r(&dir, false, "e4\npress\npress\nresign purple\nno\nstate\n");
+    let l = &run.lines;
+    // The question heard again after the refused line; the `no` answers it.
+    let again = index_of(
+        l,
+        "Please answer yes or no. A press without a move by Black",
+    );
+    let answered = index_of(l, "Not recorded: the press without a move by Black");
+    assert!(again < answered, "{l:#?}");
+    assert!(
+        !l.iter().any(|x| x.contains("Nothing to confirm")),
+        "{l:#?}"
+    );
+    assert!(
+        !l.iter().any(|x| x.contains("Illegal move number")),
+        "{l:#?}"
+    );
+}
+
+/// The trial after issue 26: in assistant mode the blind player heard his illegal move charged but never the
+/// arbiter's cancelling of it, so he still believed his next illegal move loses. He hears both.
+#[test]
+fn assistant_mode_the_player_hears_his_illegal_move_cancelled() {
+    let dir = temp_dir("player-hears-cancel");
+    r(
+        &dir,
+        true,
+        "e4\npress\nKe6\nillegal\narbiter cancel illegal black\n",
+    );
+    let heard = spoken(&dir.join("heard.log"));
+    assert!(
+        heard
+            .iter()
+            .any(|x| x.starts_with("Illegal move number 1 by Black")),
+        "{heard:#?}"
+    );
+    assert!(
+        heard
+            .iter()
+            .any(|x| x.contains("illegal move number 1 by Black cancelled")),
+        "{heard:#?}"
+    );
+}

@@ -133,9 +133,10 @@ impl Session {
             self.view().greeting()
         };
         out.extend(notes);
+        // The operator's question (the assistant's screen in assistant mode, issue 18.17), said last (27.6).
+        let mut question = Vec::new();
         if resume && self.m.adjourned.is_none() {
-            // The question is the operator's: in assistant mode the assistant's screen (issue 18.17).
-            out.extend(self.view().operator_question(Pending::Resume));
+            question = self.view().operator_question(Pending::Resume);
         } else {
             out.extend(self.go_on(now));
         }
@@ -143,11 +144,11 @@ impl Session {
             out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         }
         out.extend(self.engine.at_start(&self.config, &self.m));
-        let next = self.engine_follow_up(now, &out);
-        out.extend(next);
+        self.engine_follow_up(now, &mut out);
         if !resume {
             out.extend(self.recover(real_now));
         }
+        out.extend(question);
         out
     }
 
@@ -221,8 +222,7 @@ impl Session {
                 out.extend(self.log_action(now, log::Actor::Hector, "", vec![text]))
             }
         }
-        let next = self.engine_follow_up(now, &out);
-        out.extend(next);
+        self.engine_follow_up(now, &mut out);
         if std::mem::take(&mut self.recover_pending) {
             out.extend(self.recover(real_now));
         }
@@ -630,9 +630,10 @@ impl Session {
     // --- opponent ---
 
     /// After every command: the other side is asked for its move, or its search called off.
-    fn engine_follow_up(&mut self, now: Duration, out: &[Effect]) -> Vec<Effect> {
+    fn engine_follow_up(&mut self, now: Duration, out: &mut Vec<Effect>) {
         let waiting = self.questions.start_waits();
-        OtherSide::follow_up(&mut self.engine, &self.config, &self.m, waiting, now, out)
+        let next = OtherSide::follow_up(&mut self.engine, &self.config, &self.m, waiting, now, out);
+        out.extend(next);
     }
 
     /// What the engine reported; its move is played like any move.
@@ -819,10 +820,9 @@ impl Session {
         entry: Option<&str>,
         now: Duration,
     ) -> Vec<Effect> {
-        if rest.is_empty()
-            && entry.is_none()
-            && let Some(t) = &mut self.tournament
-            && let Some(said) = t.illegal_made(&self.config, &mut self.m)
+        let named = Some(rest).filter(|r| !r.is_empty()).or(entry);
+        if let Some(t) = &mut self.tournament
+            && let Some(said) = t.illegal_made(&self.config, &mut self.m, named)
         {
             return self.view().saved_if(said);
         }

@@ -70,9 +70,11 @@ impl Questions {
     pub(super) fn left_for(&mut self, cfg: &Config, m: &Match, action: &Action) -> Option<Pending> {
         let open = self.pending?;
         let same = match action {
-            Action::Resign(side) => m
-                .resigning(cfg, side)
-                .is_ok_and(|side| open == Pending::Resign(side)),
+            // A refused resignation ("resign purple") asks nothing: the open question stays open.
+            Action::Resign(side) => match m.resigning(cfg, side) {
+                Ok(side) => open == Pending::Resign(side),
+                Err(_) => return None,
+            },
             Action::Rewind => open == Pending::Rewind,
             _ => return None,
         };

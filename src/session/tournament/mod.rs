@@ -264,8 +264,12 @@ pub(in crate::session) fn arbiters(
     action: &crate::words::action::Action,
     out: Vec<Effect>,
 ) -> Vec<Effect> {
-    let arbiter = matches!(action, crate::words::action::Action::Arbiter(_));
-    if !arbiter || !t.is_some_and(Tournament::in_assistant_mode) {
+    // Only the clock's corrections: a cancelled illegal move and a corrected result change what the blind
+    // player was told, so he hears them (issue 26.5, 26.8).
+    const CLOCK: [&str; 7] = ["pause", "resume", "add", "set", "time", "moves", "late"];
+    let clock = matches!(action, crate::words::action::Action::Arbiter(r)
+        if r.split_whitespace().next().is_some_and(|w| CLOCK.contains(&w.to_lowercase().as_str())));
+    if !clock || !t.is_some_and(Tournament::in_assistant_mode) {
         return out;
     }
     out.into_iter()

@@ -323,14 +323,37 @@ impl Tournament {
     /// its mover, and never to the side to move in the position. In assistant mode the blind player hears only
     /// that the move was withdrawn, as for `undo`; the reason is the assistant's. None: no move is made and
     /// waiting for its press.
+    ///
+    /// `illegal MOVE`, or `illegal` after an entry that did not fit, while a move is made and not pressed:
+    /// no illegal move can have been completed since the last press (the clock of the side that would have
+    /// made it did not run), so nothing is charged to anyone and nothing changes; the answer says why and how
+    /// to go on (issue 26.1: the side charged is always the side that made the move, by its press).
     pub(in crate::session) fn illegal_made(
         &mut self,
         cfg: &Config,
         m: &mut Match,
+        named: Option<&str>,
     ) -> Option<(Vec<Effect>, bool)> {
-        self.made_last(m.game.plies().len())?;
+        let (mover, _) = self.made_last(m.game.plies().len())?;
         if m.game.is_over() {
             return None;
+        }
+        if let Some(named) = named {
+            let said = m.last_ply_said(cfg, self.says_check_words());
+            let args = [
+                ("entry", crate::words::quote(named)),
+                ("move", said),
+                ("side", cfg.side(mover)),
+                ("article", m.completion_article().to_string()),
+            ];
+            let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let text = cfg.p("illegal.before_press", &args);
+            let kind = if self.in_assistant_mode() {
+                Kind::Assistant
+            } else {
+                Kind::Refusal
+            };
+            return Some((vec![say(kind, text)], false));
         }
         let (mover, said) = self.withdraw(cfg, m)?;
         let article = m.completion_article();

@@ -78,6 +78,12 @@ impl Match {
                         ),
                     )]);
                 }
+                // Not written as a move at all ("white", "Zz9", "1"): nothing is recorded, and the answer
+                // says what `illegal` takes (issue 26: a word meant as a side never charges the other side).
+                Err(words::MoveInputError::NotAMove(_)) => {
+                    let text = cfg.p("illegal.not_a_move", &[("text", &words::quote(rest))]);
+                    return Illegal::Refused(vec![say(Kind::Refusal, text)]);
+                }
                 Err(_) => {}
             }
         }
