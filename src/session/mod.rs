@@ -49,7 +49,10 @@ pub use tournament::{Mode, Served, Tournament, TournamentSettings};
 pub use view::View;
 use voice::Voice;
 
-pub use parts::{GAME_ID_TAG, Session};
+pub use parts::Session;
+
+/// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
+pub const GAME_ID_TAG: &str = "HectorGame";
 
 impl Session {
     /// A session of `game`, with the identity it was kept with, else a new one.
@@ -238,12 +241,10 @@ impl Session {
         said: Vec<String>,
         real_now: Duration,
     ) -> Vec<Effect> {
-        let now = self.at_command(real_now);
-        let path = self.view().log_path();
-        let Some(t) = &mut self.tournament else {
-            return Vec::new();
-        };
-        t.log_view((&self.config, &self.m), path, now, entered, said)
+        let (now, path) = (self.at_command(real_now), self.view().log_path());
+        let (parts, t) = ((&self.config, &self.m), self.tournament.as_mut());
+        t.map(|t| t.log_view(parts, path, now, entered, said))
+            .unwrap_or_default()
     }
 
     /// `quit`: the game saved, and the files left as they are (see `GameFiles::leave`).
@@ -269,16 +270,14 @@ impl Session {
             return Vec::new();
         }
         let action = &act.action;
-        let mut out = Vec::new();
-        match (self.questions).route(&self.config, &self.m, action, self.view().mode()) {
-            Route::Past => {}
-            Route::Left(p) => out = questions::cancelled(&self.config, self.tournament.as_ref(), p),
-            Route::Open => {
-                if let Some(answer) = self.answer_question(action, line, now) {
+        let mut out =
+            match (self.questions).route(&self.config, &self.m, action, self.view().mode()) {
+                Route::Left(p) => questions::cancelled(&self.config, self.tournament.as_ref(), p),
+                Route::Open if let Some(answer) = self.answer_question(action, line, now) => {
                     return answer;
                 }
-            }
-        }
+                Route::Open | Route::Past => Vec::new(),
+            };
         out.extend(match policy::verdict(self.view().state(), action) {
             policy::Verdict::Allowed => self.answer(action, line, now),
             policy::Verdict::Refused(key) => self.view().refused(key, line),

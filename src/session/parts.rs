@@ -41,9 +41,6 @@ pub struct Session {
     pub(super) recover_pending: bool,
 }
 
-/// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
-pub const GAME_ID_TAG: &str = "HectorGame";
-
 /// A session of `game` as it starts: nothing asked, said or kept yet.
 pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
     Session {
