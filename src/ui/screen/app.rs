@@ -271,6 +271,11 @@ impl App {
             return vec![Out::Cue(Cue::Edge), Out::Act(Act::said(Typed::Help, "?"))];
         }
         let action = Key::of(&event).and_then(|k| self.keymap.action(&k));
+        // Help shown and cancelled: it closes, and says so (not "Nothing to cancel").
+        if action == Some(Action::Cancel) && shown_help.is_some() && self.mode == Mode::Explore {
+            let p = &view.config().phrases;
+            return vec![answer(p.get("screen.help.closed").to_string())];
+        }
         // Help shown and asked again: its next page.
         if action == Some(Action::Help)
             && let Some(lines) = shown_help

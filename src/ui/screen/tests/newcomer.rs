@@ -82,3 +82,19 @@ fn ctrl_s_says_the_game_is_saved_without_a_path() {
     assert_eq!(done, ["The game is saved"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The newcomer's trial after issue 27: Escape closed the help panel but said "Nothing to cancel". It says that
+/// the help is closed; with no help shown, Escape still says there is nothing to cancel.
+#[test]
+fn escape_closes_the_help_and_says_so() {
+    let mut s = session(&["e4"]);
+    let mut a = app(Color::White);
+    let said = press(&mut a, &mut s, &[key('?')]);
+    assert!(said[0].starts_with("Keys"), "{said:?}");
+    assert!(a.help.is_some());
+    let said = press(&mut a, &mut s, &[code(KeyCode::Esc)]);
+    assert_eq!(said, ["Help closed"]);
+    assert!(a.help.is_none());
+    let said = press(&mut a, &mut s, &[code(KeyCode::Esc)]);
+    assert_eq!(said, ["Nothing to cancel"]);
+}
