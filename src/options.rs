@@ -157,11 +157,14 @@ pub struct Args {
     /// Record and assistant mode: say "Schach" and "Matt" after moves (an arbiter's switch; default off).
     #[arg(long, value_enum, value_name = "ON|OFF", help_heading = TOURNAMENT)]
     pub check_words: Option<OnOff>,
-    /// The players' names, the event, site and round, for the scoresheet.
-    #[arg(long, value_name = "NAME", help_heading = TOURNAMENT)]
+    /// White's name in the game's record (PGN and scoresheet); against the engine, yours if you play White
+    /// (default "Player").
+    #[arg(long, value_name = "NAME")]
     pub white: Option<String>,
-    #[arg(long, value_name = "NAME", help_heading = TOURNAMENT)]
+    /// Black's name in the game's record (PGN and scoresheet); against the engine, yours if you play Black.
+    #[arg(long, value_name = "NAME")]
     pub black: Option<String>,
+    /// The event, site and round, for the scoresheet.
     #[arg(long, value_name = "NAME", help_heading = TOURNAMENT)]
     pub event: Option<String>,
     #[arg(long, value_name = "NAME", help_heading = TOURNAMENT)]
