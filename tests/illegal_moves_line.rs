@@ -350,3 +350,22 @@ fn assistant_mode_the_player_hears_his_illegal_move_cancelled() {
         "{heard:#?}"
     );
 }
+
+/// The arbiter's trial after issue 26: a line longer than line mode reads (4,096 bytes) was cut without a word, so
+/// a typed scoresheet lost its end and `compare` found a difference that was not there. Such a line is not read
+/// at all, the player is told why and how to go on, and nothing changes; the next line is read as ever.
+#[test]
+fn a_line_too_long_is_not_read_and_says_so() {
+    let dir = temp_dir("line-too-long");
+    let long = format!("compare 1. e4 e5{}2. Nf3\n", " ".repeat(4100));
+    let run = r(&dir, false, &format!("e4\npress\n{long}count\n"));
+    let l = &run.lines;
+    let i = index_of(l, "That line is longer than 4096 characters");
+    assert!(l[i].contains("nothing changed"), "{l:#?}");
+    assert!(!l.iter().any(|x| x.contains("half-move more")), "{l:#?}");
+    assert_eq!(
+        l[i + 1],
+        "Move 1, Black to move; 1 move completed",
+        "{l:#?}"
+    );
+}

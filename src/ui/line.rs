@@ -37,6 +37,8 @@ pub struct LineOptions {
 enum Input {
     /// A line typed: read by the session into its action when it is carried out.
     Line(String),
+    /// A line longer than [`MAX_INPUT_LINE`]: nothing of it is read, and the player is told so.
+    TooLong,
     Command(Command),
     Pad(PadEvent),
 }
@@ -243,12 +245,18 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         let mut lines = stdin.lock();
         let mut buf = Vec::new();
         loop {
-            match crate::bounded::read_line_bounded(&mut lines, &mut buf, MAX_INPUT_LINE) {
+            match crate::bounded::read_line_bounded(&mut lines, &mut buf, MAX_INPUT_LINE + 1) {
                 Ok(false) | Err(_) => break,
                 Ok(true) => {
-                    // Invalid UTF-8 is read lossily: a bad byte must not end the game.
+                    // Invalid UTF-8 is read lossily: a bad byte must not end the game. A line cut to its first
+                    // part could mean another thing (a scoresheet without its end): it is not read at all.
                     let line = String::from_utf8_lossy(&buf).into_owned();
-                    if tx.send(Input::Line(line)).is_err() {
+                    let input = if buf.len() > MAX_INPUT_LINE {
+                        Input::TooLong
+                    } else {
+                        Input::Line(line)
+                    };
+                    if tx.send(input).is_err() {
                         return;
                     }
                 }
@@ -281,7 +289,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
         let plies_before = session.view().game().plies().len();
         let now = match &input {
             Input::Line(_) | Input::Pad(_) => time.input(&out.edge),
-            Input::Command(_) => time.now(&out.edge),
+            Input::Command(_) | Input::TooLong => time.now(&out.edge),
         };
         let quit = match input {
             Input::Line(line) => {
@@ -292,6 +300,13 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
                 let act = session.read(&line);
                 let effects = session.update(Command::Act(act), now);
                 out.step(&mut session, effects, now)
+            }
+            Input::TooLong => {
+                let max = MAX_INPUT_LINE.to_string();
+                let p = &session.view().config().phrases;
+                let text = p.say("input.too_long", &[("max", &max)]);
+                out.notices(vec![text]);
+                false
             }
             Input::Command(cmd) => {
                 let effects = session.update(cmd, now);
