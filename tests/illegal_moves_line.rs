@@ -363,9 +363,5 @@ fn a_line_too_long_is_not_read_and_says_so() {
     let i = index_of(l, "That line is longer than 4096 characters");
     assert!(l[i].contains("nothing changed"), "{l:#?}");
     assert!(!l.iter().any(|x| x.contains("half-move more")), "{l:#?}");
-    assert_eq!(
-        l[i + 1],
-        "Move 1, Black to move; 1 move completed",
-        "{l:#?}"
-    );
+    assert!(l[i + 1].starts_with("Move 1, Black to move"), "{l:#?}");
 }
