@@ -197,17 +197,7 @@ impl Here {
             When::Playing => !self.over,
         };
         // The review's steps are said with `review` (what to do once it is open), as long as it can open.
-        let steps = [
-            "back",
-            "forward",
-            "start",
-            "end",
-            "goto",
-            "variation",
-            "leave",
-            "done",
-        ];
-        if steps.contains(&name) && self.state != State::Review {
+        if super::policy::STEPS.contains(&name) && self.state != State::Review {
             return own && self.allowed("review");
         }
         own && self.allowed(name)

@@ -49,8 +49,8 @@ struct Column {
     listed: &'static [(&'static [&'static str], Verdict)],
 }
 
-/// The review's steps: refused while no review is open.
-const STEPS: &[&str] = &[
+/// The review's steps: refused while no review is open (help says them with `review`).
+pub(super) const STEPS: &[&str] = &[
     "back",
     "forward",
     "start",
