@@ -365,3 +365,23 @@ fn a_line_too_long_is_not_read_and_says_so() {
     assert!(!l.iter().any(|x| x.contains("half-move more")), "{l:#?}");
     assert!(l[i + 1].starts_with("Move 1, Black to move"), "{l:#?}");
 }
+
+/// The arbiter's trial after issue 26: `save FILE` was logged without its answer, and a failed one left no entry
+/// of hector's in the action log, though docs/tournament.md says a save that failed is logged. Both are hector's
+/// entries now.
+#[test]
+fn an_explicit_save_done_or_failed_is_in_the_action_log() {
+    let dir = temp_dir("save-logged");
+    let run = r(
+        &dir,
+        false,
+        "e4\nsave /proc/hector-no-such-place/x.pgn\nsave other.pgn\n",
+    );
+    assert!(dir.join("other.pgn").exists(), "{:#?}", run.lines);
+    let log = read(&dir, "g.pgn.log.txt");
+    assert!(
+        log.contains("\thector\t\t") && log.contains("cannot"),
+        "the failed save is hector's entry: {log}"
+    );
+    assert!(log.contains("other.pgn"), "{log}");
+}

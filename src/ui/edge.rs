@@ -531,12 +531,20 @@ impl Edge {
                                     None => text,
                                 })
                             }
-                            None => done.clone(),
+                            // An explicit save (`save FILE`, a kept game) is hector's entry in the action log
+                            // too, done or failed (the trial after issue 26: a failed `save` was missing there).
+                            None => {
+                                self.replies.extend(done.clone().map(Command::Outcome));
+                                done.clone()
+                            }
                         },
                         // An explicit save elsewhere (`save FILE`, a kept game) that fails is said, not
                         // held: the game's own file is what is kept and tried again.
                         Err(e) if done.is_some() => {
-                            Some(failed.replace("{reason}", &io_reason(&self.phrases, &e, path)))
+                            let text =
+                                failed.replace("{reason}", &io_reason(&self.phrases, &e, path));
+                            self.replies.push(Command::Outcome(text.clone()));
+                            Some(text)
                         }
                         Err(e) => {
                             let text = format!(
