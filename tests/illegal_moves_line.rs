@@ -380,8 +380,8 @@ fn an_explicit_save_done_or_failed_is_in_the_action_log() {
     assert!(dir.join("other.pgn").exists(), "{:#?}", run.lines);
     let log = read(&dir, "g.pgn.log.txt");
     assert!(
-        log.contains("\thector\t\t") && log.contains("cannot"),
+        log.contains("\thector\t\tCould not save the game to /proc/hector-no-such-place"),
         "the failed save is hector's entry: {log}"
     );
-    assert!(log.contains("other.pgn"), "{log}");
+    assert!(log.contains("\thector\t\tGame saved to other.pgn"), "{log}");
 }
