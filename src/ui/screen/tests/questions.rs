@@ -2,6 +2,22 @@
 
 use super::*;
 
+/// The session's action log as (who, what was entered, what was said) for each entry.
+fn log_of(s: &Session) -> Vec<(String, String, String)> {
+    let view = s.view();
+    let entries = view.tournament().unwrap().log_entries();
+    entries
+        .iter()
+        .map(|e| {
+            (
+                format!("{:?}", e.actor),
+                e.action.clone(),
+                e.said.join(" | "),
+            )
+        })
+        .collect()
+}
+
 /// Issue 26.7 and 26.4: a command typed while the view's own question is open is not eaten key by key. Tab (the
 /// clock press) leaves the question and presses; `:` leaves it and opens the input line, so `:decline` is the
 /// command typed, asked in its turn; the blind player's key (assistant mode) is answered and the question stays
@@ -56,20 +72,7 @@ fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
     let said = press(&mut a, &mut s, &[key('n')]);
     assert_eq!(said, vec!["Cancelled"]);
     assert_eq!(s.view().game().draw_offer(), None);
-    let log: Vec<(String, String, String)> = s
-        .view()
-        .tournament()
-        .unwrap()
-        .log_entries()
-        .iter()
-        .map(|e| {
-            (
-                format!("{:?}", e.actor),
-                e.action.clone(),
-                e.said.join(" | "),
-            )
-        })
-        .collect();
+    let log = log_of(&s);
     let first = log.iter().position(|(_, a, _)| a == "offer").unwrap();
     let tail: Vec<(&str, &str, &str)> = log[first..]
         .iter()
@@ -136,20 +139,7 @@ fn the_views_promotion_question_and_its_cancelling_are_logged() {
     assert!(said[0].starts_with("Which piece"), "{said:?}");
     let said = press(&mut a, &mut s, &[code(KeyCode::Esc)]);
     assert_eq!(said, vec!["Cancelled"]);
-    let log: Vec<(String, String, String)> = s
-        .view()
-        .tournament()
-        .unwrap()
-        .log_entries()
-        .iter()
-        .map(|e| {
-            (
-                format!("{:?}", e.actor),
-                e.action.clone(),
-                e.said.join(" | "),
-            )
-        })
-        .collect();
+    let log = log_of(&s);
     let n = log.len();
     assert_eq!(log[n - 2].1, "a7a8", "{log:#?}");
     assert!(log[n - 2].2.starts_with("Which piece"), "{log:#?}");
