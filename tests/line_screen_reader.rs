@@ -98,7 +98,21 @@ fn long_answers_break_between_words_and_no_line_is_blank() {
         .rev()
         .collect();
     let tail = tail.split(' ').next_back().unwrap().to_string();
-    let screen = wait_for(&tail);
+    // The last answer's last word after the last command's echo: the same word may stand in an earlier answer
+    // ("sieben" in the board), and the screen must not be read before the last answer is there.
+    let last_command = *commands.last().unwrap();
+    let start = Instant::now();
+    let screen = loop {
+        let screen = capture();
+        if screen
+            .rsplit_once(last_command)
+            .is_some_and(|(_, after)| after.contains(&tail))
+        {
+            break screen;
+        }
+        assert!(start.elapsed() < PATIENCE, "{tail:?} never came:\n{screen}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
     tmux(&socket, &["kill-server"]);
     let rows: Vec<&str> = screen.lines().collect();
     let used = rows.iter().rposition(|r| !r.trim().is_empty()).unwrap() + 1;
