@@ -1,6 +1,6 @@
 //! Line mode's exploring commands: the same queries as the full-screen view's keys (words::explore), asked of a
-//! square named in the command. Reading the position (rank, file, pieces, pawns, turn) is always allowed;
-//! analysis (lines, diagonals, knight squares, attackers, legal moves, material) only where `analysis_allowed`.
+//! square named in the command. Whether analysis (lines, diagonals, knight squares, attackers, legal moves,
+//! material) is allowed is the policy's answer (session/policy.rs), given before the question reaches here.
 
 use shakmaty::{Color, Position, Role, Square};
 
@@ -11,10 +11,9 @@ use crate::words::action::{Action, Arg};
 use crate::words::{self, explore};
 
 /// What the questions about a position are answered with: the session's voice (its words, how a move is said),
-/// whether analysis is allowed, how a game's end is said, and the match (its clock's corrected move counter).
+/// how a game's end is said, and the match (its clock's corrected move counter).
 pub(super) struct Asked<'a> {
     pub(super) voice: Voice<'a>,
-    pub(super) analysis_allowed: bool,
     pub(super) ending: &'a dyn Fn(Ending) -> String,
     pub(super) m: &'a Match,
     /// The move made and not yet completed by the press (record and assistant mode, R-D.2.4): its mover and its
@@ -48,22 +47,10 @@ fn orientation(cfg: &Config) -> Color {
 }
 
 /// `rank`, `file`, `diagonals`, `lines`, `knights`, `attackers`, `legal`, `pieces`, `pawns`, `material`, `turn`,
-/// asked of `game`; analysis only where it is allowed.
+/// asked of `game` (the policy has allowed them).
 fn explore_word(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
     use Action as A;
     let cfg = q.voice.cfg;
-    let analysis = matches!(
-        action,
-        A::Diagonals(_)
-            | A::Lines(_)
-            | A::Knights(_)
-            | A::Attackers(_)
-            | A::Legal(_)
-            | A::Material(_)
-    );
-    if analysis && !q.analysis_allowed {
-        return vec![say(Kind::Refusal, cfg.p("tournament.not_allowed", &[]))];
-    }
     let (v, p) = (&cfg.vocabulary, &cfg.phrases);
     let pos = game.position();
     let answer = |text: String| vec![say(Kind::Answer, text)];
@@ -102,13 +89,13 @@ fn explore_word(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
         return vec![say(Kind::Refusal, cfg.p("explore.bad_square", &args))];
     };
     let o = orientation(cfg);
-    answer(match word {
-        "rank" => explore::rank(pos, sq, v, p),
-        "file" => explore::file(pos, sq, v, p),
-        "diagonals" => explore::diagonals(pos, sq, o, v, p),
-        "lines" => explore::lines(pos, sq, o, v, p),
-        "knights" => explore::knight_squares(pos, sq, v, p),
-        "attackers" => explore::attackers(pos, sq, v, p),
+    answer(match action {
+        A::Rank(_) => explore::rank(pos, sq, v, p),
+        A::File(_) => explore::file(pos, sq, v, p),
+        A::Diagonals(_) => explore::diagonals(pos, sq, o, v, p),
+        A::Lines(_) => explore::lines(pos, sq, o, v, p),
+        A::Knights(_) => explore::knight_squares(pos, sq, v, p),
+        A::Attackers(_) => explore::attackers(pos, sq, v, p),
         _ => explore::legal_moves(game, sq, v, p),
     })
 }

@@ -1,10 +1,14 @@
 //! What each state of the session allows, as data: state × action → allowed, refused with its reason's phrase
 //! key, or read as the answer the state waits for. The dispatcher consults it once before an action is answered.
+//! It is keyed by the action's kind: each row of the command registry (words/commands.rs) has its class, and the
+//! columns here give each class its verdict. The faces ask `offer` (what a key or a menu item does in a game)
+//! and keep no lists of their own.
 
 use crate::words::action::{Action, Arg, OpponentKind};
+use crate::words::commands::{Class, Kind, ROWS};
 
 /// The state that decides what is allowed (the first that holds, in this order: adjourned, review, board
-/// check, tournament profile, play).
+/// check, online game, tournament profile, play; see `state`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum State {
     /// An ordinary game (`--mode play`).
@@ -17,7 +21,8 @@ pub enum State {
     Review,
     /// The board check's walk or the one-by-one scoresheet entry waits for its next line (D.2.9).
     BoardCheck,
-    /// A game against a remote opponent (reserved: not reachable yet): what a remote game cannot do is refused.
+    /// A game against a remote opponent (`Game::online`; online play itself comes later): what a remote game
+    /// cannot do is refused, and analysis.
     Online,
 }
 
@@ -42,224 +47,124 @@ pub enum Verdict {
     Answer,
 }
 
-/// One column of the table: the verdict of every action not listed, and the listed actions' verdicts.
+/// The game as far as the policy needs it: the tournament profile or a home game, played online or here, and
+/// whether a review of it is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Game {
+    /// The tournament profile (record or assistant mode).
+    pub profile: bool,
+    /// A game against a remote opponent (online play, next: nothing sets it yet).
+    pub online: bool,
+    /// A review is open.
+    pub reviewing: bool,
+}
+
+/// The state that decides what is allowed: the first that holds of adjourned, review, board check (waiting),
+/// online game, tournament profile, play.
+pub fn state(game: Game, adjourned: bool, board_check_waits: bool) -> State {
+    if adjourned {
+        State::Adjourned
+    } else if game.reviewing {
+        State::Review
+    } else if board_check_waits {
+        State::BoardCheck
+    } else if game.online {
+        State::Online
+    } else if game.profile {
+        State::Tournament
+    } else {
+        State::Play
+    }
+}
+
+/// One column of the table: the verdict of every action not listed, and the verdicts of the listed classes
+/// (the first class the action's row has decides).
 struct Column {
     state: State,
     otherwise: Verdict,
-    listed: &'static [(&'static [&'static str], Verdict)],
+    listed: &'static [(Class, Verdict)],
 }
-
-/// The review's steps: refused while no review is open (help says them with `review`).
-pub(super) const STEPS: &[&str] = &[
-    "back",
-    "forward",
-    "start",
-    "end",
-    "goto",
-    "variation",
-    "leave",
-    "done",
-];
 
 const NOT_OPEN: Verdict = Verdict::Refused("review.not_open");
 
-/// Analysis and outside help (R-11.3.1, DN-3), refused in the tournament profile; `review` is the review's own
-/// (it answers why it cannot open before the game is over), and a review allows analysis.
-const ANALYSIS: &[&str] = &[
-    "engine",
-    "level",
-    "attackers",
-    "legal",
-    "lines",
-    "diagonals",
-    "material",
-    "takeback",
-    "new",
-    "rematch",
-    "analysis",
-    "opponent engine",
-];
+/// The analysis rule, said once (R-11.3.1, DN-3; the analysis contract, shared/design/analysis.md): analysis of
+/// the position (the rows of class `ANALYSIS`, the analysis commands to come among them) is refused in the
+/// tournament profile while the game is played, and in an online game; so is the outside help of a home game
+/// (class `HOME`: the engine, taking moves back, a new game) in the profile. A review (open only once the game
+/// is over) allows analysis. The table below, `offer` for the faces and `help` all read it from here.
+const NOT_IN_TOURNAMENT: Verdict = Verdict::Refused("tournament.not_allowed");
+const NOT_ONLINE: Verdict = Verdict::Refused("online.not_possible");
 
-/// Guidelines I: while the game is adjourned, reading the record, the player's requests and `repeat` are
-/// answered; `envelope` and `open` are the adjournment's own.
-const ADJOURNED: &[&str] = &[
-    "envelope",
-    "open",
-    "help",
-    "quit",
-    "last",
-    "moves",
-    "count",
-    "board",
-    "square",
-    "fen",
-    "offer",
-    "accept",
-    "decline",
-    "resign",
-    "yes",
-    "no",
-    "save",
-    "time",
-    "used",
-    "control",
-    "scoresheet",
-    "repeat",
-    "log",
-    "export",
-    "state",
-    "inspect",
-    "player:",
-];
-
-/// In a review: its steps, read-only questions (answered on the reviewed position), and what is about the game
-/// and the program, unchanged by the review.
-const REVIEW: &[&str] = &[
-    "review",
-    "done",
-    "back",
-    "forward",
-    "start",
-    "end",
-    "goto",
-    "variation",
-    "leave",
-    "last",
-    "board",
-    "square",
-    "fen",
-    "count",
-    "moves",
-    "rank",
-    "file",
-    "diagonals",
-    "lines",
-    "knights",
-    "attackers",
-    "legal",
-    "pieces",
-    "pawns",
-    "material",
-    "turn",
-    "help",
-    "repeat",
-    "quit",
-    "time",
-    "used",
-    "control",
-    "save",
-    "scoresheet",
-    "export",
-    "kept",
-    "sides",
-];
-
-/// While the board check waits for its next line, these are answered as ever; any other line is its answer.
-const BOARD_CHECK: &[&str] = &[
-    "help",
-    "quit",
-    "time",
-    "used",
-    "count",
-    "last",
-    "moves",
-    "board",
-    "square",
-    "fen",
-    "save",
-    "log",
-    "state",
-    "press",
-    "flag",
-    "scoresheet",
-    "control",
-    "inspect",
-    "player:",
+const TABLE: &[Column] = &[
+    Column {
+        state: State::Play,
+        otherwise: Verdict::Allowed,
+        listed: &[(Class::STEP, NOT_OPEN)],
+    },
+    Column {
+        state: State::Tournament,
+        otherwise: Verdict::Allowed,
+        listed: &[
+            (Class::STEP, NOT_OPEN),
+            (Class::ANALYSIS, NOT_IN_TOURNAMENT),
+            (Class::HOME, NOT_IN_TOURNAMENT),
+        ],
+    },
+    // Guidelines I: while the game is adjourned, reading the record, the player's requests and `repeat` are
+    // answered; `envelope` and `open` are the adjournment's own.
+    Column {
+        state: State::Adjourned,
+        otherwise: Verdict::Refused("adjourned.refused"),
+        listed: &[(Class::ADJOURNED, Verdict::Allowed)],
+    },
+    // In a review: its steps, read-only questions (answered on the reviewed position), and what is about the
+    // game and the program, unchanged by the review.
+    Column {
+        state: State::Review,
+        otherwise: Verdict::Refused("review.refused"),
+        listed: &[(Class::REVIEW, Verdict::Allowed)],
+    },
+    // While the board check waits for its next line, its class is answered as ever; any other line is its
+    // answer.
+    Column {
+        state: State::BoardCheck,
+        otherwise: Verdict::Answer,
+        listed: &[(Class::CHECK, Verdict::Allowed)],
+    },
+    // What a remote game cannot do (take a move back, let time pass, call the arbiter, change the opponent,
+    // seal a move, press a physical clock), and analysis.
+    Column {
+        state: State::Online,
+        otherwise: Verdict::Allowed,
+        listed: &[
+            (Class::STEP, NOT_OPEN),
+            (Class::LOCAL, NOT_ONLINE),
+            (Class::ANALYSIS, NOT_ONLINE),
+        ],
+    },
 ];
 
 /// Whether a command (its contract name) still works while the board check's walk or the one-by-one scoresheet
 /// entry waits for its next line: the policy's board-check column, read by `reading.rs` so that every other line
 /// is the board check's answer (no board word or move reads like these).
 pub(super) fn passes_board_check(name: &str) -> bool {
-    BOARD_CHECK.contains(&name)
+    ROWS.iter()
+        .find(|r| r.name == name)
+        .is_some_and(|r| verdict_of(State::BoardCheck, r.class) == Verdict::Allowed)
 }
 
-/// What a remote game cannot do: take a move back, let time pass, call the arbiter, change the opponent,
-/// seal a move, or press a physical clock.
-const ONLINE: &[&str] = &[
-    "takeback",
-    "wait",
-    "arbiter",
-    "engine",
-    "opponent",
-    "opponent engine",
-    "level",
-    "seal",
-    "envelope",
-    "open",
-    "illegal",
-    "press",
-    "increment",
-    "undo",
-    "touched",
-    "role",
-    "player:",
-    "new",
-    "rematch",
-];
-
-const TABLE: &[Column] = &[
-    Column {
-        state: State::Play,
-        otherwise: Verdict::Allowed,
-        listed: &[(STEPS, NOT_OPEN)],
-    },
-    Column {
-        state: State::Tournament,
-        otherwise: Verdict::Allowed,
-        listed: &[
-            (STEPS, NOT_OPEN),
-            (ANALYSIS, Verdict::Refused("tournament.not_allowed")),
-        ],
-    },
-    Column {
-        state: State::Adjourned,
-        otherwise: Verdict::Refused("adjourned.refused"),
-        listed: &[(ADJOURNED, Verdict::Allowed)],
-    },
-    Column {
-        state: State::Review,
-        otherwise: Verdict::Refused("review.refused"),
-        listed: &[(REVIEW, Verdict::Allowed)],
-    },
-    Column {
-        state: State::BoardCheck,
-        otherwise: Verdict::Answer,
-        listed: &[(BOARD_CHECK, Verdict::Allowed)],
-    },
-    Column {
-        state: State::Online,
-        otherwise: Verdict::Allowed,
-        listed: &[
-            (STEPS, NOT_OPEN),
-            (ONLINE, Verdict::Refused("online.not_possible")),
-        ],
-    },
-];
-
-/// The name an action has in the table: its contract name, or a finer one where the argument decides
-/// (`opponent engine`: an engine as the opponent).
-pub fn name_of(action: &Action) -> &'static str {
+/// The class an action has in the table: its row's, and outside help where the argument decides (`opponent
+/// engine`: an engine as the opponent, in every word for one, "computer", "Maschine").
+pub fn class_of(action: &Action) -> Class {
+    let class = action.kind().row().class;
     match action {
-        // Every word for an engine, in every language ("computer", "Maschine"), not only the English word.
-        Action::Opponent(Arg::Given(w)) if w.value == OpponentKind::Engine => "opponent engine",
-        a => a.name(),
+        Action::Opponent(Arg::Given(w)) if w.value == OpponentKind::Engine => class.and(Class::HOME),
+        _ => class,
     }
 }
 
-/// The verdict of `state` on `action`.
-pub fn verdict(state: State, action: &Action) -> Verdict {
-    let name = name_of(action);
+/// The verdict of `state` on an action of `class`.
+fn verdict_of(state: State, class: Class) -> Verdict {
     let column = TABLE
         .iter()
         .find(|c| c.state == state)
@@ -267,15 +172,60 @@ pub fn verdict(state: State, action: &Action) -> Verdict {
     column
         .listed
         .iter()
-        .find(|(names, _)| names.contains(&name))
+        .find(|(listed, _)| class.has(*listed))
         .map_or(column.otherwise, |(_, v)| *v)
+}
+
+/// The verdict of `state` on `action`.
+pub fn verdict(state: State, action: &Action) -> Verdict {
+    verdict_of(state, class_of(action))
+}
+
+/// The verdict of `state` on a command with no argument given (what help and the faces ask of a row).
+pub fn verdict_on(state: State, kind: Kind) -> Verdict {
+    verdict_of(state, kind.row().class)
+}
+
+/// What a face (a key, an item of the pad menu, a line of the keys' help) does with a command in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    /// Offered: the face answers it, or sends it to the session.
+    Yes,
+    /// Not offered, and a key for it is refused at once with this reason (a phrase key): analysis where the
+    /// analysis rule refuses it, the profile's own commands outside the profile.
+    Refused(&'static str),
+    /// Not offered (left out of the menu and the keys' help), but a key for it is sent: the session refuses it
+    /// with its reason, and the profile's log keeps the refusal (the outside help of a home game).
+    Sent,
+}
+
+/// What a face does with the command `kind` in `game`: the faces ask this and keep no lists of their own.
+pub fn offer(game: Game, kind: Kind) -> Offer {
+    let class = kind.row().class;
+    if class.has(Class::PROFILE) && !game.profile {
+        return Offer::Refused("screen.tournament_only");
+    }
+    let played = state(
+        Game {
+            reviewing: false,
+            ..game
+        },
+        false,
+        false,
+    );
+    match verdict_of(played, class) {
+        // A review allows analysis (the review column lists it).
+        Verdict::Refused(_) if class.has(Class::ANALYSIS) && game.reviewing => Offer::Yes,
+        Verdict::Refused(key) if class.has(Class::ANALYSIS) => Offer::Refused(key),
+        Verdict::Refused(_) if class.has(Class::HOME) => Offer::Sent,
+        _ => Offer::Yes,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::words::Phrases;
-    use crate::words::commands::COMMANDS;
 
     #[test]
     fn every_state_has_one_column_and_every_reason_is_a_phrase() {
@@ -295,19 +245,117 @@ mod tests {
         }
     }
 
+    /// The old lists of names, now the rows' classes: each column answers as its list did (the review's steps,
+    /// the adjournment's, the review's, the board check's, the remote game's), and analysis as the one rule.
     #[test]
-    fn every_name_in_the_table_is_an_action() {
-        let extra = ["yes", "no", "player:", "analysis", "opponent engine"];
-        for c in TABLE {
-            for (names, _) in c.listed {
-                for n in *names {
-                    assert!(
-                        COMMANDS.iter().any(|(c, _)| c == n) || extra.contains(n),
-                        "{n}"
-                    );
-                }
+    fn every_column_answers_by_the_rows_classes() {
+        let allowed = |state, names: &[&str]| {
+            for row in ROWS {
+                let listed = names.contains(&row.name);
+                let v = verdict_on(state, row.kind);
+                assert_eq!(v == Verdict::Allowed, listed, "{state:?} {}: {v:?}", row.name);
             }
+        };
+        allowed(
+            State::BoardCheck,
+            &[
+                "help", "quit", "time", "used", "count", "last", "moves", "board", "square", "fen",
+                "save", "log", "state", "press", "flag", "scoresheet", "control", "inspect",
+                "player:",
+            ],
+        );
+        allowed(
+            State::Adjourned,
+            &[
+                "envelope", "open", "help", "quit", "last", "moves", "count", "board", "square",
+                "fen", "offer", "accept", "decline", "resign", "yes", "no", "save", "time", "used",
+                "control", "scoresheet", "repeat", "log", "export", "state", "inspect", "player:",
+            ],
+        );
+        let analysis = [
+            "diagonals",
+            "lines",
+            "knights",
+            "attackers",
+            "legal",
+            "material",
+            "analysis",
+        ];
+        let home = ["engine", "level", "takeback", "new", "rematch"];
+        let steps = [
+            "back",
+            "forward",
+            "start",
+            "end",
+            "goto",
+            "variation",
+            "leave",
+            "done",
+        ];
+        for row in ROWS {
+            let n = row.name;
+            let t = verdict_on(State::Tournament, row.kind);
+            let p = verdict_on(State::Play, row.kind);
+            if steps.contains(&n) {
+                assert_eq!((t, p), (NOT_OPEN, NOT_OPEN), "{n}");
+            } else if analysis.contains(&n) || home.contains(&n) {
+                assert_eq!((t, p), (NOT_IN_TOURNAMENT, Verdict::Allowed), "{n}");
+            } else {
+                assert_eq!((t, p), (Verdict::Allowed, Verdict::Allowed), "{n}");
+            }
+            let online = verdict_on(State::Online, row.kind);
+            assert_eq!(
+                online == NOT_ONLINE,
+                analysis.contains(&n) || row.class.has(Class::LOCAL),
+                "{n}"
+            );
         }
+        // The engine as the opponent is outside help, whatever word names it; a person is not.
+        let engine = Action::english("opponent", "computer").unwrap();
+        assert_eq!(verdict(State::Tournament, &engine), NOT_IN_TOURNAMENT);
+        let human = Action::english("opponent", "human").unwrap();
+        assert_eq!(verdict(State::Tournament, &human), Verdict::Allowed);
+    }
+
+    /// The Online column is reached from the game the session knows, and the analysis rule answers there as in
+    /// the tournament profile; a review allows analysis; the faces get the same answer.
+    #[test]
+    fn an_online_game_is_a_state_and_the_analysis_rule_answers_for_it() {
+        let online = Game {
+            online: true,
+            ..Game::default()
+        };
+        assert_eq!(state(online, false, false), State::Online);
+        assert_eq!(state(online, true, false), State::Adjourned);
+        let profile = Game {
+            profile: true,
+            ..Game::default()
+        };
+        assert_eq!(state(profile, false, false), State::Tournament);
+        assert_eq!(state(profile, false, true), State::BoardCheck);
+        assert_eq!(state(Game::default(), false, false), State::Play);
+        let hint = Action::Analysis("hint".into());
+        assert_eq!(verdict(State::Online, &hint), NOT_ONLINE);
+        assert_eq!(verdict(State::Tournament, &hint), NOT_IN_TOURNAMENT);
+        assert_eq!(verdict(State::Play, &hint), Verdict::Allowed);
+        let reviewed = Game {
+            reviewing: true,
+            ..profile
+        };
+        assert_eq!(verdict_on(state(reviewed, false, false), Kind::Knights), Verdict::Allowed);
+        // The faces: analysis refused at once, the outside help sent for the session to refuse, the profile's
+        // own only in the profile.
+        assert_eq!(offer(profile, Kind::Knights), Offer::Refused("tournament.not_allowed"));
+        assert_eq!(offer(online, Kind::Knights), Offer::Refused("online.not_possible"));
+        assert_eq!(offer(reviewed, Kind::Knights), Offer::Yes);
+        assert_eq!(offer(Game::default(), Kind::Knights), Offer::Yes);
+        assert_eq!(offer(profile, Kind::Takeback), Offer::Sent);
+        assert_eq!(offer(Game::default(), Kind::Takeback), Offer::Yes);
+        assert_eq!(offer(profile, Kind::Press), Offer::Yes);
+        assert_eq!(
+            offer(Game::default(), Kind::Press),
+            Offer::Refused("screen.tournament_only")
+        );
     }
 
     #[test]
@@ -332,13 +380,12 @@ mod walk {
     use crate::rules::Game;
     use crate::session::{Command, Config, Effect, Mode, Session};
     use crate::words::action::Act;
-    use crate::words::commands::COMMANDS;
+    use crate::words::commands::commands;
 
     /// Every action once: each command with an argument where it takes one, and the lines that are no command.
     fn actions() -> Vec<Action> {
-        let mut all: Vec<Action> = COMMANDS
-            .iter()
-            .map(|(name, _)| Action::english(name, "").expect("a command's action"))
+        let mut all: Vec<Action> = commands()
+            .map(|row| Action::english(row.name, "").expect("a command's action"))
             .collect();
         all.extend([
             Action::english("opponent", "engine").expect("opponent engine"),

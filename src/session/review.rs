@@ -203,7 +203,6 @@ impl Review {
                         cfg,
                         check_words: v.check_words,
                     },
-                    analysis_allowed: true,
                     ending: &|e| m.ending_text(cfg, e),
                     m,
                     // A reviewed position holds no move waiting for its press.

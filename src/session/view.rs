@@ -70,25 +70,31 @@ impl<'a> View<'a> {
     }
 
     /// The state that decides what is allowed (session/policy.rs): the first that holds of adjourned, review,
-    /// board check (waiting), tournament profile, play.
+    /// board check (waiting), online game, tournament profile, play.
     pub(crate) fn state(&self) -> policy::State {
-        if self.m.adjourned.is_some() {
-            policy::State::Adjourned
-        } else if self.review.is_some() {
-            policy::State::Review
-        } else if self.board_check.waits() {
-            policy::State::BoardCheck
-        } else if self.tournament.is_some() {
-            policy::State::Tournament
-        } else {
-            policy::State::Play
+        let waits = self.board_check.waits();
+        policy::state(self.policy_game(), self.m.adjourned.is_some(), waits)
+    }
+
+    /// The game as the policy sees it: the profile or a home game, online or here, reviewed or not.
+    pub fn policy_game(&self) -> policy::Game {
+        policy::Game {
+            profile: self.tournament.is_some(),
+            // Online play comes later; the policy's column for it is ready.
+            online: false,
+            reviewing: self.review.is_some(),
         }
     }
 
-    /// Analysis of the position (attackers, legal moves, lines, the engine): refused in a tournament game
-    /// allowed in a review (which there is only open once the game is over).
+    /// What a face (a key, the pad menu, the keys' help) does with a command here: the policy's answer.
+    pub fn offer(&self, kind: crate::words::commands::Kind) -> policy::Offer {
+        policy::offer(self.policy_game(), kind)
+    }
+
+    /// Analysis of the position (attackers, legal moves, lines, the engine's evaluation): the policy's analysis
+    /// rule (refused in a tournament game, R-11.3.1, allowed in its review).
     pub fn analysis_allowed(&self) -> bool {
-        self.tournament.is_none() || self.review.is_some()
+        self.offer(crate::words::commands::Kind::Analysis) == policy::Offer::Yes
     }
 
     /// Taking moves back, a new game, a rematch: not in a tournament game.
@@ -214,7 +220,6 @@ impl<'a> View<'a> {
     pub(super) fn position_answer(&self, action: &Action, game: &Game) -> Vec<Effect> {
         let asked = explore::Asked {
             voice: self.voice(),
-            analysis_allowed: self.analysis_allowed(),
             ending: &|e| self.ending_text(e),
             m: self.m,
             made: self.tournament.and_then(|t| t.made_move()),

@@ -1,5 +1,5 @@
-//! The typed action: one variant per command of the line-mode contract (`COMMANDS`), plus the lines that are no
-//! command (a move entry, the answer a question waits for). Faces send actions; a typed line is read into one.
+//! The typed action: one variant per row of the command registry (`commands::ROWS`: the line-mode contract's
+//! commands), plus the lines that are no command (a move entry, the answer a question waits for). Faces send actions; a typed line is read into one.
 //!
 //! An argument that reads without the game is read with the action (`Arg`: a count, a duration, a file, a square
 //! in the player's words, a side, a move number, the opponent, the engine's words); a bad one is kept as its text,
@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, File, Rank, Square};
 
-use super::commands::{COMMANDS, Commands};
+use super::commands::{Commands, Kind};
 use super::normalize::fold;
 use super::{Phrases, Vocabulary, spoken};
 
@@ -213,7 +213,7 @@ impl Arg<Square> {
     /// The square a command names (`square`, `rank`, `file`, `diagonals`, `lines`, `knights`, `attackers`,
     /// `legal`): a square in the player's words (`e4`, `Eva vier`); for `rank` also a rank (`4`, `vier`) and for
     /// `file` a file (`e`, `Eva`), read as its first square. Anything else, nothing included, is `Bad`.
-    pub fn square(words: &ArgWords, command: &str, rest: &str) -> Arg<Square> {
+    pub fn square(words: &ArgWords, command: Kind, rest: &str) -> Arg<Square> {
         let v = words.board;
         if let Some(sq) = spoken::parse_square(v, rest) {
             return Arg::Given(sq);
@@ -222,14 +222,14 @@ impl Arg<Square> {
         let folded = fold(&t);
         let same = |w: &str| fold(w) == folded;
         let sq = match command {
-            "rank" => t
+            Kind::Rank => t
                 .parse::<u32>()
                 .ok()
                 .filter(|n| (1..=8).contains(n))
                 .map(|n| n - 1)
                 .or_else(|| v.ranks.iter().position(|w| same(w)).map(|i| i as u32))
                 .map(|n| Square::from_coords(File::A, Rank::new(n))),
-            "file" => v
+            Kind::File => v
                 .files
                 .iter()
                 .position(|w| same(w))
@@ -414,92 +414,101 @@ impl Action {
         )
     }
 
-    /// The action of the command `name` (a contract name of `COMMANDS`) with the text after its word, its
-    /// argument read in `words` where it reads without the game.
+    /// The action of the command `name` (a contract name of the registry's rows) with the text after its word,
+    /// its argument read in `words` where it reads without the game.
     pub fn command(words: &ArgWords, name: &str, rest: &str) -> Option<Action> {
+        Action::read(words, Kind::named(name)?, rest)
+    }
+
+    /// The action of a command's kind with the text after its word, its argument read in `words` where it
+    /// reads without the game. None for the kinds of line that are no command word.
+    pub fn read(words: &ArgWords, kind: Kind, rest: &str) -> Option<Action> {
         let r = || rest.to_string();
-        let square = || Arg::square(words, name, rest);
+        let square = || Arg::square(words, kind, rest);
         use Action as A;
-        Some(match name {
-            "last" => A::Last,
-            "moves" => A::Moves(Arg::count(rest)),
-            "count" => A::Count,
-            "board" => A::Board,
-            "square" => A::Square(square()),
-            "fen" => A::Fen,
-            "repeat" => A::Repeat,
-            "sides" => A::Sides(r()),
-            "rank" => A::Rank(square()),
-            "file" => A::File(square()),
-            "diagonals" => A::Diagonals(square()),
-            "lines" => A::Lines(square()),
-            "knights" => A::Knights(square()),
-            "attackers" => A::Attackers(square()),
-            "legal" => A::Legal(square()),
-            "pieces" => A::Pieces(Arg::side(words, rest)),
-            "pawns" => A::Pawns(r()),
-            "material" => A::Material(r()),
-            "turn" => A::Turn(r()),
-            "claim" => A::Claim(r()),
-            "offer" => A::Offer,
-            "accept" => A::Accept,
-            "decline" => A::Decline,
-            "resign" => A::Resign(Arg::side(words, rest)),
-            "time" => A::Time,
-            "used" => A::Used,
-            "control" => A::Control,
-            "flag" => A::Flag,
-            "wait" => A::Wait(match super::time::parse_duration(rest) {
+        use Kind as K;
+        Some(match kind {
+            K::Last => A::Last,
+            K::Moves => A::Moves(Arg::count(rest)),
+            K::Count => A::Count,
+            K::Board => A::Board,
+            K::Square => A::Square(square()),
+            K::Fen => A::Fen,
+            K::Repeat => A::Repeat,
+            K::Sides => A::Sides(r()),
+            K::Rank => A::Rank(square()),
+            K::File => A::File(square()),
+            K::Diagonals => A::Diagonals(square()),
+            K::Lines => A::Lines(square()),
+            K::Knights => A::Knights(square()),
+            K::Attackers => A::Attackers(square()),
+            K::Legal => A::Legal(square()),
+            K::Pieces => A::Pieces(Arg::side(words, rest)),
+            K::Pawns => A::Pawns(r()),
+            K::Material => A::Material(r()),
+            K::Turn => A::Turn(r()),
+            K::Claim => A::Claim(r()),
+            K::Offer => A::Offer,
+            K::Accept => A::Accept,
+            K::Decline => A::Decline,
+            K::Resign => A::Resign(Arg::side(words, rest)),
+            K::Time => A::Time,
+            K::Used => A::Used,
+            K::Control => A::Control,
+            K::Flag => A::Flag,
+            K::Wait => A::Wait(match super::time::parse_duration(rest) {
                 Some(d) => Arg::Given(d),
                 None if rest.is_empty() => Arg::None,
                 None => Arg::Bad(r()),
             }),
-            "illegal" => A::Illegal(r()),
-            "press" => A::Press,
-            "increment" => A::Increment,
-            "seal" => A::Seal(r()),
-            "envelope" => A::Envelope,
-            "open" => A::Open,
-            "arbiter" => A::Arbiter(r()),
-            "engine" => A::Engine(Arg::engine(words, rest)),
-            "opponent" => A::Opponent(Arg::opponent(words, rest)),
-            "level" => A::Level(Arg::level(rest)),
-            "announce" => A::Announce(Arg::on_off(rest)),
-            "takeback" => A::Takeback(Arg::count(rest)),
-            "new" => A::New,
-            "rematch" => A::Rematch,
-            "kept" => A::Kept,
-            "review" => A::Review(r()),
-            "back" => A::Back,
-            "forward" => A::Forward,
-            "start" => A::Start,
-            "end" => A::End,
-            "goto" => A::Goto(Arg::move_number(words, rest)),
-            "variation" => A::Variation(Arg::number(rest)),
-            "leave" => A::Leave,
-            "done" => A::Done,
-            "check" => A::Check(r()),
-            "is" => A::Is(r()),
-            "compare" => A::Compare(r()),
-            "rewind" => A::Rewind,
-            "rewound" => A::Rewound,
-            "save" => A::Save(path(rest)),
-            "undo" => A::Undo,
-            "state" => A::State,
+            K::Illegal => A::Illegal(r()),
+            K::Press => A::Press,
+            K::Increment => A::Increment,
+            K::Seal => A::Seal(r()),
+            K::Envelope => A::Envelope,
+            K::Open => A::Open,
+            K::Arbiter => A::Arbiter(r()),
+            K::Engine => A::Engine(Arg::engine(words, rest)),
+            K::Opponent => A::Opponent(Arg::opponent(words, rest)),
+            K::Level => A::Level(Arg::level(rest)),
+            K::Announce => A::Announce(Arg::on_off(rest)),
+            K::Takeback => A::Takeback(Arg::count(rest)),
+            K::New => A::New,
+            K::Rematch => A::Rematch,
+            K::Kept => A::Kept,
+            K::Review => A::Review(r()),
+            K::Back => A::Back,
+            K::Forward => A::Forward,
+            K::Start => A::Start,
+            K::End => A::End,
+            K::Goto => A::Goto(Arg::move_number(words, rest)),
+            K::Variation => A::Variation(Arg::number(rest)),
+            K::Leave => A::Leave,
+            K::Done => A::Done,
+            K::Check => A::Check(r()),
+            K::Is => A::Is(r()),
+            K::Compare => A::Compare(r()),
+            K::Rewind => A::Rewind,
+            K::Rewound => A::Rewound,
+            K::Save => A::Save(path(rest)),
+            K::Undo => A::Undo,
+            K::State => A::State,
             // `log last N` is `log N`.
-            "log" => A::Log(Arg::count(
+            K::Log => A::Log(Arg::count(
                 rest.strip_prefix("last").map(str::trim).unwrap_or(rest),
             )),
-            "scoresheet" => A::Scoresheet(r()),
-            "export" => A::Export(path(rest)),
-            "touched" => A::Touched(r()),
-            "role" => A::Role(r()),
-            "inspect" => A::Inspect,
-            "verify" => A::Verify,
-            "help" if rest.is_empty() => A::Help,
-            "help" => A::HelpOn(r()),
-            "quit" => A::Quit,
-            _ => return None,
+            K::Scoresheet => A::Scoresheet(r()),
+            K::Export => A::Export(path(rest)),
+            K::Touched => A::Touched(r()),
+            K::Role => A::Role(r()),
+            K::Inspect => A::Inspect,
+            K::Verify => A::Verify,
+            K::Help if rest.is_empty() => A::Help,
+            K::Help => A::HelpOn(r()),
+            K::Quit => A::Quit,
+            K::Yes | K::No | K::Player | K::Keep | K::SetClocks | K::Analysis | K::Entry => {
+                return None;
+            }
         })
     }
 
@@ -517,89 +526,95 @@ impl Action {
         )
     }
 
-    /// The action's name: its contract name (`COMMANDS`), or the name of the kind of line (`yes`, `player:`,
-    /// `keep`, `set`, `analysis`, `entry`). The policy table and help name actions by it.
-    pub fn name(&self) -> &'static str {
+    /// The action's kind: its row in the command registry.
+    pub fn kind(&self) -> Kind {
         use Action as A;
+        use Kind as K;
         match self {
-            A::Last => "last",
-            A::Moves(_) => "moves",
-            A::Count => "count",
-            A::Board => "board",
-            A::Square(_) => "square",
-            A::Fen => "fen",
-            A::Repeat => "repeat",
-            A::Sides(_) => "sides",
-            A::Rank(_) => "rank",
-            A::File(_) => "file",
-            A::Diagonals(_) => "diagonals",
-            A::Lines(_) => "lines",
-            A::Knights(_) => "knights",
-            A::Attackers(_) => "attackers",
-            A::Legal(_) => "legal",
-            A::Pieces(_) => "pieces",
-            A::Pawns(_) => "pawns",
-            A::Material(_) => "material",
-            A::Turn(_) => "turn",
-            A::Claim(_) => "claim",
-            A::Offer => "offer",
-            A::Accept => "accept",
-            A::Decline => "decline",
-            A::Resign(_) => "resign",
-            A::Time => "time",
-            A::Used => "used",
-            A::Control => "control",
-            A::Flag => "flag",
-            A::Wait(_) => "wait",
-            A::Illegal(_) => "illegal",
-            A::Press => "press",
-            A::Increment => "increment",
-            A::Seal(_) => "seal",
-            A::Envelope => "envelope",
-            A::Open => "open",
-            A::Arbiter(_) => "arbiter",
-            A::Engine(_) => "engine",
-            A::Opponent(_) => "opponent",
-            A::Level(_) => "level",
-            A::Announce(_) => "announce",
-            A::Takeback(_) => "takeback",
-            A::New => "new",
-            A::Rematch => "rematch",
-            A::Kept => "kept",
-            A::Review(_) => "review",
-            A::Back => "back",
-            A::Forward => "forward",
-            A::Start => "start",
-            A::End => "end",
-            A::Goto(_) => "goto",
-            A::Variation(_) => "variation",
-            A::Leave => "leave",
-            A::Done => "done",
-            A::Check(_) => "check",
-            A::Is(_) => "is",
-            A::Compare(_) => "compare",
-            A::Rewind => "rewind",
-            A::Rewound => "rewound",
-            A::Save(_) => "save",
-            A::Undo => "undo",
-            A::State => "state",
-            A::Log(_) => "log",
-            A::Scoresheet(_) => "scoresheet",
-            A::Export(_) => "export",
-            A::Touched(_) => "touched",
-            A::Role(_) => "role",
-            A::Inspect => "inspect",
-            A::Verify => "verify",
-            A::Help | A::HelpOn(_) => "help",
-            A::Quit => "quit",
-            A::Yes => "yes",
-            A::No => "no",
-            A::Player(_) => "player:",
-            A::Keep => "keep",
-            A::SetClocks(_) => "set",
-            A::Analysis(_) => "analysis",
-            A::Entry(_) => "entry",
+            A::Last => K::Last,
+            A::Moves(_) => K::Moves,
+            A::Count => K::Count,
+            A::Board => K::Board,
+            A::Square(_) => K::Square,
+            A::Fen => K::Fen,
+            A::Repeat => K::Repeat,
+            A::Sides(_) => K::Sides,
+            A::Rank(_) => K::Rank,
+            A::File(_) => K::File,
+            A::Diagonals(_) => K::Diagonals,
+            A::Lines(_) => K::Lines,
+            A::Knights(_) => K::Knights,
+            A::Attackers(_) => K::Attackers,
+            A::Legal(_) => K::Legal,
+            A::Pieces(_) => K::Pieces,
+            A::Pawns(_) => K::Pawns,
+            A::Material(_) => K::Material,
+            A::Turn(_) => K::Turn,
+            A::Claim(_) => K::Claim,
+            A::Offer => K::Offer,
+            A::Accept => K::Accept,
+            A::Decline => K::Decline,
+            A::Resign(_) => K::Resign,
+            A::Time => K::Time,
+            A::Used => K::Used,
+            A::Control => K::Control,
+            A::Flag => K::Flag,
+            A::Wait(_) => K::Wait,
+            A::Illegal(_) => K::Illegal,
+            A::Press => K::Press,
+            A::Increment => K::Increment,
+            A::Seal(_) => K::Seal,
+            A::Envelope => K::Envelope,
+            A::Open => K::Open,
+            A::Arbiter(_) => K::Arbiter,
+            A::Engine(_) => K::Engine,
+            A::Opponent(_) => K::Opponent,
+            A::Level(_) => K::Level,
+            A::Announce(_) => K::Announce,
+            A::Takeback(_) => K::Takeback,
+            A::New => K::New,
+            A::Rematch => K::Rematch,
+            A::Kept => K::Kept,
+            A::Review(_) => K::Review,
+            A::Back => K::Back,
+            A::Forward => K::Forward,
+            A::Start => K::Start,
+            A::End => K::End,
+            A::Goto(_) => K::Goto,
+            A::Variation(_) => K::Variation,
+            A::Leave => K::Leave,
+            A::Done => K::Done,
+            A::Check(_) => K::Check,
+            A::Is(_) => K::Is,
+            A::Compare(_) => K::Compare,
+            A::Rewind => K::Rewind,
+            A::Rewound => K::Rewound,
+            A::Save(_) => K::Save,
+            A::Undo => K::Undo,
+            A::State => K::State,
+            A::Log(_) => K::Log,
+            A::Scoresheet(_) => K::Scoresheet,
+            A::Export(_) => K::Export,
+            A::Touched(_) => K::Touched,
+            A::Role(_) => K::Role,
+            A::Inspect => K::Inspect,
+            A::Verify => K::Verify,
+            A::Help | A::HelpOn(_) => K::Help,
+            A::Quit => K::Quit,
+            A::Yes => K::Yes,
+            A::No => K::No,
+            A::Player(_) => K::Player,
+            A::Keep => K::Keep,
+            A::SetClocks(_) => K::SetClocks,
+            A::Analysis(_) => K::Analysis,
+            A::Entry(_) => K::Entry,
         }
+    }
+
+    /// The action's name: its row's (the contract name, or the name of the kind of line: `yes`, `player:`,
+    /// `keep`, `set`, `analysis`, `entry`).
+    pub fn name(&self) -> &'static str {
+        self.kind().name()
     }
 
     /// The text after the command word (empty for actions without one).
@@ -659,7 +674,7 @@ impl Action {
 
     /// Whether this action is one of the contract's commands (not an entry, an answer or a request).
     pub fn is_command(&self) -> bool {
-        COMMANDS.iter().any(|(n, _)| *n == self.name())
+        self.kind().row().typed
     }
 }
 
@@ -711,9 +726,11 @@ mod tests {
 
     #[test]
     fn every_command_has_its_action_and_back() {
-        for (name, _) in COMMANDS {
+        for row in super::super::commands::commands() {
+            let name = &row.name;
             let a = Action::english(name, "x").expect(name);
             assert_eq!(a.name(), *name);
+            assert_eq!(a.kind(), row.kind);
             assert!(a.is_command());
             let text = a.text();
             assert!(text == *name || text == format!("{name} x"), "{text}");
