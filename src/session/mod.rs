@@ -2,6 +2,7 @@
 
 mod board_check;
 mod config;
+mod dispatch;
 mod effect;
 mod engine;
 mod engine_io;
@@ -279,7 +280,7 @@ impl Session {
                 Route::Open | Route::Past => Vec::new(),
             };
         out.extend(match policy::verdict(self.view().state(), action) {
-            policy::Verdict::Allowed => self.answer(action, line, now),
+            policy::Verdict::Allowed => dispatch::answer(self, action, line, now),
             policy::Verdict::Refused(key) => self.view().refused(key, line),
             policy::Verdict::Answer => {
                 let (cfg, game) = (&self.config, &self.m.game);
@@ -322,100 +323,6 @@ impl Session {
             Answered::Again(out) => return Some(questions::operator_view(self.view().mode(), out)),
         };
         Some(self.view().assistant_view(out))
-    }
-
-    /// The one routing of an allowed action to the part that answers it: the review's while a review is
-    /// open, the tournament profile's, the board check's (their actions are disjoint), then the ordinary ones.
-    fn answer(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
-        use Action as A;
-        // The open review answers its steps and the questions about the reviewed position; the tournament
-        // profile its own commands (D.2).
-        if let Some(out) = self.review_answer(action) {
-            return self.view().assistant_view(out);
-        }
-        if let Some(out) = self.profile_answer(action, now) {
-            return out;
-        }
-        let out = match action {
-            A::Review(rest) => self.enter_review(rest),
-            A::Back
-            | A::Forward
-            | A::Start
-            | A::End
-            | A::Goto(_)
-            | A::Variation(_)
-            | A::Leave
-            | A::Done => return self.view().refused("review.not_open", line),
-            // The board check and the scoresheets' comparison (D.2.9).
-            A::Keep
-            | A::SetClocks(_)
-            | A::Check(_)
-            | A::Compare(_)
-            | A::Rewind
-            | A::Rewound
-            | A::Is(_) => return self.board_check_answer(action, now),
-            // The adjournment's (Guidelines I).
-            A::Open if self.m.adjourned.is_some() => self.open_envelope(now),
-            _ => self.ordinary(action, line, now),
-        };
-        self.view().assistant_view(out)
-    }
-
-    /// The ordinary commands (play mode's, and the profile's where they are the same); a line that is no
-    /// command is a move entry.
-    fn ordinary(&mut self, action: &Action, line: &str, now: Duration) -> Vec<Effect> {
-        use Action as A;
-        match action {
-            A::Help => help::help(&self.view()),
-            A::HelpOn(text) => help::help_on(&self.view(), text),
-            A::Quit => self.quit(),
-            A::Last => vec![say(Kind::Answer, self.view().last())],
-            // The questions about the game's position.
-            _ if action.asks_about_position() => self.view().position_answer(action, &self.m.game),
-            A::Claim(rest) => self.claim(rest, now),
-            A::Offer => self.offer(now),
-            A::Accept => self.accept(now),
-            A::Decline => self.decline(now),
-            A::Resign(side) => self.resign(side),
-            A::Yes | A::No => vec![say(Kind::Refusal, self.config.p("confirm.nothing", &[]))],
-            A::Save(rest) => self.save(rest),
-            A::Scoresheet(rest) => {
-                let t = self.tournament.as_ref();
-                tournament::record::scoresheet_asked(&self.config, &self.m, t, rest)
-            }
-            A::Export(rest) => {
-                let pgn = self.view().pgn_kept();
-                let game_file = self.files.game_file(&self.config, &pgn);
-                tournament::record::export(&self.config, &self.m, pgn, game_file, rest)
-            }
-            A::Kept => games::kept_list(&self.config),
-            A::Repeat => self.view().repeat(),
-            A::Takeback(rest) => self.takeback(rest, now),
-            A::New => self.ask_new_game(false),
-            A::Rematch => self.ask_new_game(true),
-            A::Sides(rest) => self.config.sides_command(rest),
-            // The match's clock, arbiter and adjournment.
-            A::Time
-            | A::Used
-            | A::Control
-            | A::Flag
-            | A::Wait(_)
-            | A::Increment
-            | A::Arbiter(_)
-            | A::Seal(_)
-            | A::Envelope => self.clock_answer(action, now),
-            A::Illegal(rest) => self.illegal(rest, None, now),
-            A::Press => self.press_without_move(self.m.game.turn(), now),
-            A::Open => vec![say(Kind::Refusal, self.config.p("envelope.none", &[]))],
-            // The opponent's.
-            A::Engine(_) | A::Opponent(_) | A::Level(_) => self
-                .engine
-                .answer(&mut self.config, &self.m, action)
-                .unwrap_or_default(),
-            // No command of play mode (the profile's own, a request, a word of analysis) or no command at all:
-            // read as a move entry.
-            _ => self.play_text(line, now),
-        }
     }
 
     /// The answer to the promotion question (see `Match::promotion`): the move with the piece named, or None
