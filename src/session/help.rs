@@ -193,7 +193,10 @@ pub(super) fn help_on(view: &View<'_>, text: &str) -> Vec<Effect> {
             p.say(
                 "help.not_here",
                 &[
-                    ("topic", &p.say(&format!("help.topic.{}", topic.name()), &[])),
+                    (
+                        "topic",
+                        &p.say(&format!("help.topic.{}", topic.name()), &[]),
+                    ),
                     ("topics", &topics),
                 ],
             ),

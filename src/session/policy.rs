@@ -158,7 +158,9 @@ pub(super) fn passes_board_check(name: &str) -> bool {
 pub fn class_of(action: &Action) -> Class {
     let class = action.kind().row().class;
     match action {
-        Action::Opponent(Arg::Given(w)) if w.value == OpponentKind::Engine => class.and(Class::HOME),
+        Action::Opponent(Arg::Given(w)) if w.value == OpponentKind::Engine => {
+            class.and(Class::HOME)
+        }
         _ => class,
     }
 }
@@ -253,23 +255,68 @@ mod tests {
             for row in ROWS {
                 let listed = names.contains(&row.name);
                 let v = verdict_on(state, row.kind);
-                assert_eq!(v == Verdict::Allowed, listed, "{state:?} {}: {v:?}", row.name);
+                assert_eq!(
+                    v == Verdict::Allowed,
+                    listed,
+                    "{state:?} {}: {v:?}",
+                    row.name
+                );
             }
         };
         allowed(
             State::BoardCheck,
             &[
-                "help", "quit", "time", "used", "count", "last", "moves", "board", "square", "fen",
-                "save", "log", "state", "press", "flag", "scoresheet", "control", "inspect",
+                "help",
+                "quit",
+                "time",
+                "used",
+                "count",
+                "last",
+                "moves",
+                "board",
+                "square",
+                "fen",
+                "save",
+                "log",
+                "state",
+                "press",
+                "flag",
+                "scoresheet",
+                "control",
+                "inspect",
                 "player:",
             ],
         );
         allowed(
             State::Adjourned,
             &[
-                "envelope", "open", "help", "quit", "last", "moves", "count", "board", "square",
-                "fen", "offer", "accept", "decline", "resign", "yes", "no", "save", "time", "used",
-                "control", "scoresheet", "repeat", "log", "export", "state", "inspect", "player:",
+                "envelope",
+                "open",
+                "help",
+                "quit",
+                "last",
+                "moves",
+                "count",
+                "board",
+                "square",
+                "fen",
+                "offer",
+                "accept",
+                "decline",
+                "resign",
+                "yes",
+                "no",
+                "save",
+                "time",
+                "used",
+                "control",
+                "scoresheet",
+                "repeat",
+                "log",
+                "export",
+                "state",
+                "inspect",
+                "player:",
             ],
         );
         let analysis = [
@@ -342,11 +389,20 @@ mod tests {
             reviewing: true,
             ..profile
         };
-        assert_eq!(verdict_on(state(reviewed, false, false), Kind::Knights), Verdict::Allowed);
+        assert_eq!(
+            verdict_on(state(reviewed, false, false), Kind::Knights),
+            Verdict::Allowed
+        );
         // The faces: analysis refused at once, the outside help sent for the session to refuse, the profile's
         // own only in the profile.
-        assert_eq!(offer(profile, Kind::Knights), Offer::Refused("tournament.not_allowed"));
-        assert_eq!(offer(online, Kind::Knights), Offer::Refused("online.not_possible"));
+        assert_eq!(
+            offer(profile, Kind::Knights),
+            Offer::Refused("tournament.not_allowed")
+        );
+        assert_eq!(
+            offer(online, Kind::Knights),
+            Offer::Refused("online.not_possible")
+        );
         assert_eq!(offer(reviewed, Kind::Knights), Offer::Yes);
         assert_eq!(offer(Game::default(), Kind::Knights), Offer::Yes);
         assert_eq!(offer(profile, Kind::Takeback), Offer::Sent);

@@ -807,10 +807,10 @@ mod tests {
         let g = Game::new();
         for (lang, _) in crate::words::phrases::BUILTIN {
             let p = Phrases::builtin(lang).unwrap();
-            for (name, _) in crate::words::commands::COMMANDS {
+            for row in crate::words::commands::commands() {
                 // `?` is no word: the line "? f3" is the move f3 (the session gives `?` alone to help).
                 for word in p
-                    .get(&format!("cmd.{name}"))
+                    .get(&row.words_key())
                     .split_whitespace()
                     .filter(|w| *w != "?")
                 {

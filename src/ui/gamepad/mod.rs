@@ -18,6 +18,7 @@ use serde::Deserialize;
 use shakmaty::Role;
 
 use crate::session::Cue;
+use crate::session::policy::{Game, Offer, offer};
 use crate::ui::screen::keymap::Action;
 pub use crate::ui::screen::keymap::Request;
 
@@ -302,37 +303,21 @@ impl Mapper {
         self.menu.is_some()
     }
 
-    /// The menu's things: the layout's list, less what the mode refuses (the clock press outside the
-    /// tournament profile, analysis in it, R-11.3.1), and the roles with two pads connected.
+    /// The menu's things: the layout's list, less what the policy does not offer in this game (the clock press
+    /// outside the tournament profile, analysis and outside help in it, R-11.3.1), and the roles with two pads
+    /// connected.
     pub fn menu_items(&self) -> Vec<MenuItem> {
+        let game = Game {
+            profile: self.tournament,
+            ..Game::default()
+        };
         let mut items: Vec<MenuItem> = self
             .config
             .menu
             .iter()
             .filter(|a| {
-                if self.tournament {
-                    !matches!(
-                        a,
-                        Action::Diagonals
-                            | Action::Lines
-                            | Action::Knight
-                            | Action::Attackers
-                            | Action::LegalMoves
-                            | Action::Material
-                            | Action::Takeback
-                            | Action::NewGame
-                            | Action::Rematch
-                    )
-                } else {
-                    !matches!(
-                        a,
-                        Action::Press
-                            | Action::Undo
-                            | Action::State
-                            | Action::Log
-                            | Action::Player(_)
-                    )
-                }
+                a.command()
+                    .is_none_or(|kind| offer(game, kind) == Offer::Yes)
             })
             .map(|a| MenuItem::Action(*a))
             .collect();
@@ -706,3 +691,170 @@ impl Rumble {
 
 #[cfg(test)]
 mod tests;
+
+/// The command registry seen from the faces: keys, the pad and the line name only its rows.
+#[cfg(test)]
+mod registry {
+    use super::*;
+    use crate::session::policy::Game;
+    use crate::ui::screen::keymap::{Keymap, PieceKind, ReviewKey};
+    use crate::words::action::{Action as Typed, ArgWords};
+    use crate::words::commands::{self, Commands, Kind};
+    use crate::words::{Phrases, Vocabulary};
+
+    /// Every key action of the full-screen view (a value of each variant).
+    fn key_actions() -> Vec<Action> {
+        use Action as A;
+        let mut all = vec![
+            A::Up,
+            A::Down,
+            A::Left,
+            A::Right,
+            A::Rank(1),
+            A::File('a'),
+            A::NextOwn(PieceKind::King),
+            A::NextTheirs(PieceKind::King),
+            A::Square,
+            A::ReadRank,
+            A::ReadFile,
+            A::Diagonals,
+            A::Lines,
+            A::Knight,
+            A::Attackers,
+            A::LegalMoves,
+            A::OwnPieces,
+            A::TheirPieces,
+            A::Pawns,
+            A::Material,
+            A::Board,
+            A::Last,
+            A::Moves(10),
+            A::AllMoves,
+            A::Turn,
+            A::Time,
+            A::Used,
+            A::Count,
+            A::Repeat,
+            A::Select,
+            A::Input,
+            A::Help,
+            A::Cancel,
+            A::Quit,
+            A::Resign,
+            A::Offer,
+            A::Accept,
+            A::Decline,
+            A::Claim,
+            A::Save,
+            A::Seconds,
+            A::Figurines,
+            A::ShowBoard,
+            A::Press,
+            A::Undo,
+            A::State,
+            A::Log,
+            A::Takeback,
+            A::NewGame,
+            A::Rematch,
+        ];
+        all.extend(REQUESTS.map(A::Player));
+        all.extend(
+            [
+                ReviewKey::Toggle,
+                ReviewKey::Back,
+                ReviewKey::Forward,
+                ReviewKey::Start,
+                ReviewKey::End,
+                ReviewKey::Variation,
+                ReviewKey::Leave,
+            ]
+            .map(A::Review),
+        );
+        all
+    }
+
+    /// Every command word stands in one row: each row is read from the line (its contract name, into an action
+    /// of its kind); every key for a row is bound in the shipped keymap and sends that row's command; every
+    /// command of the pad's layout and menu is a row the keymap has a key for, and the menu offers it in the
+    /// games the policy allows it in.
+    #[test]
+    fn the_line_the_keys_and_the_pad_name_only_rows_and_reach_each() {
+        let (board, phrases) = (Vocabulary::default(), Phrases::default());
+        let words = ArgWords {
+            board: &board,
+            phrases: &phrases,
+        };
+        let english = Commands::new(&phrases);
+        for row in commands::commands() {
+            assert_eq!(english.kind(row.name), Some(row.kind), "{}", row.name);
+            let read = Typed::read(&words, row.kind, "").map(|a| a.kind());
+            assert_eq!(read, Some(row.kind), "{}", row.name);
+        }
+        let keymap = Keymap::builtin();
+        let mut by_key: Vec<Kind> = Vec::new();
+        for a in key_actions() {
+            let Some(kind) = a.command() else { continue };
+            assert!(
+                !keymap.keys_of(a).is_empty(),
+                "{a:?} ({}) has no key",
+                kind.name()
+            );
+            by_key.push(kind);
+        }
+        // A review key sends its row's command (the toggle's other half is `done`).
+        for r in [ReviewKey::Back, ReviewKey::Variation, ReviewKey::Toggle] {
+            assert_eq!(r.action(false).kind(), r.command(), "{r:?}");
+        }
+        assert_eq!(ReviewKey::Toggle.action(true).kind(), Kind::Done);
+        // Every bound key names a row or is the face's own.
+        for (a, _) in keymap.actions() {
+            assert!(
+                key_actions()
+                    .iter()
+                    .any(|k| std::mem::discriminant(k) == std::mem::discriminant(&a))
+            );
+        }
+        // The pad: its buttons, layers and menu are keys' actions; the menu offers each row in a game where the
+        // policy offers it (a home game or the tournament profile), and leaves out what it refuses there.
+        let pad = GamepadConfig::builtin();
+        let home = Mapper::new(pad.clone(), false, false).menu_items();
+        let profile = Mapper::new(pad.clone(), true, true).menu_items();
+        let shown = |a: &Action| {
+            [&home, &profile]
+                .iter()
+                .any(|items| items.contains(&MenuItem::Action(*a)))
+        };
+        for a in &pad.menu {
+            if let Some(kind) = a.command() {
+                assert!(by_key.contains(&kind), "{a:?}");
+                assert!(shown(a), "{a:?} ({}) is in no game's menu", kind.name());
+            }
+        }
+        for (a, kind) in pad.menu.iter().filter_map(|a| Some((a, a.command()?))) {
+            let game = Game {
+                profile: true,
+                ..Game::default()
+            };
+            let offered = crate::session::policy::offer(game, kind) == Offer::Yes;
+            assert_eq!(profile.contains(&MenuItem::Action(*a)), offered, "{a:?}");
+        }
+        for a in pad
+            .buttons
+            .values()
+            .chain(pad.left_layer.values())
+            .chain(pad.right_layer.values())
+        {
+            if let Some(kind) = a.command() {
+                assert!(by_key.contains(&kind), "{a:?}");
+            }
+        }
+        // Analysis and the outside help are left out of the profile's menu, the profile's own out of a home
+        // game's, by the policy alone.
+        for a in [Action::Material, Action::Takeback] {
+            assert!(!profile.contains(&MenuItem::Action(a)), "{a:?}");
+            assert!(home.contains(&MenuItem::Action(a)), "{a:?}");
+        }
+        assert!(profile.contains(&MenuItem::Action(Action::Press)));
+        assert!(!home.contains(&MenuItem::Action(Action::Press)));
+    }
+}

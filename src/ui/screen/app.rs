@@ -6,6 +6,7 @@ use shakmaty::{Color, Piece, Position, Role, Square};
 
 use super::keymap::{self, Action, Key, Keymap, PieceKind};
 use super::theme::{PieceStyle, Theme};
+use crate::session::policy::Offer;
 use crate::session::{Announcement, Cue, Kind, Opponent, View};
 use crate::words::action::{Act, Action as Typed, Arg};
 use crate::words::explore;
@@ -303,29 +304,12 @@ impl App {
     pub fn action(&mut self, action: Action, view: &View<'_>) -> Vec<Out> {
         let v = &view.config().vocabulary;
         let p = &view.config().phrases;
-        let tournament = view.mode().is_tournament();
-        // no analysis in a tournament game (a review of the finished game allows it); reading the
-        // position stays.
-        if !view.analysis_allowed()
-            && matches!(
-                action,
-                Action::Diagonals
-                    | Action::Lines
-                    | Action::Knight
-                    | Action::Attackers
-                    | Action::LegalMoves
-                    | Action::Material
-            )
+        // What the policy says of the key's command here (R-11.3.1: no analysis in a tournament game, a review of
+        // the finished game allows it; the profile's own keys only in the profile): refused at once, or sent.
+        if let Some(kind) = action.command()
+            && let Offer::Refused(key) = view.offer(kind)
         {
-            return vec![refusal(p.get("tournament.not_allowed").to_string())];
-        }
-        if !tournament
-            && matches!(
-                action,
-                Action::Press | Action::Undo | Action::State | Action::Log | Action::Player(_)
-            )
-        {
-            return vec![refusal(p.get("screen.tournament_only").to_string())];
+            return vec![refusal(p.get(key).to_string())];
         }
         // While reviewing, the keys explore the reviewed position.
         let game = view.shown_game();

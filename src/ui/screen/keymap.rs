@@ -8,6 +8,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde::Deserialize;
 use shakmaty::Role;
 
+use crate::words::commands::Kind;
 use crate::words::{Phrases, Vocabulary};
 
 /// The shipped keymap.
@@ -120,6 +121,66 @@ pub enum Action {
     Review(ReviewKey),
 }
 
+impl Action {
+    /// The command of the registry (words/commands.rs) the key is for, if it is one: what the policy is asked
+    /// about it. None for the face's own keys (the focus, the input line, how the board is shown).
+    pub fn command(self) -> Option<Kind> {
+        use Action as A;
+        Some(match self {
+            A::Up
+            | A::Down
+            | A::Left
+            | A::Right
+            | A::Rank(_)
+            | A::File(_)
+            | A::NextOwn(_)
+            | A::NextTheirs(_)
+            | A::Select
+            | A::Input
+            | A::Cancel
+            | A::Seconds
+            | A::Figurines
+            | A::ShowBoard => return None,
+            A::Square => Kind::Square,
+            A::ReadRank => Kind::Rank,
+            A::ReadFile => Kind::File,
+            A::Diagonals => Kind::Diagonals,
+            A::Lines => Kind::Lines,
+            A::Knight => Kind::Knights,
+            A::Attackers => Kind::Attackers,
+            A::LegalMoves => Kind::Legal,
+            A::OwnPieces | A::TheirPieces => Kind::Pieces,
+            A::Pawns => Kind::Pawns,
+            A::Material => Kind::Material,
+            A::Board => Kind::Board,
+            A::Last => Kind::Last,
+            A::Moves(_) | A::AllMoves => Kind::Moves,
+            A::Turn => Kind::Turn,
+            A::Time => Kind::Time,
+            A::Used => Kind::Used,
+            A::Count => Kind::Count,
+            A::Repeat => Kind::Repeat,
+            A::Help => Kind::Help,
+            A::Quit => Kind::Quit,
+            A::Resign => Kind::Resign,
+            A::Offer => Kind::Offer,
+            A::Accept => Kind::Accept,
+            A::Decline => Kind::Decline,
+            A::Claim => Kind::Claim,
+            A::Save => Kind::Save,
+            A::Press => Kind::Press,
+            A::Undo => Kind::Undo,
+            A::State => Kind::State,
+            A::Log => Kind::Log,
+            A::Player(_) => Kind::Player,
+            A::Takeback => Kind::Takeback,
+            A::NewGame => Kind::New,
+            A::Rematch => Kind::Rematch,
+            A::Review(r) => r.command(),
+        })
+    }
+}
+
 /// What a review key does: each sends the line-mode review command of the same name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
 pub enum ReviewKey {
@@ -148,6 +209,19 @@ impl ReviewKey {
             ReviewKey::End => A::End,
             ReviewKey::Variation => A::Variation(Arg::None),
             ReviewKey::Leave => A::Leave,
+        }
+    }
+
+    /// The command of the registry the key is for (`review` for the toggle: `done` is its other half).
+    pub fn command(self) -> Kind {
+        match self {
+            ReviewKey::Toggle => Kind::Review,
+            ReviewKey::Back => Kind::Back,
+            ReviewKey::Forward => Kind::Forward,
+            ReviewKey::Start => Kind::Start,
+            ReviewKey::End => Kind::End,
+            ReviewKey::Variation => Kind::Variation,
+            ReviewKey::Leave => Kind::Leave,
         }
     }
 

@@ -192,20 +192,15 @@ fn help_group(a: Action) -> (HelpGroup, u8) {
     }
 }
 
-/// Whether a key answers in this game (help lists only those): the record's keys only in record and assistant
-/// mode, the blind player's requests only in assistant mode, no analysis and no takeback or new game in a
-/// tournament game.
+/// Whether a key answers in this game (help lists only those): what the policy offers here (no analysis and no
+/// takeback or new game in a tournament game, R-11.3.1; the record's keys only in record and assistant mode),
+/// and the blind player's requests only in assistant mode.
 fn key_works(a: Action, view: &View<'_>) -> bool {
-    use Action as A;
-    let mode = view.mode();
     match a {
-        A::Press | A::Undo | A::State | A::Log => mode.is_tournament(),
-        A::Player(_) => mode == crate::session::Mode::Assistant,
-        A::Takeback | A::NewGame | A::Rematch => view.takeback_allowed(),
-        A::Diagonals | A::Lines | A::Knight | A::Attackers | A::LegalMoves | A::Material => {
-            view.analysis_allowed()
-        }
-        _ => true,
+        Action::Player(_) => view.mode() == crate::session::Mode::Assistant,
+        _ => a
+            .command()
+            .is_none_or(|kind| view.offer(kind) == crate::session::policy::Offer::Yes),
     }
 }
 
