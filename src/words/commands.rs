@@ -1,6 +1,16 @@
+//! The command registry: one row per command (`ROWS`), with its typed kind, its contract name, its argument's
+//! hint, its help line and its policy class. The line reader (`Commands`, `Action::read`), the keymap
+//! (`keymap::Action::command`), the pad menu, `help` and the policy table (session/policy.rs) all read the rows.
+//!
 //! Command words in every UI language: the phrase tables' `cmd.NAME` entries (space-separated words) name the
 //! canonical command NAME (the line-mode contract's English name). English words always work besides the
 //! player's language, so the contract names stay valid everywhere. Case and accents do not matter.
+//!
+//! To add a command: its `Kind` and its row here; its variant of `Action` with its arms in `Action::read` and
+//! `Action::kind` (words/action.rs); its arm in the session's dispatch (session/dispatch.rs); its words
+//! `cmd.NAME` (and its hint) in each phrase table. The compiler asks for every arm, the tests for every word;
+//! the policy answers for it by its class, with no list to edit. A key for it is one arm of
+//! `keymap::Action::command`.
 
 use std::collections::BTreeMap;
 
