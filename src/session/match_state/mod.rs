@@ -107,3 +107,23 @@ impl Match {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// No field of `Match` is visible outside this module: the compiler refuses every access to a private field
+    /// from another part (the parts change the game only through the methods of `Match`); this keeps
+    /// a field from being opened again with `pub`.
+    #[test]
+    fn no_field_of_match_is_visible_outside_its_module() {
+        let source = include_str!("mod.rs");
+        let body = source
+            .split("pub(super) struct Match {")
+            .nth(1)
+            .and_then(|rest| rest.split("\n}\n").next())
+            .expect("the struct Match in match_state/mod.rs");
+        let fields = body.lines().map(str::trim).filter(|l| !l.starts_with("//"));
+        let open: Vec<&str> = fields.filter(|l| l.starts_with("pub")).collect();
+        assert!(open.is_empty(), "fields of Match open outside it: {open:?}");
+        assert!(body.contains("game: Game,"), "the struct was read: {body}");
+    }
+}
