@@ -40,7 +40,7 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
         | A::Rewound
         | A::Is(_) => return s.board_check_answer(action, now),
         // The adjournment's (Guidelines I).
-        A::Open if s.m.adjourned.is_some() => s.open_envelope(now),
+        A::Open if s.m.is_adjourned() => s.open_envelope(now),
         A::Open => vec![say(Kind::Refusal, s.config.p("envelope.none", &[]))],
         A::Help => help::help(&s.view()),
         A::HelpOn(text) => help::help_on(&s.view(), text),
@@ -62,7 +62,7 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
         | A::Pieces(_)
         | A::Pawns(_)
         | A::Material(_)
-        | A::Turn(_) => s.view().position_answer(action, &s.m.game),
+        | A::Turn(_) => s.view().position_answer(action, s.m.game()),
         A::Claim(rest) => s.claim(rest, now),
         A::Offer => s.offer(now),
         A::Accept => s.accept(now),
@@ -96,7 +96,7 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
         | A::Seal(_)
         | A::Envelope => s.clock_answer(action, now),
         A::Illegal(rest) => s.illegal(rest, None, now),
-        A::Press => s.press_without_move(s.m.game.turn(), now),
+        A::Press => s.press_without_move(s.m.game().turn(), now),
         // The opponent's.
         A::Engine(_) | A::Opponent(_) | A::Level(_) => s
             .engine

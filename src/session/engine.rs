@@ -210,7 +210,7 @@ impl EngineState {
         Effect::EngineStart {
             command: cfg.engine_command.clone(),
             level: cfg.level,
-            chess960: m.game.is_chess960(),
+            chess960: m.game().is_chess960(),
         }
     }
 
@@ -246,11 +246,11 @@ impl EngineState {
         if !self.plays(cfg) || out.iter().any(|e| matches!(e, Effect::Quit)) {
             return Vec::new();
         }
-        let plies = m.game.plies().len();
-        let its_turn = !m.game.is_over()
-            && m.game.turn() == cfg.engine_color
+        let plies = m.game().plies().len();
+        let its_turn = !m.game().is_over()
+            && m.game().turn() == cfg.engine_color
             && !waiting
-            && m.adjourned.is_none();
+            && !m.is_adjourned();
         if its_turn {
             if self.asked_for != Some(plies) {
                 self.asked_for = Some(plies);
@@ -264,33 +264,30 @@ impl EngineState {
 
     /// The position and the clocks, as the engine is told them.
     pub fn request(cfg: &Config, m: &Match, now: Duration) -> EngineRequest {
-        let start_fen = match m.game.start() {
+        let start_fen = match m.game().start() {
             Start::Standard => "startpos".to_string(),
-            _ => m.game.start_fen(),
+            _ => m.game().start_fen(),
         };
-        let mode = m.game.mode();
+        let mode = m.game().mode();
         let moves_uci = m
-            .game
+            .game()
             .plies()
             .iter()
             .map(|p| p.mv.to_uci(mode).to_string())
             .collect();
-        let clock = m.timing.as_ref().map(|t| {
-            let c = &t.clock;
-            EngineClock {
-                wtime: ms(c.remaining(Color::White, now)),
-                btime: ms(c.remaining(Color::Black, now)),
-                winc: ms(c.per_move(Color::White).increment()),
-                binc: ms(c.per_move(Color::Black).increment()),
-                movestogo: c.moves_to_next_period(cfg.engine_color).filter(|n| *n > 0),
-            }
+        let clock = m.clock().map(|c| EngineClock {
+            wtime: ms(c.remaining(Color::White, now)),
+            btime: ms(c.remaining(Color::Black, now)),
+            winc: ms(c.per_move(Color::White).increment()),
+            binc: ms(c.per_move(Color::Black).increment()),
+            movestogo: c.moves_to_next_period(cfg.engine_color).filter(|n| *n > 0),
         });
         EngineRequest {
             start_fen,
-            chess960: m.game.is_chess960(),
+            chess960: m.game().is_chess960(),
             moves_uci,
             clock,
-            for_ply: m.game.plies().len(),
+            for_ply: m.game().plies().len(),
         }
     }
 
@@ -307,9 +304,9 @@ impl EngineState {
             EngineEvent::Move { uci, for_ply } => {
                 // A stale answer (the game moved on, the player took over) is dropped without a word.
                 if !self.plays(cfg)
-                    || m.game.is_over()
-                    || m.game.turn() != cfg.engine_color
-                    || for_ply != m.game.plies().len()
+                    || m.game().is_over()
+                    || m.game().turn() != cfg.engine_color
+                    || for_ply != m.game().plies().len()
                     || self.asked_for != Some(for_ply)
                 {
                     return Heard::Effects(Vec::new());
@@ -321,7 +318,7 @@ impl EngineState {
                         name: self.name(cfg),
                     };
                 }
-                match m.game.parse_uci(&uci) {
+                match m.game().parse_uci(&uci) {
                     Some(mv) => Heard::Play { mv, for_ply },
                     None => {
                         let reason = cfg.p("engine.illegal_move", &[("move", &uci)]);
@@ -347,7 +344,7 @@ impl EngineState {
     /// Points of pieces besides pawns and the king, of one side.
     fn piece_points(m: &Match, color: Color) -> u32 {
         use shakmaty::Role;
-        let board = m.game.position().board();
+        let board = m.game().position().board();
         [
             (Role::Queen, 9),
             (Role::Rook, 5),
@@ -365,7 +362,7 @@ impl EngineState {
         let Some(&eval) = self.evals.last() else {
             return false;
         };
-        let late = m.game.position().fullmoves().get() >= LATE_MOVE
+        let late = m.game().position().fullmoves().get() >= LATE_MOVE
             || (EngineState::piece_points(m, Color::White) <= LATE_MATERIAL
                 && EngineState::piece_points(m, Color::Black) <= LATE_MATERIAL);
         eval <= ACCEPT_WHEN_WORSE || (eval <= LEVEL && late)
@@ -375,9 +372,9 @@ impl EngineState {
     fn wants_draw(&self, cfg: &Config, m: &Match) -> bool {
         use draw_rule::*;
         let evals = &self.evals;
-        let plies = m.game.plies().len();
+        let plies = m.game().plies().len();
         cfg.engine_offers
-            && m.game.position().fullmoves().get() >= OFFER_MOVE
+            && m.game().position().fullmoves().get() >= OFFER_MOVE
             && evals.len() >= OFFER_STREAK
             && evals[evals.len() - OFFER_STREAK..]
                 .iter()
@@ -394,14 +391,14 @@ impl EngineState {
         {
             self.evals.push(cp);
         }
-        if m.game.is_over() || m.game.draw_offer().is_some() || !self.wants_draw(cfg, m) {
+        if m.game().is_over() || m.game().draw_offer().is_some() || !self.wants_draw(cfg, m) {
             return Vec::new();
         }
         let by = cfg.engine_color;
-        if m.game.offer_draw(by).is_err() {
+        if m.offer_draw(by).is_err() {
             return Vec::new();
         }
-        self.offered_at = Some(m.game.plies().len());
+        self.offered_at = Some(m.game().plies().len());
         vec![
             say(
                 Kind::Event,
@@ -429,7 +426,7 @@ impl EngineState {
 
     /// A move typed for the engine's side is refused while the engine plays it (or should, and failed).
     fn refuses(&self, cfg: &Config, m: &Match) -> Option<Vec<Effect>> {
-        if cfg.opponent != Opponent::Engine || m.game.turn() != cfg.engine_color {
+        if cfg.opponent != Opponent::Engine || m.game().turn() != cfg.engine_color {
             return None;
         }
         let key = match self.status {
@@ -934,7 +931,7 @@ mod tests {
         // Position 518 is the standard array; Chess960 castling is written king-takes-rook (e1h1).
         let (mut s, _) = engine_game(Game::chess960(518).unwrap(), Color::Black);
         for m in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
-            s.m.game.play_san(m).unwrap();
+            s.m.play_san(m).unwrap();
         }
         let r = EngineState::request(&s.config, &s.m, Duration::ZERO);
         assert!(r.chess960);

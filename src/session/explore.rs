@@ -162,15 +162,15 @@ pub(super) fn count(cfg: &Config, game: &Game, m: &Match, made: Option<(Color, u
         ],
     );
     // The clock's move counter once the arbiter has corrected it: said as it now stands.
-    match &m.timing {
-        Some(t) if m.counter_corrected => {
+    match m.clock() {
+        Some(c) if m.counter_corrected() => {
             let clock = cfg.p(
                 "count.clock",
                 &[
                     ("white_side", &cfg.side(Color::White)),
-                    ("white", &t.clock.moves_completed(Color::White).to_string()),
+                    ("white", &c.moves_completed(Color::White).to_string()),
                     ("black_side", &cfg.side(Color::Black)),
-                    ("black", &t.clock.moves_completed(Color::Black).to_string()),
+                    ("black", &c.moves_completed(Color::Black).to_string()),
                 ],
             );
             format!("{text}; {clock}")

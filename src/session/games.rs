@@ -10,7 +10,6 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use super::match_state::Match;
-use super::timing::Timing;
 use super::{Config, Effect, Envelope, GAME_ID_TAG, Kind, ResumeOffer, adjourn, log, resume, say};
 use crate::rules::pgn::{ImportOptions, Importer};
 use crate::rules::time_control::TimeControl;
@@ -277,19 +276,6 @@ fn engine_name(command: &str) -> String {
     }
 }
 
-/// A rematch (the colours swapped): the players' names change sides with them.
-pub(super) fn swap_players(game: &mut Game) {
-    let name = |tag| game.tags.get(tag).map(str::to_owned);
-    let (white, black) = (name("White"), name("Black"));
-    game.tags.retain(|tag, _| tag != "White" && tag != "Black");
-    if let Some(black) = black {
-        game.tags.set("White", &black);
-    }
-    if let Some(white) = white {
-        game.tags.set("Black", &white);
-    }
-}
-
 /// The game as PGN, as it would be saved now (without what is kept beside the moves).
 pub(super) fn pgn(cfg: &Config, m: &Match) -> String {
     let tags = crate::rules::pgn::ExportTags {
@@ -297,7 +283,7 @@ pub(super) fn pgn(cfg: &Config, m: &Match) -> String {
         extra: engine_tag(cfg).into_iter().collect(),
         ..Default::default()
     };
-    crate::rules::pgn::export(&m.game, &tags)
+    crate::rules::pgn::export(m.game(), &tags)
 }
 
 /// The files a copy of the resumed game left (the copy made before the question, its log and envelope).
@@ -388,7 +374,7 @@ impl GameFiles {
                 .collect(),
             ..Default::default()
         };
-        crate::rules::pgn::export(&m.game, &tags)
+        crate::rules::pgn::export(m.game(), &tags)
     }
 
     /// What the file `path` holds with the game written as `pgn`: a file of several games keeps the others,
@@ -480,7 +466,7 @@ impl GameFiles {
         match &cfg.save_path {
             Some(path) => {
                 let mut out = vec![self.save_effect(cfg, m, kept, path.clone(), None)];
-                if m.adjourned.is_none() && !self.keep_envelope {
+                if !m.is_adjourned() && !self.keep_envelope {
                     out.push(Effect::Remove {
                         path: adjourn::envelope_path(path),
                     });
@@ -658,20 +644,14 @@ impl GameFiles {
         &mut self,
         cfg: &mut Config,
         m: &mut Match,
-        game: Game,
+        mut game: Game,
         time_control: Option<TimeControl>,
     ) {
-        let mut game = game.with_edition(m.game.edition());
-        m.kept = resume::take_kept(&mut game);
         // A game kept without an identity (never saved by hector) is a new game's: never the identity of the
         // game the start took from the file (its first), which the files of that other game carry.
         self.game_id = take_game_id(&mut game).unwrap_or_else(|| self.next_game_id(cfg));
-        m.game = game;
         cfg.time_control = time_control;
-        m.timing = cfg
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &m.game, &cfg.clock));
+        m.replace_game(cfg, game);
     }
 
     /// `yes` to the resume offer: the kept game with its clocks replaces the new one; it goes on in its own

@@ -139,7 +139,7 @@ impl Session {
         out.extend(notes);
         // The operator's question (the assistant's screen in assistant mode, issue 18.17), said last (27.6).
         let mut question = Vec::new();
-        if resume && self.m.adjourned.is_none() {
+        if resume && !self.m.is_adjourned() {
             question = self.view().operator_question(Pending::Resume);
         } else {
             out.extend(self.go_on(now));
@@ -215,7 +215,7 @@ impl Session {
                     ("verify".into(), answer)
                 } else {
                     let check = &mut self.board_check;
-                    let answer = check.file_read(&self.config, &self.m.game, &path, text);
+                    let answer = check.file_read(&self.config, self.m.game(), &path, text);
                     (format!("compare {}", path.display()), answer)
                 };
                 self.log_command(&line, &mut answer, now);
@@ -283,7 +283,7 @@ impl Session {
             policy::Verdict::Allowed => dispatch::answer(self, action, line, now),
             policy::Verdict::Refused(key) => self.view().refused(key, line),
             policy::Verdict::Answer => {
-                let (cfg, game) = (&self.config, &self.m.game);
+                let (cfg, game) = (&self.config, self.m.game());
                 let out = self
                     .board_check
                     .line_answer(cfg, game, &self.commands, line);
@@ -305,7 +305,7 @@ impl Session {
         let ends = |p| questions::ends(cfg, &self.m, Some(p));
         let whole = ends(self.questions.open()?).is_some();
         let question =
-            |p| questions::asked(cfg, resume, &self.board_check, &self.m.game, p, ends(p));
+            |p| questions::asked(cfg, resume, &self.board_check, self.m.game(), p, ends(p));
         let out = match self.questions.answer(cfg, action, line, question, whole)? {
             Answered::ChooseGame => return Some(self.choose_game(line, now)),
             // Not a piece: the question is dropped and the line is read as usual.
@@ -398,7 +398,7 @@ impl Session {
 
     /// A typed move (see `Match::read_move`), entered, or the question it asks.
     fn play_text(&mut self, text: &str, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.m.game.ending() {
+        if let Some(e) = self.m.game().ending() {
             return vec![say(Kind::Refusal, self.view().game_over(e))];
         }
         if let Some(refused) = self.engine.refuses_move(&self.config, &self.m) {
@@ -412,7 +412,9 @@ impl Session {
                 self.questions.ask_not_fitting(text);
                 let t = self.tournament.as_ref().expect("in the profile");
                 // Item 26.2: when `illegal` would end the game, the choice says so.
-                let ends = self.m.illegal_consequence(&self.config, self.m.game.turn());
+                let ends = self
+                    .m
+                    .illegal_consequence(&self.config, self.m.game().turn());
                 t.not_fitting(&self.config, text, reason, ends)
             }
             match_state::Entry::Promotion { from, to, said } => {
@@ -433,14 +435,14 @@ impl Session {
         completion: Completion,
         now: Duration,
     ) -> Vec<Effect> {
-        let (mover, path) = (self.m.game.turn(), self.view().log_path());
+        let (mover, path) = (self.m.game().turn(), self.view().log_path());
         let Some(t) = &mut self.tournament else {
             return self.play(m, now);
         };
         let said = t.make_move(&self.config, &mut self.m, path, m, now);
         let made = t.move_made_not_completed();
         let mut out = self.view().saved_if(said);
-        if completion == Completion::AsEntered && made && self.m.game.turn() != mover {
+        if completion == Completion::AsEntered && made && self.m.game().turn() != mover {
             let t = self.tournament.as_mut().expect("in the profile");
             out.extend(t.complete_by_press(&self.config, &mut self.m, mover, now));
             out.extend(self.view().autosave());
@@ -463,7 +465,7 @@ impl Session {
 
     /// Articles 9.2, 9.3 and 9.5: the side to move claims a draw, now or with an intended move.
     fn claim(&mut self, rest: &str, now: Duration) -> Vec<Effect> {
-        if let Some(e) = self.m.game.ending() {
+        if let Some(e) = self.m.game().ending() {
             return vec![say(Kind::Refusal, self.view().game_over(e))];
         }
         // The side to move claims: not the player while the engine is to move.
@@ -514,9 +516,9 @@ impl Session {
     /// without it (D.2.7).
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
         let engine_opponent = self.engine.answers_offers(&self.config);
-        let before = self.m.game.draw_offer();
+        let before = self.m.game().draw_offer();
         let mut out = self.m.decline_offer(&self.config, engine_opponent, now);
-        if self.m.game.draw_offer() != before {
+        if self.m.game().draw_offer() != before {
             out.extend(self.view().autosave());
         }
         out
@@ -613,8 +615,6 @@ impl Session {
             Ok(r) => r,
             Err(out) => return out,
         };
-        let last = self.m.game.plies().len().wrapping_sub(1);
-        tournament::made::note_on_ply(&mut self.m.game, last, r.note);
         if let Some(t) = &mut self.tournament {
             t.rewound();
         }
@@ -776,7 +776,7 @@ impl Session {
         if let (Some(t), Some(kept)) = (&mut self.tournament, kept) {
             t.restore_made(kept.made, kept.unpressed);
         }
-        if !restored && !self.m.game.is_over() && self.m.adjourned.is_none() {
+        if !restored && !self.m.game().is_over() && !self.m.is_adjourned() {
             self.m.start_clock(&self.config, now);
         }
         let mut out = questions::restored_notes(self.view().mode(), notes);
@@ -836,7 +836,7 @@ impl Session {
         self.questions.drop_open();
         self.engine.new_game(&mut self.config, swap);
         if swap {
-            games::swap_players(&mut self.m.game);
+            self.m.swap_players();
         }
         out.extend(self.view().greeting());
         out.extend(self.engine.introduce(&self.config));
@@ -888,7 +888,7 @@ impl Session {
     /// without a move is asked about. None: no profile, or the action is not its own.
     fn profile_answer(&mut self, action: &Action, now: Duration) -> Option<Vec<Effect>> {
         let path = self.view().log_path();
-        let count = |cfg: &Config, m: &Match, made| explore::count(cfg, &m.game, m, made);
+        let count = |cfg: &Config, m: &Match, made| explore::count(cfg, m.game(), m, made);
         let t = self.tournament.as_mut()?;
         let out = match t.answer(&mut self.config, &mut self.m, action, now, path, count)? {
             tournament::Profiled::Said {

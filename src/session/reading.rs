@@ -20,10 +20,10 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         return Action::Entry(line.to_string());
     }
     let (word, rest) = words::action::split(v.commands, line);
-    let is_move = line_is_a_move(cfg, &m.game, board_check, reviewing, rest, line);
+    let is_move = line_is_a_move(cfg, m.game(), board_check, reviewing, rest, line);
     // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
     // move is refused as one: it could be the sealed move).
-    if line.to_lowercase().starts_with("player:") && !(is_move && m.adjourned.is_some()) {
+    if line.to_lowercase().starts_with("player:") && !(is_move && m.is_adjourned()) {
         return Action::Player(line["player:".len()..].trim().to_string());
     }
     // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no

@@ -75,7 +75,7 @@ pub(super) struct Review {
 /// Why a review cannot start now, if it cannot: the game goes on and it is a tournament game, a clock runs, or
 /// the engine is to move.
 pub(super) fn refused(cfg: &Config, m: &Match, tournament: bool) -> Option<String> {
-    if m.game.is_over() {
+    if m.game().is_over() {
         return None;
     }
     if tournament {
@@ -84,7 +84,7 @@ pub(super) fn refused(cfg: &Config, m: &Match, tournament: bool) -> Option<Strin
     if m.clock_running().is_some() {
         return Some(cfg.p("review.clock", &[]));
     }
-    if cfg.opponent == Opponent::Engine && m.game.turn() == cfg.engine_color {
+    if cfg.opponent == Opponent::Engine && m.game().turn() == cfg.engine_color {
         return Some(cfg.p("review.engine", &[]));
     }
     None
@@ -162,8 +162,8 @@ impl Review {
 
     /// A review of the match's game, at its start or at its last move, and what is said as it opens.
     pub(super) fn open(v: &Voice, m: &Match, at_start: bool) -> (Review, Vec<Effect>) {
-        let ending = m.game.ending().map(|e| m.ending_text(v.cfg, e));
-        let review = Review::new(&m.game, at_start, ending);
+        let ending = m.game().ending().map(|e| m.ending_text(v.cfg, e));
+        let review = Review::new(m.game(), at_start, ending);
         let text = review.opened(v);
         (review, vec![say(Kind::Event, text)])
     }
@@ -172,9 +172,9 @@ impl Review {
     fn closed(cfg: &Config, m: &Match) -> Vec<Effect> {
         let mut text = cfg.p("review.closed", &[]);
         text.push_str(". ");
-        text.push_str(&match m.game.ending() {
+        text.push_str(&match m.game().ending() {
             Some(e) => m.ending_text(cfg, e),
-            None => explore::count(cfg, &m.game, m, None),
+            None => explore::count(cfg, m.game(), m, None),
         });
         vec![say(Kind::Event, text)]
     }

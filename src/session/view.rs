@@ -41,7 +41,7 @@ pub struct View<'a> {
 impl<'a> View<'a> {
     /// The game being played (a review never changes it).
     pub fn game(&self) -> &'a Game {
-        &self.m.game
+        self.m.game()
     }
 
     /// The words and settings.
@@ -73,7 +73,7 @@ impl<'a> View<'a> {
     /// board check (waiting), online game, tournament profile, play.
     pub(crate) fn state(&self) -> policy::State {
         let waits = self.board_check.waits();
-        policy::state(self.policy_game(), self.m.adjourned.is_some(), waits)
+        policy::state(self.policy_game(), self.m.is_adjourned(), waits)
     }
 
     /// The game as the policy sees it: the profile or a home game, online or here, reviewed or not.
@@ -154,7 +154,7 @@ impl<'a> View<'a> {
 
     /// The position to show and explore: the reviewed one while reviewing, else the game's.
     pub fn shown_game(&self) -> &'a Game {
-        self.review.map_or(&self.m.game, Review::shown)
+        self.review.map_or(self.m.game(), Review::shown)
     }
 
     /// For the full-screen view's move list: the main-line half-move the review is at (see `Review::main_ply`).
@@ -206,7 +206,14 @@ impl<'a> View<'a> {
     pub(super) fn question(&self, p: Pending) -> String {
         let resume = self.files.resume.as_ref();
         let ends = questions::ends(self.config, self.m, Some(p));
-        questions::asked(self.config, resume, self.board_check, &self.m.game, p, ends)
+        questions::asked(
+            self.config,
+            resume,
+            self.board_check,
+            self.m.game(),
+            p,
+            ends,
+        )
     }
 
     /// The open question `p` asked: the operator's (in assistant mode the assistant answers it, D.2.10).

@@ -36,17 +36,17 @@ impl BoardCheck {
                 out
             }
             A::SetClocks(rest) => BoardCheck::clocks_set(cfg, m, rest, now),
-            A::Check(rest) => self.check_command(cfg, &m.game, rest),
-            A::Compare(rest) => self.compare_command(cfg, &m.game, rest),
+            A::Check(rest) => self.check_command(cfg, m.game(), rest),
+            A::Compare(rest) => self.compare_command(cfg, m.game(), rest),
             // `rewind`: the question of R-D.2.9b, open until it is answered.
             A::Rewind => {
-                return Some(match self.rewind_command(cfg, &m.game, how) {
+                return Some(match self.rewind_command(cfg, m.game(), how) {
                     Ok(out) => Outcome::AskRewind(out),
                     Err(out) => Outcome::Said(out),
                 });
             }
             A::Rewound => self.rewound(cfg, log),
-            A::Is(rest) => self.quick_question(cfg, &m.game, rest),
+            A::Is(rest) => self.quick_question(cfg, m.game(), rest),
             _ => return None,
         };
         Some(Outcome::Said(out))

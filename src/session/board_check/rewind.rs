@@ -12,11 +12,9 @@ use crate::session::match_state::Match;
 use crate::session::{Config, Effect, Kind, say, timing};
 use crate::words::announce;
 
-/// What a confirmed rewind leaves to the coordinator: what is said, the note the record keeps after the last
-/// agreed move, and the action log's words for it.
+/// What a confirmed rewind leaves to the coordinator: what is said, and the action log's words for it.
 pub(in crate::session) struct Retraced {
     pub(in crate::session) said: Vec<Effect>,
-    pub(in crate::session) note: String,
     pub(in crate::session) logged: String,
 }
 
@@ -68,9 +66,9 @@ impl BoardCheck {
     }
 
     /// R-D.2.9b-c: `yes` to the rewind: both records go back to the last agreeing move, the position with
-    /// them; the moves taken back are kept (`rewound`); the clock is stopped for the arbiter. `Err`: nothing to
-    /// retrace, refused. What the coordinator does with the rest (the note on the record, the tournament
-    /// profile, the action log, the save) is in the `Retraced` it gets.
+    /// them; the moves taken back are kept (`rewound`) and noted on the record after the last agreed move; the
+    /// clock is stopped for the arbiter. `Err`: nothing to retrace, refused. What the coordinator does with the
+    /// rest (the tournament profile, the action log, the save) is in the `Retraced` it gets.
     pub(in crate::session) fn retrace(
         &mut self,
         cfg: &Config,
@@ -80,7 +78,7 @@ impl BoardCheck {
         let Some(common) = self.found.take() else {
             return Err(vec![say(Kind::Refusal, cfg.p("rewind.none", &[]))]);
         };
-        let removed = m.game.truncate(common);
+        let (removed, clocks) = m.rewind_to(common, now);
         if removed.is_empty() {
             return Err(vec![say(Kind::Refusal, cfg.p("rewind.none", &[]))]);
         }
@@ -98,19 +96,8 @@ impl BoardCheck {
         let note = cfg.p("pgn.rewound", &[("moves", &written)]);
         self.taken_back.push(written.clone());
         self.last_board = None;
-        m.qpf_request = None;
-        let game = &m.game;
+        let game = m.game();
         let turn = game.turn();
-        let mut clocks = false;
-        if let Some(t) = &mut m.timing {
-            for side in [Color::White, Color::Black] {
-                let n = game.moves_completed(side) as u32;
-                t.clock.set_moves(side, n, now);
-            }
-            t.clock.hand_over(turn, now);
-            let _ = t.clock.pause(now);
-            clocks = t.clock.running().is_none() && !game.is_over();
-        }
         self.clocks = clocks;
         let key = if clocks {
             "rewind.done"
@@ -126,9 +113,9 @@ impl BoardCheck {
                 ("moves", &announce::written_moves(&cfg.vocabulary, &written)),
             ],
         );
+        m.note_on_ply(common.wrapping_sub(1), note);
         Ok(Retraced {
             said: vec![say(Kind::Event, text)],
-            note,
             logged: cfg.p("rewound.list", &[("list", &written)]),
         })
     }
@@ -183,13 +170,7 @@ impl BoardCheck {
         now: Duration,
     ) -> Vec<Effect> {
         self.clocks = false;
-        let mut runs = m.game.turn();
-        if let Some(t) = &mut m.timing {
-            let _ = t.clock.resume(now);
-            if let Some(side) = t.clock.running() {
-                runs = side;
-            }
-        }
+        let runs = m.start_clocks_kept(now);
         vec![say(
             Kind::Event,
             cfg.p("clocks.kept", &[("side", &cfg.side(runs))]),
@@ -213,9 +194,7 @@ impl BoardCheck {
         let Some((side, d)) = parsed else {
             return vec![say(Kind::Refusal, cfg.p("clocks.usage", &[]))];
         };
-        if let Some(t) = &mut m.timing {
-            t.clock.set_remaining(side, d, now);
-        }
+        m.set_clock(side, d, now);
         vec![say(
             Kind::Event,
             cfg.p(

@@ -4,6 +4,7 @@ pub(super) mod adjourn;
 mod answer;
 mod claims;
 mod play;
+mod record;
 pub(super) mod resume;
 mod takeback;
 mod texts;
@@ -11,7 +12,7 @@ pub(super) mod timing;
 
 pub(in crate::session) use answer::Clocked;
 pub(in crate::session) use claims::Said;
-pub(in crate::session) use play::Entry;
+pub(in crate::session) use play::{Entry, MoveSteps};
 
 use std::time::Duration;
 
@@ -20,27 +21,32 @@ use shakmaty::Color;
 use super::{ClockSettings, Config, Cue, Effect, Kind, Opponent, quote, say};
 
 use crate::rules::Game;
+use crate::rules::clock::Clock;
 use adjourn::Envelope;
 use timing::Timing;
 
 /// The game being played and what the Laws keep about it beside the moves: the clock, illegal moves
 /// completed, a 5-second request (R-GIII.4), the arbiter's counter correction, the sealed
 /// move (Guidelines I) and the clock's state kept in the game's file (issue 18.3).
+///
+/// Its fields are private to this module (the compiler keeps them so): the other parts read the game through
+/// [`Match::game`] and change it only through the methods named for what the Laws do to it (`apply_move`,
+/// `take_back_to`, `rewind_to`, `replace_game`, ...).
 pub(super) struct Match {
-    pub(super) game: Game,
-    pub(super) timing: Option<Timing>,
+    game: Game,
+    timing: Option<Timing>,
     /// With `--virtual-clock`: the session's own time, moved on only by `wait`.
-    pub(super) virtual_now: Option<Duration>,
+    virtual_now: Option<Duration>,
     /// A sealed move waiting in its envelope (Guidelines I).
-    pub(super) adjourned: Option<Envelope>,
+    adjourned: Option<Envelope>,
     /// Illegal moves completed by White and Black.
-    pub(super) illegal: [u32; 2],
+    illegal: [u32; 2],
     /// A 5-second increment request that counts as a draw offer (R-GIII.4).
-    pub(super) qpf_request: Option<Color>,
+    qpf_request: Option<Color>,
     /// The arbiter corrected the clock's move counter: `count` says it too.
-    pub(super) counter_corrected: bool,
+    counter_corrected: bool,
     /// The clock's state and made move kept in the loaded game's file, restored when the game goes on.
-    pub(super) kept: Option<Result<resume::Kept, String>>,
+    kept: Option<Result<resume::Kept, String>>,
 }
 
 impl Match {
@@ -48,10 +54,7 @@ impl Match {
     /// 18.3), its timing `cfg.time_control`'s, the virtual clock at zero with `--virtual-clock`.
     pub(super) fn new(mut game: Game, cfg: &Config) -> Match {
         let kept = resume::take_kept(&mut game);
-        let timing = cfg
-            .time_control
-            .as_ref()
-            .and_then(|tc| Timing::new(tc, &game, &cfg.clock));
+        let timing = Match::timing_of(&game, cfg);
         Match {
             game,
             timing,
@@ -62,6 +65,33 @@ impl Match {
             counter_corrected: false,
             kept,
         }
+    }
+
+    /// The timing of `game` under `cfg.time_control`, none without one.
+    fn timing_of(game: &Game, cfg: &Config) -> Option<Timing> {
+        cfg.time_control
+            .as_ref()
+            .and_then(|tc| Timing::new(tc, game, &cfg.clock))
+    }
+
+    /// The game on the board and its record, read.
+    pub(in crate::session) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game's clock, read; None in a game without one.
+    pub(in crate::session) fn clock(&self) -> Option<&Clock> {
+        self.timing.as_ref().map(|t| &t.clock)
+    }
+
+    /// A sealed move waits in its envelope (Guidelines I): the adjourned game has not gone on yet.
+    pub(in crate::session) fn is_adjourned(&self) -> bool {
+        self.adjourned.is_some()
+    }
+
+    /// The arbiter corrected the clock's move counter.
+    pub(in crate::session) fn counter_corrected(&self) -> bool {
+        self.counter_corrected
     }
 
     /// No clock runs (a review of a kept game, `--review FILE`).
@@ -75,5 +105,25 @@ impl Match {
         if let Some(t) = &mut self.timing {
             t.start(turn, now, &cfg.clock);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// No field of `Match` is visible outside this module: the compiler refuses every access to a private field
+    /// from another part (the parts change the game only through the methods of `Match`); this keeps
+    /// a field from being opened again with `pub`.
+    #[test]
+    fn no_field_of_match_is_visible_outside_its_module() {
+        let source = include_str!("mod.rs");
+        let body = source
+            .split("pub(super) struct Match {")
+            .nth(1)
+            .and_then(|rest| rest.split("\n}\n").next())
+            .expect("the struct Match in match_state/mod.rs");
+        let fields = body.lines().map(str::trim).filter(|l| !l.starts_with("//"));
+        let open: Vec<&str> = fields.filter(|l| l.starts_with("pub")).collect();
+        assert!(open.is_empty(), "fields of Match open outside it: {open:?}");
+        assert!(body.contains("game: Game,"), "the struct was read: {body}");
     }
 }

@@ -1,4 +1,5 @@
-//! A move played in play mode and what follows it; a loaded game's envelope and the start of its clock.
+//! A move played and what follows it, one path for every mode: play mode and the tournament profile add
+//! their steps to it ([`MoveSteps`]); a loaded game's envelope and the start of its clock.
 
 use std::time::Duration;
 
@@ -24,6 +25,44 @@ pub(in crate::session) enum Entry {
     },
     /// Not a move: said why, with its sound.
     Refused(Vec<Effect>),
+}
+
+/// What a mode adds to the one path of a move played ([`Match::apply_move`], [`Match::move_applied`]): play
+/// mode presses the clock with the move ([`InPlay`], R-6.2.1); the tournament profile makes the move and waits
+/// for its press (D.2.3-D.2.4, see `tournament::moves`).
+pub(in crate::session) trait MoveSteps {
+    /// Once `mover`'s move is on the board, before it is said: notes on the record and what they say.
+    fn played(&mut self, cfg: &Config, m: &mut Match, mover: Color, now: Duration) -> Vec<Effect>;
+    /// The move just made in words, as it is announced.
+    fn said(&mut self, cfg: &Config, m: &Match, mover: Color) -> String;
+    /// The move was announced as `said`; `ends`: it ended the game. Whether the clock is pressed with the move
+    /// now.
+    fn presses(&mut self, m: &Match, said: &str, mover: Color, ends: bool) -> bool;
+}
+
+/// Play mode: the move is said (with the side's name when set) and the clock is pressed with it.
+struct InPlay {
+    /// "Check" and "mate" are said.
+    check_words: bool,
+}
+
+impl MoveSteps for InPlay {
+    fn played(&mut self, _: &Config, _: &mut Match, _: Color, _: Duration) -> Vec<Effect> {
+        Vec::new()
+    }
+
+    fn said(&mut self, cfg: &Config, m: &Match, mover: Color) -> String {
+        let said = m.last_ply_said(cfg, self.check_words);
+        if cfg.names_side(mover) {
+            cfg.p("move.by", &[("side", &cfg.side(mover)), ("move", &said)])
+        } else {
+            said
+        }
+    }
+
+    fn presses(&mut self, _: &Match, _: &str, _: Color, _: bool) -> bool {
+        true
+    }
 }
 
 impl Match {
@@ -69,9 +108,56 @@ impl Match {
         Some(m.ok_or(()))
     }
 
-    /// A move is made (executed and announced), then completed: the clock is pressed (R-6.2.1, D.2.3-D.2.4).
-    /// A move that ends the game is complete without a press. Play mode only (see `Session::enter_move`).
-    /// Err: the move could not be played, and why.
+    /// The one path of a move played, in every mode: the move is made (executed and announced), then what the
+    /// mode adds (`steps`); it is completed by the press with it in play mode, or made and waiting for
+    /// its press in the tournament profile (D.2.3-D.2.4). A move that ends the game is complete without a press
+    /// (R-6.2.1.1). Err: the move could not be played, and why.
+    pub(in crate::session) fn apply_move(
+        &mut self,
+        cfg: &Config,
+        mv: shakmaty::Move,
+        now: Duration,
+        steps: &mut dyn MoveSteps,
+    ) -> Result<Vec<Effect>, Vec<Effect>> {
+        let mover = self.game.turn();
+        if let Err(e) = self.game.play(mv) {
+            return Err(vec![say(Kind::Refusal, self.game_error(cfg, &e))]);
+        }
+        Ok(self.move_applied(cfg, mover, now, steps))
+    }
+
+    /// After `mover`'s move is on the board (by [`Match::apply_move`], or as a claim's intended move, R-9.5.3):
+    /// the opponent's 5-second request lapses (R-GIII.4), the mode's steps, the announcement and its sound, then
+    /// the ending (the clock stops) or the press when the mode presses with the move.
+    pub(in crate::session) fn move_applied(
+        &mut self,
+        cfg: &Config,
+        mover: Color,
+        now: Duration,
+        steps: &mut dyn MoveSteps,
+    ) -> Vec<Effect> {
+        if self.qpf_request == Some(mover.other()) {
+            self.qpf_request = None;
+        }
+        let mut out = steps.played(cfg, self, mover, now);
+        let said = steps.said(cfg, self, mover);
+        out.push(say(Kind::Move, said.clone()));
+        out.push(Effect::Cue(self.move_cue()));
+        let ending = self.game.ending();
+        let presses = steps.presses(self, &said, mover, ending.is_some());
+        if let Some(e) = ending {
+            self.stop_clock(now);
+            self.mark_clock(mover, now);
+            out.push(say(Kind::GameEnd, self.ending_text(cfg, e)));
+            out.push(Effect::Cue(Cue::GameEnd));
+        } else if presses {
+            out.extend(self.press(cfg, mover, now));
+            self.mark_clock(mover, now);
+        }
+        out
+    }
+
+    /// [`Match::apply_move`] in play mode ([`InPlay`]; see `Session::enter_move`).
     pub(in crate::session) fn play(
         &mut self,
         cfg: &Config,
@@ -79,17 +165,10 @@ impl Match {
         now: Duration,
         check_words: bool,
     ) -> Result<Vec<Effect>, Vec<Effect>> {
-        let mover = self.game.turn();
-        if let Err(e) = self.game.play(mv) {
-            return Err(vec![say(Kind::Refusal, self.game_error(cfg, &e))]);
-        }
-        if self.qpf_request == Some(mover.other()) {
-            self.qpf_request = None;
-        }
-        Ok(self.after_move(cfg, mover, now, check_words))
+        self.apply_move(cfg, mv, now, &mut InPlay { check_words })
     }
 
-    /// Announcement, sound, clock press and ending after a move was made.
+    /// [`Match::move_applied`] in play mode ([`InPlay`]).
     pub(in crate::session) fn after_move(
         &mut self,
         cfg: &Config,
@@ -97,17 +176,7 @@ impl Match {
         now: Duration,
         check_words: bool,
     ) -> Vec<Effect> {
-        let mut out = self.move_said(cfg, mover, check_words);
-        if let Some(e) = self.game.ending() {
-            self.stop_clock(now);
-            self.mark_clock(mover, now);
-            out.push(say(Kind::GameEnd, self.ending_text(cfg, e)));
-            out.push(Effect::Cue(Cue::GameEnd));
-        } else {
-            out.extend(self.press(cfg, mover, now));
-            self.mark_clock(mover, now);
-        }
-        out
+        self.move_applied(cfg, mover, now, &mut InPlay { check_words })
     }
 
     /// An envelope used when it belongs to this game and position: it sets the clocks (R-GI.5); else the key of

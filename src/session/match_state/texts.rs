@@ -175,25 +175,15 @@ impl Match {
         Match::announce(cfg, ply, cfg.long_form, check_words)
     }
 
-    /// The move `mover` just made, announced (with the side's name when set) and its sound.
-    pub(in crate::session) fn move_said(
-        &self,
-        cfg: &Config,
-        mover: Color,
-        check_words: bool,
-    ) -> Vec<Effect> {
+    /// The sound of the move just made: check, capture or a move.
+    pub(in crate::session) fn move_cue(&self) -> Cue {
         let ply = self.game.last_ply().expect("a move was just played");
-        let cue = if ply.san.suffix.is_some() {
+        if ply.san.suffix.is_some() {
             Cue::Check
         } else if ply.mv.is_capture() {
             Cue::Capture
         } else {
             Cue::Move
-        };
-        let mut said = self.last_ply_said(cfg, check_words);
-        if cfg.names_side(mover) {
-            said = cfg.p("move.by", &[("side", &cfg.side(mover)), ("move", &said)]);
         }
-        vec![say(Kind::Move, said), Effect::Cue(cue)]
     }
 }

@@ -403,8 +403,8 @@ fn an_adjourned_game_goes_on_with_what_was_kept_and_the_envelopes_clocks() {
     );
     assert!(out.contains(&greeting), "{out:?}");
     let m = &s.session.m;
-    assert_eq!(m.illegal, [1, 0]);
-    let clock = &m.timing.as_ref().expect("the envelope's clock").clock;
+    assert_eq!(m.illegal_counts(), [1, 0]);
+    let clock = m.clock().expect("the envelope's clock");
     assert_eq!(
         clock.per_move_override(),
         Some(crate::rules::time_control::PerMove::Increment(

@@ -80,10 +80,10 @@ impl Tournament {
                 (vec![self.to_operator(text)], false)
             }
             Action::Log(rest) => (self.read_log(cfg, rest), false),
-            Action::Touched(rest) => (self.touched(cfg, &m.game, rest), false),
+            Action::Touched(rest) => (self.touched(cfg, m.game(), rest), false),
             Action::Role(rest) => (self.role(cfg, rest), false),
             Action::Inspect => (
-                vec![say(Kind::Answer, self.inspection(cfg, &m.game))],
+                vec![say(Kind::Answer, self.inspection(cfg, m.game()))],
                 false,
             ),
             Action::Verify => (self.verify_command(cfg, path), false),

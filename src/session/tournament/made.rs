@@ -4,11 +4,10 @@
 use shakmaty::Color;
 
 use super::{Made, Tournament, idx};
+use crate::rules::Ply;
 use crate::rules::clock::ClockState;
-use crate::rules::{Game, Ply};
 use crate::session::Config;
 use crate::session::match_state::Match;
-use crate::session::timing::parse_clk;
 
 impl Tournament {
     /// A move as the profile says it: "Schach" and "Matt" only when switched on (DN-3, ANN-M9).
@@ -96,14 +95,14 @@ impl Tournament {
         m: &Match,
         ending: Option<String>,
     ) -> String {
-        let running = match m.timing.as_ref().map(|t| t.clock.state()) {
+        let running = match m.clock().map(|c| c.state()) {
             Some(ClockState::Running(side)) => {
                 cfg.p("tournament.clock_runs", &[("side", &cfg.side(side))])
             }
             Some(_) => cfg.p("tournament.clock_stopped", &[]),
             None => cfg.p("clock.none", &[]),
         };
-        let game = &m.game;
+        let game = m.game();
         let mut text = match (game.last_ply(), self.made) {
             (None, _) => cfg.p("tournament.state_none", &[("clock", &running)]),
             (Some(ply), Some(made)) if made.ply + 1 == game.plies().len() => cfg.p(
@@ -145,25 +144,5 @@ impl Tournament {
             Some(e) => format!("{text}. {e}"),
             None => text,
         }
-    }
-}
-
-/// A note for the arbiter in the record: a PGN comment after the ply (before the first move when there is
-/// none), read back by the importer like any comment.
-pub(in crate::session) fn note_on_ply(game: &mut Game, ply: usize, note: String) {
-    let note = note.replace(['{', '}'], "");
-    match game.plies_mut().get_mut(ply) {
-        Some(p) => p.annotations.comments.push(note),
-        None => game.initial_comments.push(note),
-    }
-}
-
-/// The note `note` of a completion by the next move is taken back from the ply, with the clock's time
-/// written after it (the earlier move waits for its press again).
-pub(in crate::session) fn unnote_completion(game: &mut Game, ply: usize, note: &str) {
-    if let Some(p) = game.plies_mut().get_mut(ply) {
-        p.annotations
-            .comments
-            .retain(|c| c != note && parse_clk(c).is_none());
     }
 }

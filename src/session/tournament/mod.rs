@@ -140,12 +140,12 @@ impl Tournament {
     /// owed and the illegal moves.
     pub(in crate::session) fn game_mark(&self, m: &Match) -> log::GameMark {
         let (made, unpressed) = self.kept();
-        log::GameMark::of(&m.game, made, unpressed, m.illegal_counts())
+        log::GameMark::of(m.game(), made, unpressed, m.illegal_counts())
     }
 
     /// The game as it stands, for the next entries of the action log (see `GameMark`, issue 26.8).
     pub(in crate::session) fn note_game(&mut self, m: &Match) {
-        self.log.set_game(&m.game, self.kept(), m.illegal_counts());
+        self.log.set_game(m.game(), self.kept(), m.illegal_counts());
     }
 
     /// The full-screen view's own question (an offer, a claim, a new game), its answer or its cancelling:
@@ -374,11 +374,11 @@ impl Tournament {
         // the move once it is played.
         if commands.canonical(&word) == Some("seal") || word == "seal" {
             action = cfg.p("log.seal_hidden", &[]);
-            if m.adjourned.is_none() {
+            if !m.is_adjourned() {
                 // A refused seal: its reason could name the move.
                 said = vec![cfg.p("log.seal_refused_hidden", &[])];
             }
-        } else if m.adjourned.is_some() {
+        } else if m.is_adjourned() {
             // A move typed while the game is adjourned is refused; it could be the sealed move, typed without
             // `seal`: its text is not kept either.
             let refused = cfg.p("adjourned.refused", &[]);

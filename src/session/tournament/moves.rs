@@ -7,10 +7,10 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{Tournament, log, made, silent_clock};
+use super::{Tournament, log, silent_clock};
 use crate::rules::clock::ClockState;
 use crate::session::log::Actor;
-use crate::session::match_state::Match;
+use crate::session::match_state::{Match, MoveSteps};
 use crate::session::{ClockSettings, Config, Cue, Effect, Kind, say};
 use crate::words::action::Arg;
 
@@ -51,11 +51,7 @@ pub(in crate::session) fn clock_announcements(
         return vec![say(Kind::Refusal, cfg.p("tournament.announce_usage", &[]))];
     };
     cfg.clock = silent_clock(ClockSettings::default(), on);
-    if let Some(t) = &mut m.timing {
-        for side in [Color::White, Color::Black] {
-            t.arm_side(side, m.virtual_now.unwrap_or_default(), &cfg.clock);
-        }
-    }
+    m.rearm_announcements(cfg);
     let key = if on {
         "tournament.announce_on"
     } else {
@@ -64,11 +60,73 @@ pub(in crate::session) fn clock_announcements(
     vec![say(Kind::Event, cfg.p(key, &[]))]
 }
 
+/// The tournament profile's steps on the one path of a move played (`Match::move_applied`): the move is
+/// *made* and waits for its press (D.2.3-D.2.4); the mover's earlier move that was never pressed is completed by
+/// it (R-6.2.1.2, said to no one but the assistant's screen and the record); a move made after a fallen flag is
+/// noted for the arbiter; a correction says so (ANN-M13).
+struct InProfile<'a> {
+    t: &'a mut Tournament,
+    /// The action log's file.
+    log: Option<PathBuf>,
+    /// The side whose flag had fallen, unclaimed, when the move was made.
+    after_flag: Option<Color>,
+}
+
+impl MoveSteps for InProfile<'_> {
+    fn played(&mut self, cfg: &Config, m: &mut Match, mover: Color, now: Duration) -> Vec<Effect> {
+        let t = &mut *self.t;
+        let mut out = Vec::new();
+        let ply_index = m.game().plies().len() - 1;
+        if let Some(flagged) = self.after_flag {
+            let note = cfg.p("pgn.after_flag", &[("side", &cfg.side(flagged))]);
+            m.note_on_ply(ply_index, note);
+        }
+        // R-6.2.1.2: an incomplete move is completed when the same player makes his next move. Its press is
+        // lost: per the commentary of the move counter lags, and the arbiter corrects it. Nothing is
+        // said to the player; the assistant's screen and the record note it.
+        let earlier = t.completes_earlier(mover, ply_index);
+        if earlier && let Some(prev) = ply_index.checked_sub(2) {
+            let said = t.say_ply(cfg, &m.game().plies()[prev], false);
+            let note = cfg.p(
+                "tournament.completed_by_next",
+                &[("side", &cfg.side(mover)), ("move", &said)],
+            );
+            m.mark_clock_on(prev, mover, now);
+            m.note_on_ply(prev, note.clone());
+            if t.in_assistant_mode() {
+                out.push(say(Kind::Assistant, note));
+            } else {
+                t.note_game(m);
+                out.extend(t.log_action(cfg, self.log.clone(), now, Actor::Hector, "", vec![note]));
+            }
+        }
+        out
+    }
+
+    fn said(&mut self, cfg: &Config, m: &Match, _: Color) -> String {
+        let correcting = self.t.take_correcting();
+        let said = m.last_ply_said(cfg, self.t.says_check_words());
+        if correcting {
+            cfg.p("tournament.correction", &[("move", &said)])
+        } else {
+            said
+        }
+    }
+
+    /// The move is made and waits for its press (D.2.4); one that ended the game is complete without it.
+    fn presses(&mut self, m: &Match, said: &str, mover: Color, ends: bool) -> bool {
+        self.t.said_to_player(said.to_string());
+        self.t.made(mover, m.game().plies().len() - 1, ends);
+        false
+    }
+}
+
 impl Tournament {
     /// R-D.2.3: in the profile a move entered is *made*: executed and announced; the mover's clock still runs
     /// until `press` (D.2.4), or until the mover's next move completes it (R-6.2.1.2). A move that ends the game
     /// is complete without a press (R-6.2.1.1). Every way of entering a move reaches the profile here, through
-    /// `Session::enter_move`. `log`: the action log's file. `.1`: the game changed (to be saved).
+    /// `Session::enter_move`; it is played on the one path of every move (`Match::apply_move`), with the
+    /// profile's steps ([`InProfile`]). `log`: the action log's file. `.1`: the game changed (to be saved).
     pub(in crate::session) fn make_move(
         &mut self,
         cfg: &Config,
@@ -77,24 +135,23 @@ impl Tournament {
         mv: shakmaty::Move,
         now: Duration,
     ) -> (Vec<Effect>, bool) {
-        let mover = m.game.turn();
         // a flag that has fallen counts only once it is claimed or the arbiter observes it: a move made
         // after it (by either side) stands, and the record says so for the arbiter.
-        let after_flag = m
-            .timing
-            .as_ref()
-            .and_then(|t| t.clock.first_flag(now))
-            .map(|(side, _)| side);
-        if let Err(e) = m.game.play(mv) {
-            return (vec![say(Kind::Refusal, m.game_error(cfg, &e))], false);
+        let after_flag = m.flag_fallen(now);
+        let mut steps = InProfile {
+            t: self,
+            log,
+            after_flag,
+        };
+        match m.apply_move(cfg, mv, now, &mut steps) {
+            Ok(out) => (out, true),
+            Err(out) => (out, false),
         }
-        self.made_in_profile(cfg, m, log, mover, after_flag, now)
     }
 
     /// After a move of `mover` was played in the profile (`after_flag`: the side whose flag had fallen, unclaimed,
-    /// when it was made): the mover's earlier move that was never pressed is
-    /// completed by this one (R-6.2.1.2, said to no one but the assistant's screen and the record), the move is
-    /// announced, and it is made and waits for its press (or ends the game). `.1`: the game changed.
+    /// when it was made), on the one path of every move (`Match::move_applied`) with the profile's steps
+    /// ([`InProfile`]). `.1`: the game changed.
     pub(in crate::session) fn made_in_profile(
         &mut self,
         cfg: &Config,
@@ -104,61 +161,12 @@ impl Tournament {
         after_flag: Option<Color>,
         now: Duration,
     ) -> (Vec<Effect>, bool) {
-        let mut out = Vec::new();
-        if m.qpf_request == Some(mover.other()) {
-            m.qpf_request = None;
-        }
-        let ply_index = m.game.plies().len() - 1;
-        if let Some(flagged) = after_flag {
-            let note = cfg.p("pgn.after_flag", &[("side", &cfg.side(flagged))]);
-            made::note_on_ply(&mut m.game, ply_index, note);
-        }
-        // R-6.2.1.2: an incomplete move is completed when the same player makes his next move. Its press is
-        // lost: per the commentary of the move counter lags, and the arbiter corrects it. Nothing is
-        // said to the player; the assistant's screen and the record note it.
-        let earlier = self.completes_earlier(mover, ply_index);
-        if earlier && let Some(prev) = ply_index.checked_sub(2) {
-            let said = self.say_ply(cfg, &m.game.plies()[prev], false);
-            let note = cfg.p(
-                "tournament.completed_by_next",
-                &[("side", &cfg.side(mover)), ("move", &said)],
-            );
-            m.mark_clock_on(prev, mover, now);
-            made::note_on_ply(&mut m.game, prev, note.clone());
-            if self.in_assistant_mode() {
-                out.push(say(Kind::Assistant, note));
-            } else {
-                self.note_game(m);
-                out.extend(self.log_action(cfg, log, now, Actor::Hector, "", vec![note]));
-            }
-        }
-        let correcting = self.take_correcting();
-        let ply = m.game.last_ply().expect("just played");
-        let cue = if ply.san.suffix.is_some() {
-            Cue::Check
-        } else if ply.mv.is_capture() {
-            Cue::Capture
-        } else {
-            Cue::Move
+        let mut steps = InProfile {
+            t: self,
+            log,
+            after_flag,
         };
-        let said = m.last_ply_said(cfg, self.says_check_words());
-        let said = if correcting {
-            cfg.p("tournament.correction", &[("move", &said)])
-        } else {
-            said
-        };
-        out.push(say(Kind::Move, said.clone()));
-        out.push(Effect::Cue(cue));
-        let ending = m.game.ending();
-        self.said_to_player(said);
-        self.made(mover, ply_index, ending.is_some());
-        if let Some(e) = ending {
-            m.stop_clock(now);
-            m.mark_clock(mover, now);
-            out.push(say(Kind::GameEnd, m.ending_text(cfg, e)));
-            out.push(Effect::Cue(Cue::GameEnd));
-        }
-        (out, true)
+        (m.move_applied(cfg, mover, now, &mut steps), true)
     }
 
     /// A move entry that does not fit the record is never silently refused: the operator re-enters it (a typing
@@ -195,20 +203,20 @@ impl Tournament {
         m: &mut Match,
         now: Duration,
     ) -> Pressed {
-        if let Some(e) = m.game.ending() {
+        if let Some(e) = m.game().ending() {
             return Pressed::Said(vec![say(Kind::Refusal, m.game_over(cfg, e))], false);
         }
-        if m.adjourned.is_some() {
+        if m.is_adjourned() {
             let refused = say(Kind::Refusal, cfg.p("adjourned.refused", &[]));
             return Pressed::Said(vec![refused], false);
         }
         let made = self.made_move();
-        let state = m.timing.as_ref().map(|t| t.clock.state());
+        let state = m.clock().map(|c| c.state());
         let standing = matches!(state, Some(ClockState::Paused(_)));
         // The side whose clock runs (or stands) presses; without a clock, the side that made the move.
         let presser = match state {
             Some(ClockState::Running(side) | ClockState::Paused(side)) => side,
-            _ => made.map_or(m.game.turn().other(), |(mover, _)| mover),
+            _ => made.map_or(m.game().turn().other(), |(mover, _)| mover),
         };
         if self.owed(presser) == 0 {
             if standing {
@@ -220,14 +228,14 @@ impl Tournament {
             // without a clock the side to move.
             let side = match state {
                 Some(ClockState::Running(side)) => side,
-                _ => m.game.turn(),
+                _ => m.game().turn(),
             };
             return Pressed::WithoutMove(side);
         }
         let mut out = self.complete_by_press(cfg, m, presser, now);
         let key = if standing {
             "tournament.pressed_standing"
-        } else if m.timing.is_some() {
+        } else if m.clock().is_some() {
             "tournament.pressed"
         } else {
             "tournament.completed"
@@ -254,18 +262,13 @@ impl Tournament {
         now: Duration,
     ) -> Vec<Effect> {
         self.pressed(presser);
-        let ply = m.game.plies().iter().rposition(|p| p.color() == presser);
+        let ply = m.game().plies().iter().rposition(|p| p.color() == presser);
         let standing = m
-            .timing
-            .as_ref()
-            .is_some_and(|t| matches!(t.clock.state(), ClockState::Paused(_)));
+            .clock()
+            .is_some_and(|c| matches!(c.state(), ClockState::Paused(_)));
         let out = if standing {
             // The press counts (move counter, increment) and the clock stands on, now on the opponent's side.
-            if let Some(t) = &mut m.timing {
-                let _ = t.clock.resume(now);
-                let _ = t.clock.press(presser, now);
-                let _ = t.clock.pause(now);
-            }
+            m.press_standing(presser, now);
             Vec::new()
         } else {
             m.press(cfg, presser, now)
@@ -283,17 +286,17 @@ impl Tournament {
         cfg: &Config,
         m: &mut Match,
     ) -> (Vec<Effect>, bool) {
-        if let Some(e) = m.game.ending() {
+        if let Some(e) = m.game().ending() {
             return (vec![say(Kind::Refusal, m.game_over(cfg, e))], false);
         }
-        let len = m.game.plies().len();
+        let len = m.game().plies().len();
         if self.made_last(len).is_none() {
-            let key = match m.game.last_ply() {
+            let key = match m.game().last_ply() {
                 None => "last.none",
                 Some(_) => "tournament.undo_after_press",
             };
             let said = m
-                .game
+                .game()
                 .last_ply()
                 .map(|p| self.say_ply(cfg, p, false))
                 .unwrap_or_default();
@@ -334,8 +337,8 @@ impl Tournament {
         m: &mut Match,
         named: Option<&str>,
     ) -> Option<(Vec<Effect>, bool)> {
-        let (mover, _) = self.made_last(m.game.plies().len())?;
-        if m.game.is_over() {
+        let (mover, _) = self.made_last(m.game().plies().len())?;
+        if m.game().is_over() {
             return None;
         }
         if let Some(named) = named {
@@ -377,24 +380,24 @@ impl Tournament {
     /// D.2.8: the move made and not pressed, the last of the record, is taken back: its mover and the move as it
     /// was said. None: no move is made and waiting for its press.
     fn withdraw(&mut self, cfg: &Config, m: &mut Match) -> Option<(Color, String)> {
-        let (mover, ply) = self.made_last(m.game.plies().len())?;
+        let (mover, ply) = self.made_last(m.game().plies().len())?;
         let said = m.last_ply_said(cfg, self.says_check_words());
-        m.game.truncate(ply);
+        m.take_back_to(ply);
         // The withdrawn entry had completed its mover's earlier move (R-6.2.1.2): that one waits for its press
         // again.
         if self.withdrawn(mover, ply)
             && let Some(prev) = ply.checked_sub(2)
         {
-            let said = self.say_ply(cfg, &m.game.plies()[prev], false);
+            let said = self.say_ply(cfg, &m.game().plies()[prev], false);
             let note = cfg.p(
                 "tournament.completed_by_next",
                 &[("side", &cfg.side(mover)), ("move", &said)],
             );
-            made::unnote_completion(&mut m.game, prev, &note);
+            m.unnote_completion(prev, &note);
         }
         // The record's last move is made, not completed, again when its mover has not pressed for it.
-        let len = m.game.plies().len();
-        if let Some(last) = m.game.last_ply() {
+        let len = m.game().plies().len();
+        if let Some(last) = m.game().last_ply() {
             self.made_again(last.color(), len - 1);
         }
         Some((mover, said))

@@ -129,7 +129,7 @@ pub(in crate::session) fn export_stem(cfg: &Config) -> String {
 
 /// The game's ending in words, if it has ended.
 pub(in crate::session) fn ending_said(cfg: &Config, m: &Match) -> Option<String> {
-    m.game.ending().map(|e| m.ending_text(cfg, e))
+    m.game().ending().map(|e| m.ending_text(cfg, e))
 }
 
 /// `scoresheet [N]` asked (see [`scoresheet`]): the check's words as the profile says them, if it applies.
@@ -140,7 +140,7 @@ pub(in crate::session) fn scoresheet_asked(
     rest: &str,
 ) -> Vec<Effect> {
     let check_words = t.is_none_or(|t| t.says_check_words());
-    scoresheet(cfg, &m.game, check_words, ending_said(cfg, m), rest)
+    scoresheet(cfg, m.game(), check_words, ending_said(cfg, m), rest)
 }
 
 /// The three scoresheet files of the game (D.2.7): PGN (`pgn`, as kept), plain text, braille.
@@ -154,7 +154,7 @@ fn export_to(
 ) -> Effect {
     let stem = export_stem(cfg);
     let ending = ending_said(cfg, m);
-    export_effect(cfg, &m.game, ending, pgn, game_file, dir, stem, done)
+    export_effect(cfg, m.game(), ending, pgn, game_file, dir, stem, done)
 }
 
 /// `export DIR`: the game as PGN, plain-text scoresheet and braille-ready file into DIR (D.2.7). `game_file`:
