@@ -249,15 +249,20 @@ pub enum Request {
 }
 
 impl Request {
-    /// The line-mode word of the request (`player: WORD`).
-    pub fn word(self) -> &'static str {
+    /// The command the request asks for: its row in the registry.
+    pub fn command(self) -> Kind {
         match self {
-            Request::Time => "time",
-            Request::Used => "used",
-            Request::Count => "count",
-            Request::Last => "last",
-            Request::Repeat => "repeat",
+            Request::Time => Kind::Time,
+            Request::Used => Kind::Used,
+            Request::Count => Kind::Count,
+            Request::Last => Kind::Last,
+            Request::Repeat => Kind::Repeat,
         }
+    }
+
+    /// The line-mode word of the request (`player: WORD`): its command's contract name.
+    pub fn word(self) -> &'static str {
+        self.command().name()
     }
 }
 
