@@ -2,6 +2,7 @@
 
 pub mod edge;
 mod export;
+pub mod face_loop;
 pub mod gamepad;
 pub mod line;
 pub mod screen;

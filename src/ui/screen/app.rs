@@ -37,6 +37,8 @@ pub enum Out {
     Cue(Cue),
     /// An action for the session (a key's).
     Act(Act),
+    /// A legal move chosen on the board, for the session to play as it is (never turned back into text).
+    Move(shakmaty::Move),
     /// A line typed in the view's input line: the session reads it as line mode's.
     Line(String),
     /// The view's own question, its answer or its cancelling, for the action log (issue 26.7): what was
@@ -634,7 +636,7 @@ impl App {
                     // Not a legal move: the session says why, in the words line mode uses.
                     [] => vec![act(Typed::Entry(format!("{from}{focus}")))],
                     // A pawn to the last rank in the profile: the promotion piece is asked, as ever.
-                    [m] => vec![act(Typed::Entry(game.uci(*m).to_string()))],
+                    [m] => vec![Out::Move(*m)],
                     _ => {
                         self.mode = Mode::Promotion { from, to: focus };
                         let text = format!(
@@ -729,7 +731,7 @@ impl App {
         match role {
             Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => {
                 self.mode = Mode::Explore;
-                vec![act(Typed::Entry(format!("{from}{to}{}", r.char())))]
+                vec![promoted(view, from, to, r)]
             }
             _ if self.cancel_key(&event, false) => {
                 let key_name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
@@ -832,6 +834,19 @@ fn char_name(p: &Phrases, c: char) -> String {
         p.get("screen.space").to_string()
     } else {
         c.to_string()
+    }
+}
+
+/// The promotion answered (a key's piece, a pad's button): the legal move it makes, played as it is; a move
+/// that is not legal (none is asked for) goes to the session in the words line mode uses, which say why.
+pub fn promoted(view: &View<'_>, from: Square, to: Square, role: Role) -> Out {
+    let game = view.game();
+    let legal = game.legal_moves().into_iter().find(|m| {
+        m.from() == Some(from) && target_of(game, m) == to && m.promotion() == Some(role)
+    });
+    match legal {
+        Some(m) => Out::Move(m),
+        None => act(Typed::Entry(format!("{from}{to}{}", role.char()))),
     }
 }
 
