@@ -9,19 +9,16 @@ use std::io;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::session::{Announcement, Command, Effect, Session, View};
+use crate::session::{Announcement, Command, Session, View};
 use crate::ui::edge::{Edge, FaceTime};
 use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{GamepadOptions, PadFace};
+pub use crate::ui::replies::carry;
 
 /// How long the last words may take to be heard before the program ends.
 pub const FINISH: Duration = Duration::from_secs(5);
 /// How often a pending speech connection is looked at.
 pub const SPEECH_POLL: Duration = Duration::from_millis(250);
-/// At most this many rounds of replies (what the edge read for the session, whose answer can make the edge
-/// read again) are carried out after one message, so that a reply that always brings another cannot hang
-/// the face.
-const REPLY_ROUNDS: usize = 8;
 
 /// What wakes a face.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,28 +81,6 @@ pub trait Face {
 
     /// The session's clock was looked at; `said`: it said something.
     fn ticked(&mut self, _view: &View<'_>, _said: bool, _now: Duration) {}
-}
-
-/// Carries out the session's effects, each announcement shown by `show`, then what the edge read for the
-/// session (a file), answered, before the next message. True when the program should end.
-pub fn carry(
-    edge: &mut Edge,
-    session: &mut Session,
-    effects: Vec<Effect>,
-    now: Duration,
-    show: &mut dyn FnMut(&Announcement),
-) -> bool {
-    let mut quit = edge.run(effects, show);
-    for _ in 0..REPLY_ROUNDS {
-        let replies = edge.take_replies();
-        if quit || replies.is_empty() {
-            break;
-        }
-        for c in replies {
-            quit |= edge.run(session.update(c, now), show);
-        }
-    }
-    quit
 }
 
 /// Notices of what is missing: shown, logged and (when speech is on) spoken. True when there were any.

@@ -5,4 +5,5 @@ mod export;
 pub mod face_loop;
 pub mod gamepad;
 pub mod line;
+mod replies;
 pub mod screen;

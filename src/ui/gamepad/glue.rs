@@ -3,7 +3,6 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::{Color, Position};
 
 use super::device::{self, Sink, Source};
@@ -11,7 +10,7 @@ use super::{Context, GamepadConfig, Mapper, Notice, PadEvent, PadOut, Rumble, Us
 use crate::session::{Announcement, Cue, Kind, Session, View};
 use crate::ui::edge::Edge;
 use crate::ui::screen::app::{self, App, Mode, Out};
-// What the keys do (`screen::press`, `screen::carry_outs`), apart from the view's loop that runs the pad.
+// What the view's answers do (`screen::carry_outs`), apart from the view's loop that runs the pad.
 use crate::ui::screen::carry as screen;
 use crate::words::action::Act;
 
@@ -132,10 +131,6 @@ pub fn context_of(app: &App, view: &View<'_>) -> Context {
     }
 }
 
-fn key(code: KeyCode) -> KeyEvent {
-    KeyEvent::new(code, KeyModifiers::NONE)
-}
-
 /// One pad event in the full-screen view: what the keys would do. True when the program should end.
 pub fn screen_event(
     face: &mut PadFace,
@@ -157,7 +152,10 @@ pub fn screen_event(
                     let button = format!("{action:?}");
                     match app.in_question(action, button, question, &session.view()) {
                         Some(outs) => screen::carry_outs(outs, app, session, edge, now),
-                        None => screen::press(key(KeyCode::Esc), app, session, edge, now),
+                        None => {
+                            let outs = app.answer(false, &session.view());
+                            screen::carry_outs(outs, app, session, edge, now)
+                        }
                     }
                 } else {
                     app.help = None;
@@ -165,8 +163,10 @@ pub fn screen_event(
                     screen::carry_outs(outs, app, session, edge, now)
                 }
             }
-            PadOut::Yes => screen::press(key(KeyCode::Char('y')), app, session, edge, now),
-            PadOut::No => screen::press(key(KeyCode::Esc), app, session, edge, now),
+            PadOut::Yes | PadOut::No => {
+                let outs = app.answer(out == PadOut::Yes, &session.view());
+                screen::carry_outs(outs, app, session, edge, now)
+            }
             PadOut::Promote(role) => match app.mode {
                 Mode::Promotion { from, to } => {
                     app.mode = Mode::Explore;

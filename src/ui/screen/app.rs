@@ -95,6 +95,11 @@ impl App {
     }
 }
 
+/// The names the action log keeps for a yes and a no given without a key (see [`App::answer`]): those of the
+/// keys that say them, so that the log reads the same whichever way the answer came.
+const YES_NAME: &str = "y";
+const NO_NAME: &str = "Esc";
+
 /// A key's action for the session.
 fn act(action: Typed) -> Out {
     Out::Act(Act::new(action))
@@ -575,17 +580,7 @@ impl App {
         let p = &view.config().phrases;
         let key_name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
         if yes_key(&event, p) {
-            self.mode = Mode::Explore;
-            self.reminded = false;
-            let asked = p.say(question, &[("how", "")]).trim().to_string();
-            let said = p.say("screen.confirm.yes", &[("question", &asked)]);
-            return vec![
-                Out::Log {
-                    entered: key_name,
-                    said: vec![said],
-                },
-                sent,
-            ];
+            return self.confirmed(key_name, sent, question, p);
         }
         if no_key(self, &event, p) {
             return self.leave_question(key_name, p.get("screen.cancelled").to_string());
@@ -607,6 +602,72 @@ impl App {
             Out::Cue(Cue::Edge),
             refusal(p.say("confirm.again", &[("question", &question), ("text", "")])),
         ]
+    }
+
+    /// Yes to the view's own question (`key_name`: the key or button that said it): what was asked about is
+    /// sent, and the answer logged.
+    fn confirmed(
+        &mut self,
+        key_name: String,
+        sent: Out,
+        question: &'static str,
+        p: &Phrases,
+    ) -> Vec<Out> {
+        self.mode = Mode::Explore;
+        self.reminded = false;
+        let asked = p.say(question, &[("how", "")]).trim().to_string();
+        let said = p.say("screen.confirm.yes", &[("question", &asked)]);
+        vec![
+            Out::Log {
+                entered: key_name,
+                said: vec![said],
+            },
+            sent,
+        ]
+    }
+
+    /// Yes or no given as such (a pad's South and East), never as a key: what the view's yes key (y) and no key
+    /// (Escape) do in each state, and the words the action log keeps for them. On the input line yes sends
+    /// the line (what Enter does) and no cancels it; the view's own question is confirmed or cancelled; the
+    /// promotion question is cancelled by no; the session's own question gets the answer.
+    pub fn answer(&mut self, yes: bool, view: &View<'_>) -> Vec<Out> {
+        let p = &view.config().phrases;
+        self.help = None;
+        if !view.awaiting_answer() && !matches!(self.mode, Mode::Confirm(..)) {
+            self.reminded = false;
+        }
+        match self.mode.clone() {
+            Mode::Input(text) if yes => self.input_key(
+                KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+                text,
+                view,
+            ),
+            Mode::Input(_) => {
+                self.mode = Mode::Explore;
+                vec![answer(p.get("screen.cancelled").to_string())]
+            }
+            Mode::Confirm(sent, question) if yes => {
+                self.confirmed(YES_NAME.into(), *sent, question, p)
+            }
+            Mode::Confirm(..) | Mode::Promotion { .. } if !yes => {
+                self.leave_question(NO_NAME.into(), p.get("screen.cancelled").to_string())
+            }
+            Mode::Promotion { to, .. } => {
+                let v = &view.config().vocabulary;
+                let text = format!(
+                    "{} {}",
+                    promotion_question(v, p, to),
+                    self.promotion_keys(v, p)
+                );
+                vec![refusal(text)]
+            }
+            _ if view.awaiting_answer() => {
+                self.reminded = false;
+                vec![act(if yes { Typed::Yes } else { Typed::No })]
+            }
+            _ if yes => vec![Out::Cue(Cue::Edge)],
+            _ => self.action(Action::Cancel, view),
+        }
     }
 
     /// Enter on a square: choose the piece, then its target.

@@ -7,11 +7,11 @@ use crossterm::event::KeyEvent;
 use super::app::{self, App};
 use crate::session::{Announcement, Command, Effect, Session};
 use crate::ui::edge::Edge;
-use crate::ui::face_loop;
+use crate::ui::replies;
 use crate::words::action::Act;
 
 /// Carries out effects, spoken and shown in the status line, then the edge's replies (see
-/// [`face_loop::carry`]). True when the program should end.
+/// [`replies::carry`]). True when the program should end.
 fn carry(
     edge: &mut Edge,
     app: &mut App,
@@ -19,7 +19,7 @@ fn carry(
     effects: Vec<Effect>,
     now: Duration,
 ) -> bool {
-    face_loop::carry(edge, session, effects, now, &mut |a: &Announcement| {
+    replies::carry(edge, session, effects, now, &mut |a: &Announcement| {
         app.show(&a.text)
     })
 }
