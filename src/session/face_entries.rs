@@ -49,3 +49,51 @@ pub(super) fn log_view(
     t.map(|t| t.log_view(parts, path, now, entered, said))
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::super::{Command, Config, Mode, Session};
+    use crate::rules::Game;
+    use crate::words::action::{Act, Action};
+
+    fn session(mode: Mode) -> Session {
+        let mut s = Session::new(
+            Game::new(),
+            Config {
+                mode,
+                ..Config::default()
+            },
+        );
+        s.start(Duration::ZERO);
+        s
+    }
+
+    /// A move chosen on the board says, does and logs what the same move typed in line mode does, in play mode
+    /// and in the tournament profile (where the action log keeps its words), and nothing of it is left behind.
+    #[test]
+    fn a_chosen_move_is_the_same_move_typed() {
+        for mode in [Mode::Play, Mode::Record, Mode::Assistant] {
+            let (mut typed, mut chosen) = (session(mode), session(mode));
+            for uci in ["e2e4", "e7e5", "g1f3"] {
+                let line = Act::new(Action::Entry(uci.to_string()));
+                let by_text = typed.update(Command::Act(line), Duration::from_secs(1));
+                let game = chosen.view().game().clone();
+                let m = game
+                    .legal_moves()
+                    .into_iter()
+                    .find(|m| game.uci(*m).to_string() == uci)
+                    .expect(uci);
+                let by_move = chosen.play_move(m, Duration::from_secs(1));
+                assert_eq!(by_move, by_text, "{mode:?} {uci}");
+                assert!(chosen.chosen.is_none());
+            }
+            assert_eq!(
+                chosen.view().game().plies().len(),
+                typed.view().game().plies().len()
+            );
+            assert!(!chosen.view().game().plies().is_empty(), "{mode:?}");
+        }
+    }
+}
