@@ -7,6 +7,7 @@ mod effect;
 mod engine;
 mod engine_io;
 mod explore;
+mod face_entries;
 pub mod game_log;
 mod game_mark;
 mod games;
@@ -235,17 +236,14 @@ impl Session {
         out
     }
 
-    /// The full-screen view's own question, its answer or its cancelling, logged (see `Tournament::log_view`).
-    pub fn log_view(
-        &mut self,
-        entered: &str,
-        said: Vec<String>,
-        real_now: Duration,
-    ) -> Vec<Effect> {
-        let (now, path) = (self.at_command(real_now), self.view().log_path());
-        let (parts, t) = ((&self.config, &self.m), self.tournament.as_mut());
-        t.map(|t| t.log_view(parts, path, now, entered, said))
-            .unwrap_or_default()
+    /// The full-screen view's own question, its answer or its cancelling, logged (see `face_entries`).
+    pub fn log_view(&mut self, entered: &str, said: Vec<String>, now: Duration) -> Vec<Effect> {
+        face_entries::log_view(self, entered, said, now)
+    }
+
+    /// A legal move chosen on the board, played like the same move typed (see `face_entries::play_move`).
+    pub fn play_move(&mut self, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
+        face_entries::play_move(self, m, now)
     }
 
     /// `quit`: the game saved, and the files left as they are (see `GameFiles::leave`).
@@ -406,7 +404,8 @@ impl Session {
         }
         let in_profile = self.tournament.is_some();
         let not_fitting = |e: &_| in_profile && tournament::does_not_fit(e);
-        match self.m.read_move(&self.config, text, not_fitting) {
+        match face_entries::read_move(&mut self.chosen, (&self.m, &self.config), text, not_fitting)
+        {
             match_state::Entry::Move(m) => self.enter_move(m, Completion::ByPress, now),
             match_state::Entry::NotFitting(reason) => {
                 self.questions.ask_not_fitting(text);

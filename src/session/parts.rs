@@ -39,6 +39,8 @@ pub struct Session {
     pub(super) real_at: Duration,
     /// A resumed game is compared with its action log after the next command (issue 26.9).
     pub(super) recover_pending: bool,
+    /// The move chosen on the board being carried out (see `face_entries::play_move`).
+    pub(super) chosen: Option<shakmaty::Move>,
 }
 
 /// A session of `game` as it starts: nothing asked, said or kept yet.
@@ -59,5 +61,6 @@ pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
         at: Duration::ZERO,
         real_at: Duration::ZERO,
         recover_pending: false,
+        chosen: None,
     }
 }

@@ -5,18 +5,15 @@ use std::io::{self, IsTerminal, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::session::{Command, Effect, Session};
+use crate::session::{Announcement, Command, Session};
 use crate::ui::edge::{Edge, FaceTime};
+use crate::ui::face_loop::{self, FINISH, Face};
 use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, LineOut, PadFace};
 use crate::words::action::{Act, Action};
 
-/// How long the last words may take to be heard before the program ends.
-const FINISH: Duration = Duration::from_secs(5);
 /// The longest line read from the player (bytes); the rest of a longer line is dropped (issue 10).
 pub const MAX_INPUT_LINE: usize = 4096;
-/// How often a pending speech connection is looked at.
-const SPEECH_POLL: Duration = Duration::from_millis(250);
 /// Set (to anything) in the environment, each line read is printed before its answers, after this mark, so a
 /// script can tell which answer belongs to which line (the arbiter's casebook, tests/casebook.rs).
 pub const ECHO_ENV: &str = "HECTOR_ECHO_INPUT";
@@ -33,15 +30,16 @@ pub struct LineOptions {
     pub gamepad: Option<GamepadOptions>,
 }
 
-/// What wakes line mode: a command, or a gamepad's event.
+/// Line mode's own input (what else wakes it, see [`face_loop::Msg`]).
 enum Input {
     /// A line typed: read by the session into its action when it is carried out.
     Line(String),
     /// A line longer than [`MAX_INPUT_LINE`]: nothing of it is read, and the player is told so.
     TooLong,
-    Command(Command),
-    Pad(PadEvent),
 }
+
+/// What wakes line mode.
+type Msg = face_loop::Msg<Input>;
 
 /// Prints one line; a closed stdout (reader gone) must not crash the game, the save still happens. The last
 /// line of defence of the line-mode promise: no control byte, escape or bidirectional override is printed,
@@ -129,47 +127,80 @@ pub fn wrap_words(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-struct Output {
-    edge: Edge,
+/// Line mode as a face of the one loop: lines in, one printed line per announcement.
+struct LineFace {
     stdout: io::Stdout,
+    /// Each line read is printed before its answers (see [`ECHO_ENV`]).
+    echo: bool,
 }
 
-impl Output {
-    fn run(&mut self, effects: Vec<Effect>) -> bool {
-        let stdout = &self.stdout;
-        self.edge.run(effects, &mut |a| print(stdout, &a.text))
+impl Face for LineFace {
+    type Input = Input;
+
+    fn show(&mut self, a: &Announcement) {
+        print(&self.stdout, &a.text);
     }
 
-    /// Runs the session's effects, then gives it what the edge read for it (a file), before the next line.
-    fn step(&mut self, session: &mut Session, effects: Vec<Effect>, now: Duration) -> bool {
-        let mut quit = self.run(effects);
-        let mut rounds = 0;
-        while !quit && rounds < 8 {
-            let replies = self.edge.take_replies();
-            if replies.is_empty() {
-                break;
+    fn by_player(input: &Input) -> bool {
+        matches!(input, Input::Line(_))
+    }
+
+    fn input(
+        &mut self,
+        input: Input,
+        session: &mut Session,
+        edge: &mut Edge,
+        now: Duration,
+    ) -> io::Result<bool> {
+        Ok(match input {
+            Input::Line(line) => {
+                if self.echo {
+                    print(&self.stdout, &format!("{ECHO_MARK}{line}"));
+                }
+                // Line mode's text is the contract: read into its action, then handled like a key.
+                let act = session.read(&line);
+                let effects = session.update(Command::Act(act), now);
+                face_loop::carry(edge, session, effects, now, &mut |a| self.show(a))
             }
-            for c in replies {
-                quit |= self.run(session.update(c, now));
+            Input::TooLong => {
+                let max = MAX_INPUT_LINE.to_string();
+                let p = &session.view().config().phrases;
+                let text = p.say("input.too_long", &[("max", &max)]);
+                face_loop::notices(self, edge, vec![text]);
+                false
             }
-            rounds += 1;
+        })
+    }
+
+    fn pad(
+        &mut self,
+        pad: &mut PadFace,
+        event: &PadEvent,
+        session: &mut Session,
+        edge: &mut Edge,
+        now: Duration,
+    ) -> bool {
+        let mut quit = false;
+        for o in pad::line_event(pad, event, &session.view()) {
+            match o {
+                LineOut::Act(act) => {
+                    let effects = session.update(Command::Act(act), now);
+                    quit |= face_loop::carry(edge, session, effects, now, &mut |a| self.show(a));
+                }
+                LineOut::Say(a) => {
+                    self.show(&a);
+                    edge.say(&a);
+                }
+            }
         }
         quit
-    }
-
-    /// Notices of what is missing: printed, logged and (when speech is on) spoken.
-    fn notices(&mut self, extra: Vec<String>) {
-        for n in extra.into_iter().chain(self.edge.take_notices()) {
-            print(&self.stdout, &n);
-            self.edge.notice(&n);
-        }
     }
 }
 
 /// Reads lines with a line editor (rustyline) while stdin is a terminal: Left/Right/Home/End edit, Up/Down recall
 /// earlier lines, Ctrl-C and Ctrl-D leave (the game is saved). Returns false when no editor could be set up (the
 /// caller reads plain lines then).
-fn edit_lines(tx: &mpsc::Sender<Input>) -> bool {
+fn edit_lines(tx: &mpsc::Sender<Msg>) -> bool {
     use rustyline::error::ReadlineError;
     let Ok(mut editor) = rustyline::DefaultEditor::new() else {
         return false;
@@ -180,62 +211,41 @@ fn edit_lines(tx: &mpsc::Sender<Input>) -> bool {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                if tx.send(Input::Line(line)).is_err() {
+                if tx.send(Msg::Input(Input::Line(line))).is_err() {
                     return true;
                 }
             }
             Err(ReadlineError::Interrupted) => {
-                let _ = tx.send(Input::Command(Command::Act(Act::new(Action::Quit))));
+                let _ = tx.send(Msg::Command(Command::Act(Act::new(Action::Quit))));
                 return true;
             }
             Err(_) => break,
         }
     }
-    let _ = tx.send(Input::Command(Command::EndOfInput));
+    let _ = tx.send(Msg::Ended);
     true
 }
 
 /// Runs the session over stdin and stdout until `quit` or end of input.
 pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
-    let mut out = Output {
-        edge: options.edge,
+    let mut edge = options.edge;
+    let mut face = LineFace {
         stdout: io::stdout(),
+        echo: std::env::var_os(ECHO_ENV).is_some(),
     };
-    let (tx, rx) = mpsc::channel::<Input>();
-    // The engine's move comes through the same channel as the player's lines: printed the moment it arrives.
-    let engine_tx = tx.clone();
-    out.edge.set_engine_events(Box::new(move |c| {
-        let _ = engine_tx.send(Input::Command(c));
-    }));
+    let (tx, rx) = mpsc::channel::<Msg>();
+    // The other side's move comes through the same channel as the player's lines: printed the moment it
+    // arrives.
+    face_loop::wire_other_side(&mut edge, tx.clone());
     let mut notices = options.notices;
-    let mut pad_face = match options.gamepad.filter(GamepadOptions::wanted) {
-        Some(o) => {
-            let pad_tx = tx.clone();
-            let (face, problems) =
-                PadFace::start(o, Box::new(move |e| pad_tx.send(Input::Pad(e)).is_ok()));
-            notices.extend(problems);
-            if let Some(listener) = face.cue_listener() {
-                out.edge.set_cue_listener(listener);
-            }
-            Some(face)
-        }
-        None => None,
-    };
-    let echo = std::env::var_os(ECHO_ENV).is_some();
-    start_at_last_row(&out.stdout);
+    let pad_face = face_loop::start_pad(options.gamepad, tx.clone(), &mut edge, &mut notices);
+    start_at_last_row(&face.stdout);
     // Issue 27.7: the clock starts when the game is ready (see `FaceTime`).
     let mut time = FaceTime::new();
-    let first = session.start(time.now(&out.edge));
-    // The start's notices before its question (the resume offer), so the question is the last thing said
-    // (issue 27.6).
-    if session.view().awaiting_answer() {
-        out.notices(std::mem::take(&mut notices));
-    }
-    if out.run(first) {
-        out.edge.finish(FINISH);
+    if face_loop::start(&mut face, &mut session, &mut edge, &mut time, notices) {
+        edge.finish(FINISH);
         return Ok(());
     }
-    out.notices(notices);
     std::thread::spawn(move || {
         // On a terminal: a line editor with history (arrow keys edit and recall, never reach a command).
         if io::stdin().is_terminal() && edit_lines(&tx) {
@@ -256,92 +266,17 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
                     } else {
                         Input::Line(line)
                     };
-                    if tx.send(input).is_err() {
+                    if tx.send(Msg::Input(input)).is_err() {
                         return;
                     }
                 }
             }
         }
-        let _ = tx.send(Input::Command(Command::EndOfInput));
+        let _ = tx.send(Msg::Ended);
     });
     // Sleep until input arrives or something falls due (a flag, a time announcement): no polling.
-    loop {
-        // While speech is still connecting, look every so often whether it came on or was given up.
-        let at = time.now(&out.edge);
-        let speech_check = out.edge.speech_pending().then(|| at + SPEECH_POLL);
-        let wake = match (session.view().next_wake(at), speech_check) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let input = match wake {
-            Some(due) => {
-                let wait = due.saturating_sub(time.now(&out.edge));
-                match rx.recv_timeout(wait) {
-                    Ok(input) => input,
-                    Err(mpsc::RecvTimeoutError::Timeout) => Input::Command(Command::Tick),
-                    Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        Input::Command(Command::EndOfInput)
-                    }
-                }
-            }
-            None => rx.recv().unwrap_or(Input::Command(Command::EndOfInput)),
-        };
-        let plies_before = session.view().game().plies().len();
-        let now = match &input {
-            Input::Line(_) | Input::Pad(_) => time.input(&out.edge),
-            Input::Command(_) | Input::TooLong => time.now(&out.edge),
-        };
-        let quit = match input {
-            Input::Line(line) => {
-                if echo {
-                    print(&out.stdout, &format!("{ECHO_MARK}{line}"));
-                }
-                // Line mode's text is the contract: read into its action, then handled like a key.
-                let act = session.read(&line);
-                let effects = session.update(Command::Act(act), now);
-                out.step(&mut session, effects, now)
-            }
-            Input::TooLong => {
-                let max = MAX_INPUT_LINE.to_string();
-                let p = &session.view().config().phrases;
-                let text = p.say("input.too_long", &[("max", &max)]);
-                out.notices(vec![text]);
-                false
-            }
-            Input::Command(cmd) => {
-                let effects = session.update(cmd, now);
-                out.step(&mut session, effects, now)
-            }
-            Input::Pad(e) => {
-                let mut quit = false;
-                if let Some(face) = &mut pad_face {
-                    let outs = pad::line_event(face, &e, &session.view());
-                    for o in outs {
-                        match o {
-                            LineOut::Text(t) => {
-                                let act = session.read(&t);
-                                let effects = session.update(Command::Act(act), now);
-                                quit |= out.step(&mut session, effects, now);
-                            }
-                            LineOut::Say(a) => {
-                                print(&out.stdout, &a.text);
-                                out.edge.say(&a);
-                            }
-                        }
-                    }
-                }
-                quit
-            }
-        };
-        if let Some(face) = &pad_face {
-            face.after(plies_before, &session.view());
-        }
-        out.notices(Vec::new());
-        if quit {
-            break;
-        }
-    }
-    out.edge.finish(FINISH);
+    face_loop::run(&mut face, &mut session, &mut edge, &mut time, rx, pad_face)?;
+    edge.finish(FINISH);
     Ok(())
 }
 

@@ -2,6 +2,8 @@
 
 pub mod edge;
 mod export;
+pub mod face_loop;
 pub mod gamepad;
 pub mod line;
+mod replies;
 pub mod screen;

@@ -3,17 +3,16 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::{Color, Position};
 
 use super::device::{self, Sink, Source};
 use super::{Context, GamepadConfig, Mapper, Notice, PadEvent, PadOut, Rumble, Use};
 use crate::session::{Announcement, Cue, Kind, Session, View};
 use crate::ui::edge::Edge;
-use crate::ui::screen::app::{App, Mode, Out};
-// What the keys do (`screen::press`, `screen::carry_outs`), apart from the view's loop that runs the pad.
+use crate::ui::screen::app::{self, App, Mode, Out};
+// What the view's answers do (`screen::carry_outs`), apart from the view's loop that runs the pad.
 use crate::ui::screen::carry as screen;
-use crate::words::action::{Act, Action};
+use crate::words::action::Act;
 
 /// What the face is told about the pad at start (main builds it).
 #[derive(Debug, Clone)]
@@ -101,13 +100,13 @@ pub fn notice(n: &Notice, view: &View<'_>, config: &GamepadConfig) -> Announceme
     }
 }
 
-/// The line-mode pad: every pad is the request device. What the mapper gives, in order: lines for the
+/// The line-mode pad: every pad is the request device. What the mapper gives, in order: typed actions for the
 /// session and announcements.
 pub fn line_event(face: &mut PadFace, event: &PadEvent, view: &View<'_>) -> Vec<LineOut> {
     let outs = face.mapper.event(event, Context::Line);
     outs.into_iter()
         .filter_map(|o| match o {
-            PadOut::Text(t) => Some(LineOut::Text(t)),
+            PadOut::Request(act) => Some(LineOut::Act(act)),
             PadOut::Notice(n) => Some(LineOut::Say(notice(&n, view, &face.mapper.config))),
             _ => None,
         })
@@ -117,7 +116,7 @@ pub fn line_event(face: &mut PadFace, event: &PadEvent, view: &View<'_>) -> Vec<
 /// What the line-mode pad does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LineOut {
-    Text(String),
+    Act(Act),
     Say(Announcement),
 }
 
@@ -130,10 +129,6 @@ pub fn context_of(app: &App, view: &View<'_>) -> Context {
         _ if view.awaiting_answer() => Context::Question,
         _ => Context::Play,
     }
-}
-
-fn key(code: KeyCode) -> KeyEvent {
-    KeyEvent::new(code, KeyModifiers::NONE)
 }
 
 /// One pad event in the full-screen view: what the keys would do. True when the program should end.
@@ -157,7 +152,10 @@ pub fn screen_event(
                     let button = format!("{action:?}");
                     match app.in_question(action, button, question, &session.view()) {
                         Some(outs) => screen::carry_outs(outs, app, session, edge, now),
-                        None => screen::press(key(KeyCode::Esc), app, session, edge, now),
+                        None => {
+                            let outs = app.answer(false, &session.view());
+                            screen::carry_outs(outs, app, session, edge, now)
+                        }
                     }
                 } else {
                     app.help = None;
@@ -165,19 +163,20 @@ pub fn screen_event(
                     screen::carry_outs(outs, app, session, edge, now)
                 }
             }
-            PadOut::Yes => screen::press(key(KeyCode::Char('y')), app, session, edge, now),
-            PadOut::No => screen::press(key(KeyCode::Esc), app, session, edge, now),
+            PadOut::Yes | PadOut::No => {
+                let outs = app.answer(out == PadOut::Yes, &session.view());
+                screen::carry_outs(outs, app, session, edge, now)
+            }
             PadOut::Promote(role) => match app.mode {
                 Mode::Promotion { from, to } => {
                     app.mode = Mode::Explore;
-                    let entry = Action::Entry(format!("{from}{to}{}", role.char()));
-                    screen::carry_outs(vec![Out::Act(Act::new(entry))], app, session, edge, now)
+                    let out = app::promoted(&session.view(), from, to, role);
+                    screen::carry_outs(vec![out], app, session, edge, now)
                 }
                 _ => false,
             },
-            // A request's words (`player: time`): read as line mode reads them.
-            PadOut::Text(text) => {
-                let act = session.read(&text);
+            // The blind player's request, typed.
+            PadOut::Request(act) => {
                 screen::carry_outs(vec![Out::Act(act)], app, session, edge, now)
             }
             PadOut::Notice(n) => {

@@ -21,6 +21,7 @@ use crate::session::Cue;
 use crate::session::policy::{Game, Offer, offer};
 use crate::ui::screen::keymap::Action;
 pub use crate::ui::screen::keymap::Request;
+use crate::words::action::Act;
 
 pub use config::{DEFAULT_GAMEPAD, DEFAULT_GAMEPAD_FILE, GamepadConfig, MAX_CONFIG_BYTES, Use};
 pub use said::{button_name, describe_item, help_lines, notice_text, request_name};
@@ -158,16 +159,22 @@ pub const REQUESTS: [Request; 5] = [
     Request::Repeat,
 ];
 
-/// The line a request sends to the session: `player: time` in assistant mode (the contract of
-/// line-mode.md); the plain command otherwise (there is no plain `repeat`: nothing is sent).
-pub fn request_command(r: Request, assistant: bool) -> Option<String> {
+/// The action a request sends to the session, typed, with the words line mode would type for it: `player:
+/// time` in assistant mode (the contract of line-mode.md); the plain command otherwise (there is no plain
+/// `repeat`: nothing is sent).
+pub fn request_command(r: Request, assistant: bool) -> Option<Act> {
+    use crate::words::action::Action as Typed;
     if assistant {
-        Some(format!("player: {}", r.word()))
-    } else if r == Request::Repeat {
-        None
-    } else {
-        Some(r.word().to_string())
+        return Some(Act::new(Typed::Player(r.word().to_string())));
     }
+    let action = match r {
+        Request::Time => Typed::Time,
+        Request::Used => Typed::Used,
+        Request::Count => Typed::Count,
+        Request::Last => Typed::Last,
+        Request::Repeat => return None,
+    };
+    Some(Act::new(action))
 }
 
 /// Which pad is whose.
@@ -213,8 +220,8 @@ pub enum PadOut {
     No,
     /// The pawn becomes this piece.
     Promote(Role),
-    /// A line for the session, as line mode would read it.
-    Text(String),
+    /// The blind player's request for the session (typed, with the words line mode would type for it).
+    Request(Act),
     /// Something to say about the pads themselves.
     Notice(Notice),
 }
@@ -472,7 +479,7 @@ impl Mapper {
         if context == Context::Line || (self.assistant && role == PadRole::Player) {
             return match self.config.requests.get(&button) {
                 Some(r) => request_command(*r, self.assistant)
-                    .map(PadOut::Text)
+                    .map(PadOut::Request)
                     .into_iter()
                     .collect(),
                 None => Vec::new(),

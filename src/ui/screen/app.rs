@@ -38,6 +38,8 @@ pub enum Out {
     Cue(Cue),
     /// An action for the session (a key's).
     Act(Act),
+    /// A legal move chosen on the board, for the session to play as it is (never turned back into text).
+    Move(shakmaty::Move),
     /// A line typed in the view's input line: the session reads it as line mode's.
     Line(String),
     /// The view's own question, its answer or its cancelling, for the action log (issue 26.7): what was
@@ -93,6 +95,11 @@ impl App {
             }
     }
 }
+
+/// The names the action log keeps for a yes and a no given without a key (see [`App::answer`]): those of the
+/// keys that say them, so that the log reads the same whichever way the answer came.
+const YES_NAME: &str = "y";
+const NO_NAME: &str = "Esc";
 
 /// A key's action for the session.
 fn act(action: Typed) -> Out {
@@ -557,17 +564,7 @@ impl App {
         let p = &view.config().phrases;
         let key_name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
         if yes_key(&event, p) {
-            self.mode = Mode::Explore;
-            self.reminded = false;
-            let asked = p.say(question, &[("how", "")]).trim().to_string();
-            let said = p.say("screen.confirm.yes", &[("question", &asked)]);
-            return vec![
-                Out::Log {
-                    entered: key_name,
-                    said: vec![said],
-                },
-                sent,
-            ];
+            return self.confirmed(key_name, sent, question, p);
         }
         if no_key(self, &event, p) {
             return self.leave_question(key_name, p.get("screen.cancelled").to_string());
@@ -589,6 +586,72 @@ impl App {
             Out::Cue(Cue::Edge),
             refusal(p.say("confirm.again", &[("question", &question), ("text", "")])),
         ]
+    }
+
+    /// Yes to the view's own question (`key_name`: the key or button that said it): what was asked about is
+    /// sent, and the answer logged.
+    fn confirmed(
+        &mut self,
+        key_name: String,
+        sent: Out,
+        question: &'static str,
+        p: &Phrases,
+    ) -> Vec<Out> {
+        self.mode = Mode::Explore;
+        self.reminded = false;
+        let asked = p.say(question, &[("how", "")]).trim().to_string();
+        let said = p.say("screen.confirm.yes", &[("question", &asked)]);
+        vec![
+            Out::Log {
+                entered: key_name,
+                said: vec![said],
+            },
+            sent,
+        ]
+    }
+
+    /// Yes or no given as such (a pad's South and East), never as a key: what the view's yes key (y) and no key
+    /// (Escape) do in each state, and the words the action log keeps for them. On the input line yes sends
+    /// the line (what Enter does) and no cancels it; the view's own question is confirmed or cancelled; the
+    /// promotion question is cancelled by no; the session's own question gets the answer.
+    pub fn answer(&mut self, yes: bool, view: &View<'_>) -> Vec<Out> {
+        let p = &view.config().phrases;
+        self.help = None;
+        if !view.awaiting_answer() && !matches!(self.mode, Mode::Confirm(..)) {
+            self.reminded = false;
+        }
+        match self.mode.clone() {
+            Mode::Input(text) if yes => self.input_key(
+                KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+                text,
+                view,
+            ),
+            Mode::Input(_) => {
+                self.mode = Mode::Explore;
+                vec![answer(p.get("screen.cancelled").to_string())]
+            }
+            Mode::Confirm(sent, question) if yes => {
+                self.confirmed(YES_NAME.into(), *sent, question, p)
+            }
+            Mode::Confirm(..) | Mode::Promotion { .. } if !yes => {
+                self.leave_question(NO_NAME.into(), p.get("screen.cancelled").to_string())
+            }
+            Mode::Promotion { to, .. } => {
+                let v = &view.config().vocabulary;
+                let text = format!(
+                    "{} {}",
+                    promotion_question(v, p, to),
+                    self.promotion_keys(v, p)
+                );
+                vec![refusal(text)]
+            }
+            _ if view.awaiting_answer() => {
+                self.reminded = false;
+                vec![act(if yes { Typed::Yes } else { Typed::No })]
+            }
+            _ if yes => vec![Out::Cue(Cue::Edge)],
+            _ => self.action(Action::Cancel, view),
+        }
     }
 
     /// Enter on a square: choose the piece, then its target.
@@ -618,7 +681,7 @@ impl App {
                     // Not a legal move: the session says why, in the words line mode uses.
                     [] => vec![act(Typed::Entry(format!("{from}{focus}")))],
                     // A pawn to the last rank in the profile: the promotion piece is asked, as ever.
-                    [m] => vec![act(Typed::Entry(game.uci(*m).to_string()))],
+                    [m] => vec![Out::Move(*m)],
                     _ => {
                         self.mode = Mode::Promotion { from, to: focus };
                         let text = format!(
@@ -713,7 +776,7 @@ impl App {
         match role {
             Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => {
                 self.mode = Mode::Explore;
-                vec![act(Typed::Entry(format!("{from}{to}{}", r.char())))]
+                vec![promoted(view, from, to, r)]
             }
             _ if self.cancel_key(&event, false) => {
                 let key_name = Key::of(&event).map_or_else(|| "?".to_string(), |k| k.to_string());
@@ -816,6 +879,19 @@ fn char_name(p: &Phrases, c: char) -> String {
         p.get("screen.space").to_string()
     } else {
         c.to_string()
+    }
+}
+
+/// The promotion answered (a key's piece, a pad's button): the legal move it makes, played as it is; a move
+/// that is not legal (none is asked for) goes to the session in the words line mode uses, which say why.
+pub fn promoted(view: &View<'_>, from: Square, to: Square, role: Role) -> Out {
+    let game = view.game();
+    let legal = game.legal_moves().into_iter().find(|m| {
+        m.from() == Some(from) && target_of(game, m) == to && m.promotion() == Some(role)
+    });
+    match legal {
+        Some(m) => Out::Move(m),
+        None => act(Typed::Entry(format!("{from}{to}{}", role.char()))),
     }
 }
 

@@ -7,25 +7,21 @@ use crossterm::event::KeyEvent;
 use super::app::{self, App};
 use crate::session::{Announcement, Command, Effect, Session};
 use crate::ui::edge::Edge;
+use crate::ui::replies;
 use crate::words::action::Act;
 
-/// Carries out effects: spoken and shown in the status line. True when the program should end.
-pub(super) fn carry(edge: &mut Edge, app: &mut App, effects: Vec<Effect>) -> bool {
-    edge.run(effects, &mut |a: &Announcement| app.show(&a.text))
-}
-
-/// What the edge read for the session (a file) goes to it before the next key.
-pub(super) fn replies(
+/// Carries out effects, spoken and shown in the status line, then the edge's replies (see
+/// [`replies::carry`]). True when the program should end.
+fn carry(
     edge: &mut Edge,
     app: &mut App,
     session: &mut Session,
+    effects: Vec<Effect>,
     now: Duration,
 ) -> bool {
-    let mut quit = false;
-    for c in edge.take_replies() {
-        quit |= carry(edge, app, session.update(c, now));
-    }
-    quit
+    replies::carry(edge, session, effects, now, &mut |a: &Announcement| {
+        app.show(&a.text)
+    })
 }
 
 /// Does one key: the view's answers, cues and the session's effects. True when the program should end.
@@ -67,9 +63,15 @@ pub fn carry_outs(
                 quit |= send(act, app, session, edge, now);
             }
             app::Out::Act(act) => quit |= send(act, app, session, edge, now),
+            // A legal move chosen on the board: played as it is, with the words of the same move typed.
+            app::Out::Move(m) => {
+                let effects = session.play_move(m, now);
+                quit |= answered(effects, app, session, edge, now);
+            }
             // The view's own question and its answer: in the action log like every entry (issue 26.7).
             app::Out::Log { entered, said } => {
-                quit |= carry(edge, app, session.log_view(&entered, said, now));
+                let effects = session.log_view(&entered, said, now);
+                quit |= carry(edge, app, session, effects, now);
             }
         }
     }
@@ -78,9 +80,19 @@ pub fn carry_outs(
 
 /// An action for the session; what it answers is carried out. True when the program should end.
 fn send(act: Act, app: &mut App, session: &mut Session, edge: &mut Edge, now: Duration) -> bool {
-    let mut quit = false;
-    quit |= carry(edge, app, session.update(Command::Act(act), now));
-    quit |= replies(edge, app, session, now);
+    let effects = session.update(Command::Act(act), now);
+    answered(effects, app, session, edge, now)
+}
+
+/// What the session answered to an action or a move, carried out. True when the program should end.
+fn answered(
+    effects: Vec<Effect>,
+    app: &mut App,
+    session: &mut Session,
+    edge: &mut Edge,
+    now: Duration,
+) -> bool {
+    let quit = carry(edge, app, session, effects, now);
     // The board check asks square by square: the focus goes to the square asked, and the input
     // line stays open for the answer.
     if session.view().board_check_waits() && !quit {

@@ -25,38 +25,31 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use shakmaty::Color;
 
-use crate::session::{Announcement, Command, Kind, Session, View};
+use crate::session::{Announcement, Kind, Session, View};
 use crate::ui::edge::{Edge, FaceTime};
+use crate::ui::face_loop::{self, FINISH, Face};
 use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, PadFace};
 pub use app::App;
-use carry::{carry, replies};
 pub use carry::{carry_outs, press};
 pub use keymap::Keymap;
 pub use theme::Theme;
 
-/// How long the last words may take to be heard before the program ends.
-const FINISH: Duration = Duration::from_secs(5);
 /// How long the cursor stays on the silent mark before a key's answer is drawn (plain mode): long enough for a
 /// screen reader to see the cursor's move apart from the answer's text, even with both cores busy.
 const MARK_DWELL: Duration = Duration::from_millis(40);
-/// How often a pending speech connection is looked at.
-const SPEECH_POLL: Duration = Duration::from_millis(250);
 
-/// What wakes the view.
+/// The view's own input (what else wakes it, see [`face_loop::Msg`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Msg {
+pub enum Input {
     /// A key pressed.
     Key(KeyEvent),
     /// The terminal changed size.
     Resize,
-    /// A command for the session from elsewhere (the engine's move, a signal to leave).
-    Command(Command),
-    /// The terminal is gone: save and leave.
-    InputEnded,
-    /// A gamepad's event (src/ui/gamepad).
-    Pad(PadEvent),
 }
+
+/// What wakes the view.
+pub type Msg = face_loop::Msg<Input>;
 
 /// The one channel the view sleeps on; hand out senders before `run`.
 pub struct Channel {
@@ -76,7 +69,7 @@ impl Channel {
         Channel { tx, rx }
     }
 
-    /// A sender for another source of messages (the engine, signals).
+    /// A sender for another source of messages (the other side, signals).
     pub fn sender(&self) -> mpsc::Sender<Msg> {
         self.tx.clone()
     }
@@ -125,16 +118,6 @@ fn install_panic_hook() {
     }));
 }
 
-/// Notices of what is missing: shown, logged and spoken.
-fn notices(edge: &mut Edge, app: &mut App, extra: Vec<String>) -> bool {
-    let all: Vec<String> = extra.into_iter().chain(edge.take_notices()).collect();
-    for n in &all {
-        app.show(n);
-        edge.notice(n);
-    }
-    !all.is_empty()
-}
-
 /// When the clock display changes next: the next second with seconds shown, else the next minute.
 fn display_wake(view: &View<'_>, app: &App, now: Duration) -> Option<Duration> {
     if view.is_virtual_clock() {
@@ -155,6 +138,130 @@ fn shown_clocks(view: &View<'_>, app: &App, now: Duration) -> Option<[String; 2]
         .map(|t| t.map(|d| draw::clock_text(d, app.show_seconds, p)))
 }
 
+/// The full-screen view as a face of the one loop: keys in, a frame drawn after each change.
+struct ScreenFace {
+    app: App,
+    terminal: Terminal<CrosstermBackend<frame::FrameWriter>>,
+    screen_out: frame::FrameOut<io::Stdout>,
+    /// Something changed since the last frame.
+    dirty: bool,
+    /// The clock texts of the last frame.
+    drawn_clocks: Option<[String; 2]>,
+    /// A terminal too small is said once per size.
+    too_small_said: Option<(u16, u16)>,
+    /// When the cursor went to the silent mark for the key being answered.
+    marked: Option<Instant>,
+}
+
+impl Face for ScreenFace {
+    type Input = Input;
+
+    fn show(&mut self, a: &Announcement) {
+        self.app.show(&a.text);
+        self.dirty = true;
+    }
+
+    fn draw(&mut self, session: &Session, edge: &mut Edge, now: Duration) -> io::Result<()> {
+        if !self.dirty {
+            return Ok(());
+        }
+        if let Some(at) = self.marked.take() {
+            std::thread::sleep(MARK_DWELL.saturating_sub(at.elapsed()));
+        }
+        let app = &self.app;
+        self.terminal
+            .draw(|f| draw::draw(f, app, &session.view(), now))?;
+        self.screen_out.commit()?;
+        self.drawn_clocks = shown_clocks(&session.view(), &self.app, now);
+        self.dirty = false;
+        // A terminal too small is said once per size.
+        let size = self.terminal.size()?;
+        let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+        if draw::geometry(draw::split_mark(area, &self.app.theme).0).is_none()
+            && self.too_small_said != Some((size.width, size.height))
+        {
+            self.too_small_said = Some((size.width, size.height));
+            let p = &session.view().config().phrases;
+            let text = p.say(
+                "screen.too_small",
+                &[
+                    ("width", &size.width.to_string()),
+                    ("height", &size.height.to_string()),
+                    ("min_width", &draw::MIN_WIDTH.to_string()),
+                    ("min_height", &draw::MIN_HEIGHT.to_string()),
+                ],
+            );
+            let a = Announcement {
+                kind: Kind::Refusal,
+                text,
+            };
+            let a = match session.view().tournament() {
+                Some(t) => t.view_text(a),
+                None => a,
+            };
+            edge.say(&a);
+        }
+        Ok(())
+    }
+
+    /// The clock display's next change.
+    fn wake(&self, view: &View<'_>, now: Duration) -> Option<Duration> {
+        display_wake(view, &self.app, now)
+    }
+
+    fn by_player(input: &Input) -> bool {
+        matches!(input, Input::Key(_))
+    }
+
+    fn begin(&mut self) {
+        self.app.begin_batch();
+    }
+
+    fn input(
+        &mut self,
+        input: Input,
+        session: &mut Session,
+        edge: &mut Edge,
+        now: Duration,
+    ) -> io::Result<bool> {
+        self.dirty = true;
+        let Input::Key(k) = input else {
+            return Ok(false);
+        };
+        // A key stops the screen reader (plain mode): the cursor on the silent mark, alone, then the answer.
+        // Not while a line is typed: the screen reader echoes each letter typed.
+        if !self.app.typing(&k) {
+            let size = self.terminal.size()?;
+            let full = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+            if let (_, Some(m)) = draw::split_mark(full, &self.app.theme) {
+                self.screen_out.cursor_only(m.x, m.y)?;
+                self.marked = Some(Instant::now());
+            }
+        }
+        Ok(press(k, &mut self.app, session, edge, now))
+    }
+
+    fn pad(
+        &mut self,
+        pad: &mut PadFace,
+        event: &PadEvent,
+        session: &mut Session,
+        edge: &mut Edge,
+        now: Duration,
+    ) -> bool {
+        self.dirty = true;
+        pad::screen_event(pad, event, &mut self.app, session, edge, now)
+    }
+
+    fn changed(&mut self) {
+        self.dirty = true;
+    }
+
+    fn ticked(&mut self, view: &View<'_>, said: bool, now: Duration) {
+        self.dirty |= said || self.drawn_clocks != shown_clocks(view, &self.app, now);
+    }
+}
+
 /// Runs the session in the full-screen view until quit.
 pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     let ScreenOptions {
@@ -166,7 +273,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         channel,
         gamepad,
     } = options;
-    let mut app = App::new(orientation, theme, keymap);
+    let app = App::new(orientation, theme, keymap);
     // Issue 27.7: the clock starts when the game is ready (see `FaceTime`).
     let mut time = FaceTime::new();
     install_panic_hook();
@@ -178,167 +285,49 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(writer))?;
     terminal.clear()?;
     screen_out.commit()?;
+    let mut face = ScreenFace {
+        app,
+        terminal,
+        screen_out,
+        dirty: true,
+        drawn_clocks: None,
+        too_small_said: None,
+        marked: None,
+    };
 
-    // The engine's move comes through the same channel as the keys.
-    let engine_tx = channel.sender();
-    edge.set_engine_events(Box::new(move |c| {
-        let _ = engine_tx.send(Msg::Command(c));
-    }));
+    // The other side's move comes through the same channel as the keys.
+    face_loop::wire_other_side(&mut edge, channel.sender());
     // The pad's thread starts now and reports through the channel; nothing waits for it.
     let mut extra = extra;
-    let mut pad_face: Option<PadFace> = match gamepad.filter(GamepadOptions::wanted) {
-        Some(options) => {
-            let pad_tx = channel.sender();
-            let (face, problems) =
-                PadFace::start(options, Box::new(move |e| pad_tx.send(Msg::Pad(e)).is_ok()));
-            extra.extend(problems);
-            if let Some(listener) = face.cue_listener() {
-                edge.set_cue_listener(listener);
-            }
-            Some(face)
-        }
-        None => None,
-    };
+    let pad_face = face_loop::start_pad(gamepad, channel.sender(), &mut edge, &mut extra);
     // A review opened here is stepped through by keys: it says them (issue 27.9).
-    session.set_review_steps(app.review_steps(&session.view()));
-    let first = session.start(time.now(&edge));
-    // The start's notices before its question (the resume offer), so the question is the last thing said
-    // (issue 27.6).
-    if session.view().awaiting_answer() {
-        notices(&mut edge, &mut app, std::mem::take(&mut extra));
-    }
-    let mut quit = carry(&mut edge, &mut app, first);
-    notices(&mut edge, &mut app, extra);
+    session.set_review_steps(face.app.review_steps(&session.view()));
+    let quit = face_loop::start(&mut face, &mut session, &mut edge, &mut time, extra);
 
     let Channel { tx, rx } = channel;
     std::thread::spawn(move || {
         loop {
             let msg = match event::read() {
-                Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => Msg::Key(k),
-                Ok(Event::Resize(..)) => Msg::Resize,
+                Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => Msg::Input(Input::Key(k)),
+                Ok(Event::Resize(..)) => Msg::Input(Input::Resize),
                 Ok(_) => continue,
-                Err(_) => Msg::InputEnded,
+                Err(_) => Msg::Ended,
             };
-            let end = msg == Msg::InputEnded;
+            let end = msg == Msg::Ended;
             if tx.send(msg).is_err() || end {
                 return;
             }
         }
     });
 
-    let mut dirty = true;
-    let mut drawn_clocks = None;
-    let mut too_small_said: Option<(u16, u16)> = None;
-    // When the cursor went to the silent mark for the key being answered.
-    let mut marked: Option<Instant> = None;
-    while !quit {
-        if dirty {
-            if let Some(at) = marked.take() {
-                std::thread::sleep(MARK_DWELL.saturating_sub(at.elapsed()));
-            }
-            let now = time.now(&edge);
-            terminal.draw(|f| draw::draw(f, &app, &session.view(), now))?;
-            screen_out.commit()?;
-            drawn_clocks = shown_clocks(&session.view(), &app, now);
-            dirty = false;
-            // A terminal too small is said once per size.
-            let size = terminal.size()?;
-            let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            if draw::geometry(draw::split_mark(area, &app.theme).0).is_none()
-                && too_small_said != Some((size.width, size.height))
-            {
-                too_small_said = Some((size.width, size.height));
-                let p = &session.view().config().phrases;
-                let text = p.say(
-                    "screen.too_small",
-                    &[
-                        ("width", &size.width.to_string()),
-                        ("height", &size.height.to_string()),
-                        ("min_width", &draw::MIN_WIDTH.to_string()),
-                        ("min_height", &draw::MIN_HEIGHT.to_string()),
-                    ],
-                );
-                let a = Announcement {
-                    kind: Kind::Refusal,
-                    text,
-                };
-                let a = match session.view().tournament() {
-                    Some(t) => t.view_text(a),
-                    None => a,
-                };
-                edge.say(&a);
-            }
-        }
-        // Sleep until a message or until something falls due: the session's clock, the clock display, a
-        // pending speech connection. Nothing else wakes the view.
-        let now = time.now(&edge);
-        let wakes = [
-            session.view().next_wake(now),
-            display_wake(&session.view(), &app, now),
-            edge.speech_pending().then(|| now + SPEECH_POLL),
-        ];
-        let wake = wakes.into_iter().flatten().min();
-        let msg = match wake {
-            Some(due) => match rx.recv_timeout(due.saturating_sub(time.now(&edge))) {
-                Ok(m) => Some(m),
-                Err(mpsc::RecvTimeoutError::Timeout) => None,
-                Err(mpsc::RecvTimeoutError::Disconnected) => Some(Msg::InputEnded),
-            },
-            None => Some(rx.recv().unwrap_or(Msg::InputEnded)),
-        };
-        app.begin_batch();
-        let now = match &msg {
-            Some(Msg::Key(_) | Msg::Pad(_)) => time.input(&edge),
-            _ => time.now(&edge),
-        };
-        let plies_before = session.view().game().plies().len();
-        match msg {
-            Some(Msg::Key(k)) => {
-                // A key stops the screen reader (plain mode): the cursor on the silent mark, alone, then the
-                // answer. Not while a line is typed: the screen reader echoes each letter typed.
-                if !app.typing(&k) {
-                    let size = terminal.size()?;
-                    let full = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-                    if let (_, Some(m)) = draw::split_mark(full, &app.theme) {
-                        screen_out.cursor_only(m.x, m.y)?;
-                        marked = Some(Instant::now());
-                    }
-                }
-                quit = press(k, &mut app, &mut session, &mut edge, now);
-                dirty = true;
-            }
-            Some(Msg::Resize) => dirty = true,
-            Some(Msg::Pad(e)) => {
-                if let Some(face) = &mut pad_face {
-                    quit = pad::screen_event(face, &e, &mut app, &mut session, &mut edge, now);
-                }
-                dirty = true;
-            }
-            Some(Msg::Command(c)) => {
-                quit = carry(&mut edge, &mut app, session.update(c, now));
-                quit |= replies(&mut edge, &mut app, &mut session, now);
-                dirty = true;
-            }
-            Some(Msg::InputEnded) => {
-                carry(
-                    &mut edge,
-                    &mut app,
-                    session.update(Command::EndOfInput, now),
-                );
-                quit = true;
-            }
-            None => {
-                let effects = session.update(Command::Tick, now);
-                dirty |=
-                    !effects.is_empty() || drawn_clocks != shown_clocks(&session.view(), &app, now);
-                quit = carry(&mut edge, &mut app, effects);
-            }
-        }
-        if let Some(face) = &pad_face {
-            face.after(plies_before, &session.view());
-        }
-        dirty |= notices(&mut edge, &mut app, Vec::new());
+    if !quit {
+        face_loop::run(&mut face, &mut session, &mut edge, &mut time, rx, pad_face)?;
     }
+    let ScreenFace {
+        terminal,
+        mut screen_out,
+        ..
+    } = face;
     let _ = screen_out.commit();
     let _ = io::stdout().flush();
     drop(terminal);

@@ -77,13 +77,17 @@ fn press(app: &mut App, session: &mut Session, keys: &[KeyEvent]) -> Vec<String>
                 Out::Log { entered, said } => {
                     session.log_view(&entered, said, Duration::ZERO);
                 }
-                Out::Act(_) | Out::Line(_) => {
-                    let act = match out {
-                        Out::Act(act) => act,
-                        Out::Line(text) => session.read(&text),
+                Out::Act(_) | Out::Line(_) | Out::Move(_) => {
+                    let effects = match out {
+                        Out::Act(act) => session.update(Command::Act(act), Duration::ZERO),
+                        Out::Line(text) => {
+                            let act = session.read(&text);
+                            session.update(Command::Act(act), Duration::ZERO)
+                        }
+                        Out::Move(m) => session.play_move(m, Duration::ZERO),
                         _ => unreachable!(),
                     };
-                    for e in session.update(Command::Act(act), Duration::ZERO) {
+                    for e in effects {
                         if let crate::session::Effect::Say(a) = e {
                             app.show(&a.text);
                             said.push(a.text);

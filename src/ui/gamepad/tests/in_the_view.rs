@@ -243,3 +243,24 @@ fn the_players_requests_reach_the_session_as_lines() {
     v.tap(B::South);
     assert_eq!(v.app.mode, Mode::Explore);
 }
+
+/// The input line open (typed on a keyboard): the pad's South sends it as Enter does (a typed yes, never a y
+/// typed into the line), East cancels it and nothing is sent.
+#[test]
+fn the_pads_yes_sends_the_input_line_and_no_cancels_it() {
+    let mut v = View::new(Game::new(), false);
+    v.app.mode = Mode::Input("e4".into());
+    v.tap(B::South);
+    assert_eq!(v.app.mode, Mode::Explore);
+    assert_eq!(
+        v.session.view().game().plies().len(),
+        1,
+        "{:?}",
+        v.app.status
+    );
+    assert_eq!(v.app.status.last().unwrap(), "Bauer Eva vier");
+    v.app.mode = Mode::Input("e5".into());
+    v.tap(B::East);
+    assert_eq!(v.app.mode, Mode::Explore);
+    assert_eq!(v.session.view().game().plies().len(), 1);
+}

@@ -2,6 +2,18 @@
 
 use super::*;
 
+/// A request as the pad sends it: typed, with the words line mode would type for it.
+fn request(line: &str) -> PadOut {
+    use crate::words::action::{Act, Action as Typed};
+    let action = match line.strip_prefix("player: ") {
+        Some(r) => Typed::Player(r.to_string()),
+        None => Typed::english(line, "").expect(line),
+    };
+    let act = Act::new(action);
+    assert_eq!(act.line, line);
+    PadOut::Request(act)
+}
+
 #[test]
 fn a_pad_that_goes_away_loses_nothing_and_keeps_its_role() {
     let mut m = mapper();
@@ -160,7 +172,7 @@ fn the_players_pad_in_assistant_mode_asks_exactly_the_contract_commands() {
             let want: Vec<PadOut> = expected
                 .iter()
                 .filter(|(b, _)| *b == button)
-                .map(|(_, t)| PadOut::Text((*t).to_string()))
+                .map(|(_, t)| request(t))
                 .collect();
             assert_eq!(out, want, "{context:?} {button:?}");
         }
@@ -190,7 +202,7 @@ fn the_players_pad_in_assistant_mode_asks_exactly_the_contract_commands() {
     );
     assert_eq!(
         press(&mut m, 3, B::LeftTrigger, Context::Play),
-        vec![PadOut::Text("player: time".into())]
+        vec![request("player: time")]
     );
 }
 
@@ -212,12 +224,7 @@ fn line_mode_pads_ask_the_plain_commands() {
         o
     })
     .collect();
-    assert_eq!(
-        out,
-        ["time", "count", "used", "last"]
-            .map(|t| PadOut::Text(t.to_string()))
-            .to_vec()
-    );
+    assert_eq!(out, ["time", "count", "used", "last"].map(request).to_vec());
 }
 
 #[test]
