@@ -28,7 +28,7 @@ pub(super) fn read_move(
     text: &str,
     not_fitting: impl Fn(&MoveInputError) -> bool,
 ) -> match_state::Entry {
-    let game = &m.game;
+    let game = m.game();
     match chosen.take() {
         Some(c) if game.uci(c).to_string() == text && game.legal_moves().contains(&c) => {
             match_state::Entry::Move(c)
