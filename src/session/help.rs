@@ -363,6 +363,13 @@ pub(super) fn help_on(view: &View<'_>, text: &str) -> Vec<Effect> {
         )];
     };
     match sentence(p, &here, topic, true) {
+        // The game's commands with the rule of both faces: typed, they act at once (issue 27.9).
+        Some(s) if topic.name == "game" => {
+            vec![say(
+                Kind::Answer,
+                format!("{s} {}", p.get("help.note.game")),
+            )]
+        }
         Some(s) => vec![say(Kind::Answer, s)],
         None => vec![say(
             Kind::Refusal,
