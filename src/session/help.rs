@@ -23,6 +23,8 @@ enum When {
     Assistant,
     /// Only with a clock.
     Timed,
+    /// Only with a clock that adds nothing per move (the 5-second increment of Guidelines III.4).
+    NoIncrement,
     /// Only with the virtual clock.
     Virtual,
     /// Analysis: not in a tournament game, unless in its review.
@@ -85,7 +87,7 @@ const TOPICS: &[Topic] = &[
         rest: &[
             ("flag", When::Timed),
             ("wait", When::Virtual),
-            ("increment", When::Timed),
+            ("increment", When::NoIncrement),
             ("announce", When::Tournament),
         ],
     },
@@ -165,6 +167,7 @@ struct Here {
     state: State,
     mode: Mode,
     timed: bool,
+    per_move: bool,
     virtual_clock: bool,
     analysis: bool,
     over: bool,
@@ -177,6 +180,10 @@ impl Here {
             state: view.state(),
             mode: view.mode(),
             timed: c.time_control.is_some(),
+            per_move: c
+                .time_control
+                .as_ref()
+                .is_some_and(|t| t.has_time_per_move()),
             virtual_clock: c.virtual_clock,
             analysis: view.analysis_allowed(),
             over: view.game().is_over(),
@@ -192,6 +199,7 @@ impl Here {
             When::Tournament => self.mode.is_tournament(),
             When::Assistant => self.mode == Mode::Assistant,
             When::Timed => self.timed,
+            When::NoIncrement => self.timed && !self.per_move,
             When::Virtual => self.virtual_clock,
             When::Analysis => self.analysis,
             When::Playing => !self.over,

@@ -53,8 +53,14 @@ impl BoardCheck {
         } else {
             game.plies()[common.min(game.plies().len() - 1)].color()
         };
+        // A home game has no action log (issue 27: its words are a home game's).
+        let key = if cfg.mode.is_tournament() {
+            "rewind.confirm"
+        } else {
+            "rewind.confirm_home"
+        };
         cfg.p(
-            "rewind.confirm",
+            key,
             &[
                 ("last", &Self::last_agreed(cfg, game, common)),
                 ("side", &cfg.side(side)),
@@ -102,18 +108,26 @@ impl BoardCheck {
         let game = &m.game;
         let turn = game.turn();
         let mut clocks = false;
+        // Issue 27: in a home game there is no arbiter to set the clocks: the clock goes on, for the side to
+        // move. Under the tournament profile it stops for the arbiter (Article 7.1).
+        let home = !cfg.mode.is_tournament();
+        let timed = m.timing.is_some() && !game.is_over();
         if let Some(t) = &mut m.timing {
             for side in [Color::White, Color::Black] {
                 let n = game.moves_completed(side) as u32;
                 t.clock.set_moves(side, n, now);
             }
             t.clock.hand_over(turn, now);
-            let _ = t.clock.pause(now);
-            clocks = t.clock.running().is_none() && !game.is_over();
+            if !home {
+                let _ = t.clock.pause(now);
+                clocks = t.clock.running().is_none() && !game.is_over();
+            }
         }
         self.clocks = clocks;
         let key = if clocks {
             "rewind.done"
+        } else if home && timed {
+            "rewind.done_home"
         } else {
             "rewind.done_no_clock"
         };
