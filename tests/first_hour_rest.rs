@@ -59,11 +59,11 @@ fn typed_offer_and_claim_act_at_once_and_help_says_the_rule() {
     );
     let claim = after("Black's draw claim is not correct", 2);
     assert_eq!(
-        claim[1], "White gets 2 minutes more (Article 9.5.3)",
+        claim[1], "White gets 1 minute more (Article 9.5.3)",
         "{lines:#?}"
     );
     assert!(
-        lines.contains(&"White 7 minutes 2 seconds, Black 5 minutes 2 seconds".to_string()),
+        lines.contains(&"White 6 minutes 4 seconds, Black 5 minutes 2 seconds".to_string()),
         "{lines:#?}"
     );
     assert!(
