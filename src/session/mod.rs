@@ -368,7 +368,7 @@ impl Session {
         match action {
             A::Help => help::help(&self.view()),
             A::HelpOn(text) => help::help_on(&self.view(), text),
-            A::Quit => games::goodbye(self.quit(), &self.view()),
+            A::Quit => games::goodbye(self.quit(), &self.config, &self.m.game),
             A::Last => vec![say(Kind::Answer, self.view().last())],
             // The questions about the game's position.
             _ if action.asks_about_position() => self.view().position_answer(action, &self.m.game),
