@@ -547,11 +547,19 @@ pub fn run(mut args: Args) -> ExitCode {
     if let Some(path) = &clock_config {
         found.clock = ClockSettings::load(&path.to_string_lossy()).map_err(|e| e.to_string());
     }
+    // The player's name for the records (issue 27.8); a file that cannot be used changes nothing and says why.
+    let player_file = crate::dirs::user_config("player.ron").map(|p| crate::player_file::load(&p));
+    if let Some(Ok(name)) = &player_file {
+        found.options.player_name = Some(name.clone());
+    }
     let mut prepared = match start::prepare(found) {
         Ok(p) => p,
         Err(e) => return fail(&args, &phrases, e),
     };
     let mut notices = std::mem::take(&mut prepared.notices);
+    if let Some(Err(reason)) = &player_file {
+        notices.push(phrases.say("notice.bad_player_settings", &[("reason", &plain(reason))]));
+    }
     let output_config = args
         .output_config
         .clone()

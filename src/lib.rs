@@ -6,6 +6,7 @@ pub mod braille;
 pub mod dirs;
 pub mod engine;
 pub mod options;
+pub mod player_file;
 pub mod rules;
 pub mod session;
 pub mod sound;

@@ -57,9 +57,16 @@ pub enum ColorArg {
 /// The heading of `--help` under which the options of a tournament game stand, apart from the everyday ones.
 pub const TOURNAMENT: &str = "Tournament games (record and assistant mode, docs/tournament.md)";
 
+/// The settings files, named at the end of `--help` (issue 27.10, 27.8).
+pub const SETTINGS: &str = "Settings files, in $XDG_CONFIG_HOME/hector (else ~/.config/hector); copy the shipped ones \
+from config/ and change them: output.ron (voice, speech rate, language of speech, sounds), keymap.ron (keys), \
+clock.ron (the talking clock), gamepad.ron, theme.ron (colours), and player.ron, your name in the games' records: \
+(name: \"Ann Smith\"). The engine's level: --level. Games are kept in $XDG_DATA_HOME/hector (else \
+~/.local/share/hector); `kept` lists them.";
+
 /// hector: play, record and check chess games by ear and keyboard, under the FIDE Laws of Chess.
 #[derive(Debug, Parser)]
-#[command(name = "hector", version, about)]
+#[command(name = "hector", version, about, after_help = SETTINGS)]
 pub struct Args {
     /// Line mode: one command per line on stdin, one announcement per line on stdout.
     #[arg(long)]
@@ -158,7 +165,7 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "ON|OFF", help_heading = TOURNAMENT)]
     pub check_words: Option<OnOff>,
     /// White's name in the game's record (PGN and scoresheet); against the engine, yours if you play White
-    /// (default "Player").
+    /// (default: the name in player.ron, else "Player").
     #[arg(long, value_name = "NAME")]
     pub white: Option<String>,
     /// Black's name in the game's record (PGN and scoresheet); against the engine, yours if you play Black.
@@ -231,6 +238,7 @@ impl Args {
             .into_iter()
             .filter_map(|(tag, value)| value.clone().map(|v| (tag, v)))
             .collect(),
+            player_name: None,
             name_sides: match self.sides {
                 Some(SidesArg::All) => session::NameSides::All,
                 Some(SidesArg::None) => session::NameSides::None,

@@ -403,9 +403,10 @@ fn a_huge_clock_file_is_refused_and_wait_stays_correct() {
                 "White, 10 seconds left",
             ]
         );
+        // Then `quit` says goodbye (issue 27).
         assert_eq!(
-            r.lines.last().map(String::as_str),
-            Some("White's flag has fallen. Black wins, 0-1")
+            r.lines[r.lines.len().saturating_sub(2)..],
+            ["White's flag has fallen. Black wins, 0-1", "Goodbye"]
         );
     }
 }

@@ -608,7 +608,11 @@ fn a_start_without_a_move_leaves_no_game_to_keep() {
     ];
     common::run_in(&home, &args, b"quit\n");
     let r = common::run_in(&home, &args, b"kept\nquit\n");
-    assert_eq!(r.lines, ["New game, White to move", "No games are kept"]);
+    // `quit` says goodbye (issue 27), not that a game without a move is kept.
+    assert_eq!(
+        r.lines,
+        ["New game, White to move", "No games are kept", "Goodbye"]
+    );
     assert!(kept_files(&home).is_empty());
 }
 

@@ -231,7 +231,9 @@ fn finished_games_are_not_offered() {
     // Not offered, but not replaced either (issue 18.2): kept, and the player is told where.
     assert_eq!(out[0], "New game, White to move");
     assert!(out[1] == "Your last game is kept; kept lists it", "{out:?}");
-    assert_eq!(out.len(), 2, "{out:?}");
+    // `quit` says goodbye (issue 27).
+    assert_eq!(out[2], "Goodbye", "{out:?}");
+    assert_eq!(out.len(), 3, "{out:?}");
 }
 
 #[test]

@@ -747,8 +747,9 @@ fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
                 "human",
                 "--language",
                 lang,
+                // No increment: `increment` (Guidelines III.4) is only said where it works (issue 27).
                 "--time",
-                "5+3",
+                "300",
                 "--virtual-clock",
             ],
             input.as_bytes(),

@@ -44,7 +44,7 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
         A::Open => vec![say(Kind::Refusal, s.config.p("envelope.none", &[]))],
         A::Help => help::help(&s.view()),
         A::HelpOn(text) => help::help_on(&s.view(), text),
-        A::Quit => s.quit(),
+        A::Quit => games::goodbye(s.quit(), &s.config, s.m.game()),
         A::Last => vec![say(Kind::Answer, s.view().last())],
         // The questions about the game's position.
         A::Board

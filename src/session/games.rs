@@ -788,6 +788,27 @@ fn game_words(cfg: &Config, n: usize, g: &GameSummary) -> String {
     )
 }
 
+/// Issue 27: `quit` typed (or its key) says that the game is kept, once it is written, and goodbye; never a
+/// path. Without a save (`--no-autosave`, a file's game not chosen, a kept game's question open) it says
+/// goodbye only. The end of input leaves without a word (scripts).
+pub(super) fn goodbye(mut out: Vec<Effect>, cfg: &Config, game: &Game) -> Vec<Effect> {
+    // A game without a move is no game to keep (nothing is offered at the next start).
+    let played = !game.plies().is_empty();
+    let saved = out.iter_mut().find_map(|e| match e {
+        Effect::Save { done, .. } if played => Some(done),
+        _ => None,
+    });
+    match saved {
+        Some(done) => *done = Some(cfg.p("quit.kept", &[])),
+        None => {
+            let at = out.iter().position(|e| matches!(e, Effect::Quit));
+            let bye = say(Kind::Event, cfg.p("quit.bye", &[]));
+            out.insert(at.unwrap_or(out.len()), bye);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,7 @@ struct Here {
     state: State,
     mode: Mode,
     timed: bool,
+    per_move: bool,
     virtual_clock: bool,
     over: bool,
 }
@@ -37,6 +38,10 @@ impl Here {
             state: view.state(),
             mode: view.mode(),
             timed: c.time_control.is_some(),
+            per_move: c
+                .time_control
+                .as_ref()
+                .is_some_and(|t| t.has_time_per_move()),
             virtual_clock: c.virtual_clock,
             over: view.game().is_over(),
         }
@@ -51,6 +56,7 @@ impl Here {
             When::Tournament => self.mode.is_tournament(),
             When::Assistant => self.mode == Mode::Assistant,
             When::Timed => self.timed,
+            When::NoIncrement => self.timed && !self.per_move,
             When::Virtual => self.virtual_clock,
             When::Playing => !self.over,
         };
@@ -187,6 +193,13 @@ pub(super) fn help_on(view: &View<'_>, text: &str) -> Vec<Effect> {
         )];
     };
     match sentence(p, &here, topic, true) {
+        // The game's commands with the rule of both faces: typed, they act at once (issue 27.9).
+        Some(s) if topic.name() == "game" => {
+            vec![say(
+                Kind::Answer,
+                format!("{s} {}", p.get("help.note.game")),
+            )]
+        }
         Some(s) => vec![say(Kind::Answer, s)],
         None => vec![say(
             Kind::Refusal,

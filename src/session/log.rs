@@ -383,6 +383,9 @@ impl ActionLog {
         for (i, e) in self.entries.iter().enumerate().skip(first) {
             let said = if e.said.is_empty() {
                 String::new()
+            } else if e.action.is_empty() {
+                // hector's own entry (an explicit save done): what it said, not "hector: , answered" (issue 27).
+                e.said.join("; ")
             } else {
                 p.say("log.said", &[("said", &e.said.join("; "))])
             };

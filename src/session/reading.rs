@@ -50,6 +50,11 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         phrases: &cfg.phrases,
     };
     if let Some(a) = Action::command(&words, &word, rest) {
+        // Issue 27: words after a command that takes none are never dropped ("offer now please", "press x"):
+        // the line is no command, refused whole with its reason, and nothing changes.
+        if !rest.is_empty() && takes_nothing(&a) {
+            return Action::Entry(line.to_string());
+        }
         return a;
     }
     match word.as_str() {
@@ -58,6 +63,21 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         w if words::action::ANALYSIS_WORDS.contains(&w) => Action::Analysis(line.to_string()),
         _ => Action::Entry(line.to_string()),
     }
+}
+
+/// The commands that change the game and take no words after them (../shared/design/line-mode.md).
+fn takes_nothing(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Offer
+            | Action::Accept
+            | Action::Decline
+            | Action::Flag
+            | Action::Press
+            | Action::Undo
+            | Action::Increment
+            | Action::Rewind
+    )
 }
 
 /// Whether a line of several words reads as a move entry (legal or not) in the position on the board, so

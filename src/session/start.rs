@@ -87,6 +87,9 @@ pub struct Options {
     pub engine_color: Color,
     /// The players, event, site and round for the scoresheet, as PGN tags in order (`Event`, `Site` ...).
     pub tags: Vec<(&'static str, String)>,
+    /// The player's name from the config folder's player.ron (issue 27.8), for the player's side against the
+    /// engine when `--white`/`--black` does not name it; else "Player".
+    pub player_name: Option<String>,
     pub name_sides: NameSides,
     pub long_form: bool,
     pub virtual_clock: bool,
@@ -117,6 +120,7 @@ impl Default for Options {
             engine_command: "stockfish".to_string(),
             engine_color: Color::Black,
             tags: Vec::new(),
+            player_name: None,
             name_sides: NameSides::default(),
             long_form: false,
             virtual_clock: false,
@@ -327,7 +331,7 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
         game.tags.set("Date", &date.replace('-', "."));
     }
     // Issue 27.8: a new game against the engine says when and who: the date, the player (`--white` or
-    // `--black`, else "Player"); the engine's name and level are written at every save (`games::engine_tag`).
+    // `--black`, else the name in player.ron, else "Player"); the engine's name and level are written at every save (`games::engine_tag`).
     if opponent == Opponent::Engine && options.load.is_none() {
         let unset = |v: Option<&str>| v.is_none_or(|v| v.is_empty() || v.starts_with('?'));
         if let Some(date) = stamp.get(..10).filter(|_| unset(game.tags.get("Date"))) {
@@ -335,7 +339,8 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
         }
         let player = options.engine_color.other().fold_wb("White", "Black");
         if unset(game.tags.get(player)) {
-            game.tags.set(player, "Player");
+            game.tags
+                .set(player, options.player_name.as_deref().unwrap_or("Player"));
         }
     }
     let config = Config {

@@ -190,6 +190,8 @@ pub enum When {
     Assistant,
     /// Only with a clock.
     Timed,
+    /// Only with a clock that adds nothing per move (the 5-second increment of Guidelines III.4).
+    NoIncrement,
     /// Only with the virtual clock.
     Virtual,
     /// While the game is not over (offers, claims, resigning, moving).
@@ -314,7 +316,7 @@ pub const ROWS: &[Row] = &[
     row(K::Control, "control", None, (T::Clock, true, W::Timed), ADJ.and(REV).and(CHK)),
     row(K::Flag, "flag", None, (T::Clock, false, W::Timed), CHK),
     row(K::Wait, "wait", Some("hint.duration"), (T::Clock, false, W::Virtual), LOCAL),
-    row(K::Increment, "increment", None, (T::Clock, false, W::Timed), LOCAL),
+    row(K::Increment, "increment", None, (T::Clock, false, W::NoIncrement), LOCAL),
     row(K::Announce, "announce", Some("hint.on_off"), (T::Clock, false, W::Tournament), PROFILE),
     // The game.
     row(K::Offer, "offer", None, (T::Game, true, W::Playing), ADJ),

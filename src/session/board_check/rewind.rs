@@ -51,8 +51,14 @@ impl BoardCheck {
         } else {
             game.plies()[common.min(game.plies().len() - 1)].color()
         };
+        // A home game has no action log (issue 27: its words are a home game's).
+        let key = if cfg.mode.is_tournament() {
+            "rewind.confirm"
+        } else {
+            "rewind.confirm_home"
+        };
         cfg.p(
-            "rewind.confirm",
+            key,
             &[
                 ("last", &Self::last_agreed(cfg, game, common)),
                 ("side", &cfg.side(side)),
@@ -78,7 +84,10 @@ impl BoardCheck {
         let Some(common) = self.found.take() else {
             return Err(vec![say(Kind::Refusal, cfg.p("rewind.none", &[]))]);
         };
-        let (removed, clocks) = m.rewind_to(common, now);
+        // In a home game there is no arbiter to set the clocks: the clock goes on, for the side to move. Under
+        // the tournament profile it stops for the arbiter (Article 7.1).
+        let home = !cfg.mode.is_tournament();
+        let (removed, clocks) = m.rewind_to(common, now, !home);
         if removed.is_empty() {
             return Err(vec![say(Kind::Refusal, cfg.p("rewind.none", &[]))]);
         }
@@ -101,6 +110,8 @@ impl BoardCheck {
         self.clocks = clocks;
         let key = if clocks {
             "rewind.done"
+        } else if home && timed {
+            "rewind.done_home"
         } else {
             "rewind.done_no_clock"
         };

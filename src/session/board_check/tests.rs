@@ -109,8 +109,9 @@ fn scoresheets_that_differ_are_retraced_on_confirmation() {
         ]
     );
     let out = run(&mut s, "rewind");
+    // A home game's words (issue 27): no action log.
     assert!(
-        out[0].starts_with("Rewind the game to after move 2, White"),
+        out[0].starts_with("Go back to after move 2, White"),
         "{out:?}"
     );
     let out = run(&mut s, "no");

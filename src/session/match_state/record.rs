@@ -36,6 +36,7 @@ impl Match {
         &mut self,
         plies: usize,
         now: Duration,
+        stop_clock: bool,
     ) -> (Vec<Ply>, bool) {
         let removed = self.game.truncate(plies);
         if removed.is_empty() {
@@ -51,8 +52,10 @@ impl Match {
                 t.clock.set_moves(side, n, now);
             }
             t.clock.hand_over(turn, now);
-            let _ = t.clock.pause(now);
-            clocks = t.clock.running().is_none() && !game.is_over();
+            if stop_clock {
+                let _ = t.clock.pause(now);
+                clocks = t.clock.running().is_none() && !game.is_over();
+            }
         }
         (removed, clocks)
     }

@@ -12,7 +12,7 @@ use crate::words::action::{Act, Action as Typed, Arg};
 use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
 
-mod help;
+pub(in crate::ui::screen) mod help;
 
 /// What the view is doing with keys.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -393,8 +393,14 @@ impl App {
             Action::Offer => self.confirm(act(Typed::Offer), "screen.confirm.offer", p),
             Action::Accept => self.confirm(act(Typed::Accept), "screen.confirm.accept", p),
             Action::Decline => self.confirm(act(Typed::Decline), "screen.confirm.decline", p),
+            // A wrong claim costs time: the question says so where there is a clock.
             Action::Claim => {
-                self.confirm(act(Typed::Claim(String::new())), "screen.confirm.claim", p)
+                let question = if view.clock_remaining(std::time::Duration::ZERO).is_some() {
+                    "screen.confirm.claim_timed"
+                } else {
+                    "screen.confirm.claim"
+                };
+                self.confirm(act(Typed::Claim(String::new())), question, p)
             }
             Action::Select => self.select(view),
             Action::Press => vec![act(Typed::Press)],
@@ -803,27 +809,19 @@ impl App {
             KeyCode::Enter => {
                 self.mode = Mode::Explore;
                 let line = text.trim().to_string();
-                let word = line.split_whitespace().next().unwrap_or("").to_lowercase();
-                // Irreversible commands typed here are confirmed like their keys; while the session asks its
-                // own question the line goes to it whole, as in line mode.
+                // One rule for both faces (issue 27.9): a typed command acts at once, as in line mode (a typed
+                // word is not pressed by accident); only its key asks first. `resign` and `new` are asked by
+                // the session itself, in both faces. While the session asks its own question the line goes to
+                // it whole, as in line mode.
                 if view.awaiting_answer() {
                     // The session says its question again if the line does not answer it; the keys after it
                     // only sound.
                     self.reminded = true;
                 }
-                let key = match word.as_str() {
-                    _ if view.awaiting_answer() => None,
-                    "offer" => Some("screen.confirm.offer"),
-                    "accept" => Some("screen.confirm.accept"),
-                    "decline" => Some("screen.confirm.decline"),
-                    "claim" => Some("screen.confirm.claim"),
-                    "flag" => Some("screen.confirm.flag"),
-                    _ => None,
-                };
-                match key {
-                    Some(k) => self.confirm(Out::Line(line), k, p),
-                    None if line.is_empty() => vec![answer(p.get("screen.cancelled").to_string())],
-                    None => vec![Out::Line(line)],
+                if line.is_empty() {
+                    vec![answer(p.get("screen.cancelled").to_string())]
+                } else {
+                    vec![Out::Line(line)]
                 }
             }
             // Typing is echoed by speech, as screen readers echo it.

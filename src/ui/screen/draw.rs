@@ -423,12 +423,16 @@ pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
                 .collect();
             let mut starts = vec![0];
             let mut used = 0;
+            let mut headed = false;
             for (i, w) in wrapped.iter().enumerate() {
-                if used > 0 && used + w.len() > rows {
+                // A group of keys begins a page (issue 27: `?` says one group at a time, as the screen shows).
+                let heading = super::app::help::is_heading(&help[i]);
+                if used > 0 && ((heading && headed) || used + w.len() > rows) {
                     starts.push(i);
                     used = 0;
                 }
                 used += w.len();
+                headed |= heading;
             }
             let pages = starts.len();
             let page = app.help_page % pages;

@@ -304,15 +304,7 @@ fn irreversible_actions_are_confirmed() {
     );
     let said = press(&mut a, &mut s, &[key('y')]);
     assert_eq!(said, vec!["Black resigns. White wins, 1-0"]);
-    // Typed commands too.
-    let mut s = session(&["e4", "e5"]);
-    let mut text: Vec<KeyEvent> = vec![key(':')];
-    text.extend("offer".chars().map(key));
-    text.push(code(KeyCode::Enter));
-    let said = without_echo(press(&mut a, &mut s, &text));
-    assert_eq!(said[1], "Offer a draw? Press y for yes, n or Escape for no");
-    let said = press(&mut a, &mut s, &[key('y')]);
-    assert_eq!(said, vec!["Black offers a draw"]);
+    // Typed, a command acts at once, as in line mode (issue 27.9: tests/rule.rs).
 }
 
 /// Issue 18.18: an open question takes only its answers. Other keys are said to be no answer once (then only a
@@ -426,30 +418,73 @@ fn the_input_line_takes_what_line_mode_takes() {
 fn help_speaks_and_shows_the_keys_of_the_mode() {
     let mut s = session(&[]);
     let mut a = app(Color::White);
-    let said = press(&mut a, &mut s, &[key('?')]);
-    // Issue 27.3: by task, most used first: how to move, type and quit before the arrows and the Alt-letters.
+    let first = press(&mut a, &mut s, &[key('?')]);
+    // Issue 27: the first `?` says the first group only (not all pages at once, about 2000 characters), with
+    // its alternative keys joined by "or", and names the groups `?` again says.
     assert!(
-        said[0].starts_with("Keys: To move, and to leave: Space Enter: "),
-        "{said:?}"
+        first[0].starts_with("Keys: To move, and to leave: Space or Enter: "),
+        "{first:?}"
     );
+    assert!(
+        first[0].contains("Ctrl-c or Ctrl-q: save and quit"),
+        "{first:?}"
+    );
+    assert!(
+        first[0].ends_with(
+            "Press ? again for the next keys: To hear the board, The clock, The game, \
+             To look back through the game, To move over the board, The view"
+        ),
+        "{first:?}"
+    );
+    assert!(first[0].chars().count() < 600, "{first:?}");
+    assert!(!first[0].contains("l: last move"), "{first:?}");
+    // The whole help, as the screen shows it page by page.
+    let said = vec![a.help.clone().unwrap().join(" ")];
     let at = |text: &str| {
         said[0]
             .find(text)
             .unwrap_or_else(|| panic!("{text}: {said:?}"))
     };
-    assert!(at("Ctrl-c Ctrl-q: save and quit") < at("To hear the board: l: last move"));
+    assert!(at("Ctrl-c or Ctrl-q: save and quit") < at("To hear the board: l: last move"));
     assert!(at("To hear the board: ") < at("The clock: "));
     assert!(at("The clock: ") < at("The game: "));
     assert!(at("The game: ") < at("Up: focus up"));
     assert!(at("Up: focus up") < at("Alt-a: go to file"));
     // A full stop between the groups, none run together.
-    assert!(said[0].contains(". To hear the board: "), "{said:?}");
+    assert!(
+        a.help
+            .as_ref()
+            .unwrap()
+            .contains(&"To hear the board:".to_string()),
+        "{said:?}"
+    );
     // Only what works in a home game: no record or assistant keys; take back and a new game are there.
-    for not_here in ["Tab: ", "F7 Alt-t", "Alt-t F7", "F6 L", "L F6", "Ctrl-z: "] {
+    for not_here in [
+        "Tab: ",
+        "F7 or Alt-t",
+        "Alt-t or F7",
+        "F6 or L",
+        "L or F6",
+        "Ctrl-z: ",
+    ] {
         assert!(!said[0].contains(not_here), "{not_here}: {said:?}");
     }
     assert!(said[0].contains("Ctrl-t: "), "{said:?}");
     assert!(said[0].contains("Ctrl-g: "), "{said:?}");
+    // Issue 27.9: the rule of both faces is said with the game's keys, and what a wrong claim costs.
+    assert!(
+        at("The game: ")
+            < at(
+                "A key that offers, claims, resigns or starts a new game asks first; a command \
+             typed after : acts at once"
+            )
+            && at("acts at once") < at("To look back through the game: "),
+        "{said:?}"
+    );
+    assert!(
+        said[0].contains("A wrong draw claim gives your opponent time added"),
+        "{said:?}"
+    );
     assert!(a.help.is_some());
     let said = press(&mut a, &mut s, &[key(':'), code(KeyCode::F(1))]);
     assert!(said[1].starts_with("Keys: Input line"), "{said:?}");
@@ -461,7 +496,8 @@ fn help_speaks_and_shows_the_keys_of_the_mode() {
     let mut s = Session::new(Game::new(), config);
     s.start(std::time::Duration::ZERO);
     let mut a = app(Color::White);
-    let said = press(&mut a, &mut s, &[key('?')]);
+    press(&mut a, &mut s, &[key('?')]);
+    let said = vec![a.help.clone().unwrap().join(" ")];
     assert!(said[0].contains("Tab: "), "{said:?}");
     assert!(said[0].contains("Ctrl-z: "), "{said:?}");
     for not_here in [
@@ -517,8 +553,9 @@ fn the_second_keys_work_where_a_screen_reader_keeps_escape_and_f_keys() {
     assert_ne!(a.theme.pieces, before);
     // Help lists both keys of an action side by side.
     let said = press(&mut a, &mut s, &[key('?')]);
-    assert!(said[0].contains("Ctrl-x Esc: "), "{said:?}");
-    assert!(said[0].contains("S F2: "), "{said:?}");
+    assert!(said[0].contains("Ctrl-x or Esc: "), "{said:?}");
+    let all = a.help.clone().unwrap().join(" ");
+    assert!(all.contains("S or F2: "), "{all}");
 }
 
 /// The status rows of a drawn screen (the first four rows, borders included).
@@ -930,3 +967,6 @@ mod newcomer;
 
 /// Issue 26's questions of the view.
 mod questions;
+
+/// Issue 27.9: one rule for both faces on offers, claims and a new game.
+mod rule;

@@ -94,19 +94,45 @@ impl App {
                         .into_iter()
                         .map(|(action, keys)| {
                             let keys: Vec<String> = keys.iter().map(ToString::to_string).collect();
-                            format!("{}: {}", keys.join(" "), keymap::describe(*action, v, p))
+                            // Alternative keys said with "or" ("Space or Enter"), never run together.
+                            let or = format!(" {} ", p.get("screen.keys.or"));
+                            format!("{}: {}", keys.join(&or), keymap::describe(*action, v, p))
                         })
                         .collect();
                     if !entries.is_empty() {
                         lines.push(format!("{}:", p.get(heading)));
                         lines.extend(entries);
+                        // The rule of both faces (issue 27.9): a key asks first, a typed command acts at once.
+                        if *group == HelpGroup::Game {
+                            lines.push(p.get("screen.help.note.game").to_string());
+                        }
                     }
                 }
                 lines.extend(self.extra_help.iter().cloned());
                 lines
             }
         };
-        let text = p.say("screen.help", &[("keys", &join_help(&lines))]);
+        // The first `?` says the first group only, and how to hear the others (issue 27: all pages at once were
+        // about 2000 characters); `?` again says the next page, as the screen shows it.
+        let headings: Vec<usize> = (0..lines.len())
+            .filter(|&i| is_heading(&lines[i]))
+            .collect();
+        let text = match headings.get(1) {
+            Some(&end) => {
+                let topics: Vec<&str> = headings[1..]
+                    .iter()
+                    .map(|&i| lines[i].trim_end_matches(':'))
+                    .collect();
+                p.say(
+                    "screen.help.first",
+                    &[
+                        ("keys", &join_help(&lines[..end])),
+                        ("topics", &topics.join(", ")),
+                    ],
+                )
+            }
+            None => p.say("screen.help", &[("keys", &join_help(&lines))]),
+        };
         self.help = Some(lines);
         vec![answer(text)]
     }
@@ -202,6 +228,11 @@ fn key_works(a: Action, view: &View<'_>) -> bool {
             .command()
             .is_none_or(|kind| view.offer(kind) == crate::session::policy::Offer::Yes),
     }
+}
+
+/// A line of help that heads a group ("The clock:"), not a key's entry.
+pub(in crate::ui::screen) fn is_heading(line: &str) -> bool {
+    line.ends_with(':')
 }
 
 /// Help's lines said as one text: a group's entries joined by "; ", a full stop before the next heading.

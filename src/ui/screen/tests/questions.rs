@@ -19,8 +19,8 @@ fn log_of(s: &Session) -> Vec<(String, String, String)> {
 }
 
 /// Issue 26.7 and 26.4: a command typed while the view's own question is open is not eaten key by key. Tab (the
-/// clock press) leaves the question and presses; `:` leaves it and opens the input line, so `:decline` is the
-/// command typed, asked in its turn; the blind player's key (assistant mode) is answered and the question stays
+/// clock press) leaves the question and presses; `:` leaves it and opens the input line, so `:offer` is the
+/// command typed, made at once as in line mode (issue 27.9: typed, a command acts at once); the blind player's key (assistant mode) is answered and the question stays
 /// open. The question, its answer and each cancelling are in the action log, the request as the player's.
 #[test]
 fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
@@ -40,7 +40,8 @@ fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
         keys.push(code(KeyCode::Enter));
         keys
     };
-    let said = without_echo(press(&mut a, &mut s, &typed("offer")));
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    let said = press(&mut a, &mut s, &[ctrl('d')]);
     assert_eq!(
         said.last().unwrap(),
         "Offer a draw? Press y for yes, n or Escape for no"
@@ -51,27 +52,32 @@ fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
     assert_eq!(said[1], "Black's move is completed", "{said:?}");
     assert_eq!(a.mode, Mode::Explore);
     assert!(!s.view().tournament().unwrap().move_made_not_completed());
-    // `:` leaves the question; `decline` is typed on the input line, not taken key by key (its n would
-    // answer no, its letters move the focus).
+    // `:` leaves the question; `offer` is typed on the input line, not taken key by key (its letters move the
+    // focus), and made at once.
     let focus = a.focus;
-    press(&mut a, &mut s, &typed("offer"));
-    let said = without_echo(press(&mut a, &mut s, &typed("decline")));
+    press(&mut a, &mut s, &[ctrl('d')]);
+    let said = without_echo(press(&mut a, &mut s, &typed("offer")));
     assert_eq!(
-        said,
-        vec![
+        said[..2],
+        [
             "Cancelled: Offer a draw?",
             "Type a move or a command; Enter sends it, Escape or Ctrl-x cancels",
-            "Decline the draw offer? Press y for yes, n or Escape for no"
         ]
     );
+    assert_eq!(s.view().game().draw_offer(), Some(Color::Black), "{said:?}");
     assert_eq!(a.focus, focus, "no letter moved the focus");
+    let said = press(&mut a, &mut s, &[ctrl('n')]);
+    assert_eq!(
+        said,
+        vec!["Decline the draw offer? Press y for yes, n or Escape for no"]
+    );
     // The blind player's key is answered; the question stays open for the assistant.
     let said = press(&mut a, &mut s, &[code(KeyCode::F(9))]);
     assert_eq!(said, vec!["Move 2, White to move; 1 move completed"]);
     assert!(matches!(a.mode, Mode::Confirm(..)));
     let said = press(&mut a, &mut s, &[key('n')]);
     assert_eq!(said, vec!["Cancelled"]);
-    assert_eq!(s.view().game().draw_offer(), None);
+    assert_eq!(s.view().game().draw_offer(), Some(Color::Black));
     let log = log_of(&s);
     let first = log.iter().position(|(_, a, _)| a == "offer").unwrap();
     let tail: Vec<(&str, &str, &str)> = log[first..]
@@ -100,6 +106,7 @@ fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
         tail[4..],
         [
             ("Assistant", ":", "Cancelled: Offer a draw?"),
+            ("Assistant", "offer", tail[5].2),
             (
                 "Assistant",
                 "decline",
