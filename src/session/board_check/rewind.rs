@@ -107,6 +107,7 @@ impl BoardCheck {
         self.last_board = None;
         let game = m.game();
         let turn = game.turn();
+        let timed = m.clock().is_some() && !game.is_over();
         self.clocks = clocks;
         let key = if clocks {
             "rewind.done"
