@@ -280,3 +280,118 @@ pub fn request(cfg: &Config, m: &Match, now: Duration) -> EngineRequest {
 fn its_turn(cfg: &Config, m: &Match, waiting: bool) -> bool {
     !m.game.is_over() && m.game.turn() == cfg.engine_color && !waiting && m.adjourned.is_none()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+    use crate::session::{Command, Session};
+
+    fn session(opponent: Opponent) -> (Session, Vec<Effect>) {
+        let config = Config {
+            opponent,
+            engine_command: "stockfish".into(),
+            engine_color: Color::Black,
+            ..Config::default()
+        };
+        let mut s = Session::new(Game::new(), config);
+        let out = s.start(Duration::ZERO);
+        (s, out)
+    }
+
+    fn starts(out: &[Effect]) -> usize {
+        let start = |e: &&Effect| matches!(e, Effect::Other(ToOther::Start { .. }));
+        out.iter().filter(start).count()
+    }
+
+    fn evaluates(out: &[Effect]) -> Vec<usize> {
+        out.iter()
+            .filter_map(|e| match e {
+                Effect::Other(ToOther::Evaluate(r)) => Some(r.for_ply),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn evaluate(s: &mut Session) -> Vec<Effect> {
+        s.other.evaluate(&s.config, &s.m)
+    }
+
+    fn text(s: &mut Session, line: &str) -> Vec<Effect> {
+        s.update(Command::Act(s.read(line)), Duration::ZERO)
+    }
+
+    #[test]
+    fn an_evaluation_in_an_engine_game_asks_the_process_that_plays() {
+        let (mut s, out) = session(Opponent::Engine);
+        assert_eq!(starts(&out), 1, "the engine that plays");
+        text(&mut s, "e4");
+        let out = evaluate(&mut s);
+        assert_eq!(starts(&out), 0, "never a second process during play");
+        assert_eq!(evaluates(&out), [1]);
+        // Its answer is kept; the engine's play goes on untouched.
+        let event = OtherEvent::Evaluated {
+            for_ply: 1,
+            cp: -25,
+            best: Some("e7e5".into()),
+        };
+        s.update(Command::Other(event), Duration::ZERO);
+        assert_eq!(s.other.evaluation(), Some((1, -25)));
+        assert!(
+            s.other.engine.asked_for == Some(1),
+            "its search is still wanted"
+        );
+    }
+
+    #[test]
+    fn an_evaluation_between_two_people_starts_one_analyst_process() {
+        let (mut s, out) = session(Opponent::Human);
+        assert_eq!(starts(&out), 0, "no engine plays");
+        text(&mut s, "e4");
+        let out = evaluate(&mut s);
+        assert_eq!(starts(&out), 1, "the analyst starts");
+        assert_eq!(evaluates(&out), [1]);
+        text(&mut s, "e5");
+        let out = evaluate(&mut s);
+        assert_eq!(starts(&out), 0, "the analyst already runs: one process");
+        assert_eq!(evaluates(&out), [2]);
+        // The analyst plays no side: no move is asked of it, and its report is no move.
+        let out = text(&mut s, "Nf3");
+        assert!(
+            !out.iter()
+                .any(|e| matches!(e, Effect::Other(ToOther::Go(_))))
+        );
+        let event = OtherEvent::Evaluated {
+            for_ply: 2,
+            cp: 30,
+            best: None,
+        };
+        assert_eq!(s.update(Command::Other(event), Duration::ZERO), []);
+        assert_eq!(s.other.evaluation(), Some((2, 30)));
+        assert_eq!(s.view().game().plies().len(), 3);
+        // Gone (it failed): the next evaluation starts it again.
+        let failed = OtherEvent::Failed {
+            reason: "gone".into(),
+        };
+        s.update(Command::Other(failed), Duration::ZERO);
+        assert_eq!(starts(&evaluate(&mut s)), 1);
+    }
+
+    #[test]
+    fn the_opponent_a_game_starts_with() {
+        assert_eq!(chosen(None, false, true), (Opponent::Engine, false));
+        assert_eq!(chosen(None, false, false), (Opponent::Human, true));
+        assert_eq!(
+            chosen(Some(Opponent::Engine), true, true),
+            (Opponent::Human, false)
+        );
+        assert_eq!(
+            chosen(Some(Opponent::Human), false, false),
+            (Opponent::Human, false)
+        );
+        assert_eq!(
+            chosen(Some(Opponent::Remote), false, false),
+            (Opponent::Remote, false)
+        );
+    }
+}
