@@ -923,4 +923,34 @@ mod tests {
             ]
         );
     }
+
+    /// The engine as analyst: an evaluation is answered with `Evaluated` (its best move named, never played),
+    /// by the same process that plays.
+    #[test]
+    fn an_evaluation_is_answered_by_the_same_process() {
+        let dir = std::env::temp_dir().join(format!("hector-engine-eval-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log.txt");
+        let (h, ev) = start(
+            &format!("{} {}", fake("echo_first.sh"), log.display()),
+            false,
+        );
+        assert!(matches!(ev.next(), OtherEvent::Ready { .. }));
+        h.go(request(&[], 0));
+        assert!(matches!(ev.next(), OtherEvent::Move { for_ply: 0, .. }));
+        h.evaluate(request(&["a2a3"], 1));
+        assert_eq!(
+            ev.next(),
+            OtherEvent::Evaluated {
+                for_ply: 1,
+                cp: 0,
+                best: Some("a2a3".into())
+            }
+        );
+        drop(h);
+        let seen = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(seen.matches("uci\n").count(), 1, "one process: {seen}");
+        assert!(seen.contains("position startpos moves a2a3\n"), "{seen}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
