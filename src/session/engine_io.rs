@@ -54,6 +54,11 @@ pub enum ToOther {
     Evaluate(EngineRequest),
 }
 
+/// A remote player's link at the edge (`Edge::set_remote`): told each thing the session asks of the other
+/// side (its move in a position, a draw offer, a takeback); it answers later through the face's channel as
+/// `Command::Other`.
+pub type RemoteLink = Box<dyn FnMut(ToOther) + Send>;
+
 /// What the engine is asked to think about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineRequest {

@@ -287,9 +287,8 @@ pub struct Edge {
     engine: Option<EngineHandle>,
     /// Where the engine's events go (the face's channel); see [`Edge::set_engine_events`].
     engine_events: Option<Arc<Mutex<engine::Callback>>>,
-    /// A remote player's link, when one plays the other side: it is told what the session asks of the other
-    /// side (the engine still evaluates); its answers come back as `Command::Other`.
-    remote: Option<RemoteLink>,
+    /// A remote player's link, when one plays the other side (the engine still evaluates).
+    remote: Option<crate::session::engine_io::RemoteLink>,
     /// Told every cue (the gamepad rumbles the tactile clock's).
     cue_listener: Option<Box<dyn Fn(Cue) + Send>>,
     /// Answers for the session to take before the next input (files read for `Effect::Read`).
@@ -299,10 +298,6 @@ pub struct Edge {
     /// Writes that failed, by path, in order: tried again before every batch (issue 18.23).
     held: Vec<(PathBuf, Held)>,
 }
-
-/// A remote player's link at the edge: told each thing the session asks of the other side (its move in a
-/// position, a draw offer, a takeback); it answers later through the face's channel as `Command::Other`.
-pub type RemoteLink = Box<dyn FnMut(ToOther) + Send>;
 
 impl Edge {
     /// Opens what was asked for. Never blocks longer than the speech and sound time-outs (about 2 s each,
@@ -395,8 +390,8 @@ impl Edge {
         self.engine_events = Some(Arc::new(Mutex::new(events)));
     }
 
-    /// A remote player plays the other side through `link` (see [`RemoteLink`]).
-    pub fn set_remote(&mut self, link: RemoteLink) {
+    /// A remote player plays the other side through `link` (see `RemoteLink`).
+    pub fn set_remote(&mut self, link: crate::session::engine_io::RemoteLink) {
         self.remote = Some(link);
     }
 
