@@ -182,8 +182,9 @@ impl Match {
         }
     }
 
-    /// The engine answers the player's offer at once: it accepts when `accepts` (engine::draw_rule) and the
-    /// agreement is not too early, else declines.
+    /// The other side answered the player's offer (the engine at once by its `draw_rule`, a remote player
+    /// later): it accepts when `accepts` and the agreement is not too early, else declines; `by` names it in
+    /// the words ("engine", "remote").
     pub(in crate::session) fn other_answers_offer(
         &mut self,
         cfg: &Config,
