@@ -89,7 +89,7 @@ impl Side for Remote {
                     }
                 }
             }
-            // Only an answer to the offer still open counts (a move declined it meanwhile, R-9.1.2.3).
+            // Only an answer to the offer still open counts (a move declined it meanwhile, R-9.1.2.1).
             OtherEvent::DrawAnswer { accepts } => {
                 let open = m.game.draw_offer() == Some(cfg.engine_color.other());
                 if std::mem::take(&mut self.offer_open) && open {
