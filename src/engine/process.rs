@@ -21,7 +21,8 @@ use super::spec::spawn;
 pub use super::spec::{EngineSpec, Limits, find_program};
 use super::uci::{self, BestMove, UciOption};
 use crate::bounded::read_line_bounded;
-use crate::session::{Command, EngineEvent, EngineRequest};
+use crate::session::engine_io::EngineRequest;
+use crate::session::{Command, OtherEvent};
 
 /// Where the engine's events go (line mode: into its channel).
 pub type Callback = Box<dyn Fn(Command) + Send>;
@@ -69,6 +70,8 @@ impl Pending {
 
 enum Msg {
     Go(EngineRequest),
+    /// The engine as analyst: the position evaluated, answered by `OtherEvent::Evaluated`.
+    Evaluate(EngineRequest),
     Stop,
     Level(Level),
     Quit,
@@ -95,10 +98,16 @@ impl EngineHandle {
         EngineHandle { tx, worker }
     }
 
-    /// Think about this position and answer with `EngineEvent::Move`. A search still running is stopped
+    /// Think about this position and answer with `OtherEvent::Move`. A search still running is stopped
     /// and its answer dropped.
     pub fn go(&self, request: EngineRequest) {
         let _ = self.tx.send(Msg::Go(request));
+    }
+
+    /// Evaluate this position (the engine as analyst) and answer with `OtherEvent::Evaluated`; it waits for a
+    /// search for a move under way, and a newer request for a move calls it off.
+    pub fn evaluate(&self, request: EngineRequest) {
+        let _ = self.tx.send(Msg::Evaluate(request));
     }
 
     /// Stop thinking; the answer of the search is dropped.
@@ -175,7 +184,7 @@ fn run(spec: EngineSpec, events: Callback, rx: Receiver<Msg>, lines: Sender<Msg>
     let mut child = match spawn(&spec) {
         Ok(c) => c,
         Err(e) => {
-            events(Command::Engine(EngineEvent::Failed {
+            events(Command::Other(OtherEvent::Failed {
                 reason: e.say(&spec.phrases),
             }));
             return;
@@ -250,7 +259,7 @@ fn run(spec: EngineSpec, events: Callback, rx: Receiver<Msg>, lines: Sender<Msg>
                     started.elapsed().as_millis()
                 );
             }
-            (w.events)(Command::Engine(EngineEvent::Ready {
+            (w.events)(Command::Other(OtherEvent::Ready {
                 name: w.name.clone(),
             }));
             match w.serve() {
@@ -267,7 +276,7 @@ fn run(spec: EngineSpec, events: Callback, rx: Receiver<Msg>, lines: Sender<Msg>
             if w.spec.verbose {
                 eprintln!("hector: engine: {e}");
             }
-            (w.events)(Command::Engine(EngineEvent::Failed {
+            (w.events)(Command::Other(OtherEvent::Failed {
                 reason: e.say(&w.spec.phrases),
             }));
         }
@@ -464,8 +473,9 @@ impl Worker {
                 },
             };
             match msg {
-                Msg::Go(r) if !self.superseded() => self.think(r)?,
-                Msg::Go(_) | Msg::Stop | Msg::Line(_) => {}
+                Msg::Go(r) if !self.superseded() => self.think(r, false)?,
+                Msg::Evaluate(r) if !self.superseded() => self.think(r, true)?,
+                Msg::Go(_) | Msg::Evaluate(_) | Msg::Stop | Msg::Line(_) => {}
                 Msg::Level(l) => self.apply_level(l)?,
                 Msg::Quit => return Err(Stopped::Quit),
                 Msg::Eof => return Err(self.crashed()),
@@ -517,7 +527,8 @@ impl Worker {
     }
 
     /// One search: position, go, and the `bestmove` within the time allowed.
-    fn think(&mut self, r: EngineRequest) -> Result<(), Stopped> {
+    /// `analyse`: the engine as analyst, answering with its evaluation and best move, never playing it.
+    fn think(&mut self, r: EngineRequest, analyse: bool) -> Result<(), Stopped> {
         if r.chess960 != self.chess960 {
             self.set_chess960(r.chess960)?;
         }
@@ -553,17 +564,34 @@ impl Worker {
                             return Ok(());
                         }
                         return match best {
+                            BestMove::Move { uci, .. } if analyse => {
+                                (self.events)(Command::Other(OtherEvent::Evaluated {
+                                    for_ply: r.for_ply,
+                                    cp: score.unwrap_or(0),
+                                    best: Some(uci::one_line(&uci)),
+                                }));
+                                Ok(())
+                            }
                             BestMove::Move { uci, .. } => {
                                 let uci = uci::one_line(&uci);
                                 if let Some(cp) = score {
-                                    (self.events)(Command::Engine(EngineEvent::Eval {
+                                    (self.events)(Command::Other(OtherEvent::Eval {
                                         cp,
                                         for_ply: r.for_ply,
                                     }));
                                 }
-                                (self.events)(Command::Engine(EngineEvent::Move {
+                                (self.events)(Command::Other(OtherEvent::Move {
                                     uci,
                                     for_ply: r.for_ply,
+                                }));
+                                Ok(())
+                            }
+                            // No move (the game is over there): the analyst says so, without a move.
+                            BestMove::None if analyse => {
+                                (self.events)(Command::Other(OtherEvent::Evaluated {
+                                    for_ply: r.for_ply,
+                                    cp: score.unwrap_or(0),
+                                    best: None,
                                 }));
                                 Ok(())
                             }
@@ -641,17 +669,17 @@ mod tests {
     }
 
     /// Events as they come, and a way to wait for the next one.
-    struct Events(mpsc::Receiver<EngineEvent>);
+    struct Events(mpsc::Receiver<OtherEvent>);
 
     impl Events {
         /// The next event other than an evaluation.
-        fn next(&self) -> EngineEvent {
+        fn next(&self) -> OtherEvent {
             loop {
                 let e = self
                     .0
                     .recv_timeout(Duration::from_secs(10))
                     .expect("an engine event within 10 s");
-                if !matches!(e, EngineEvent::Eval { .. }) {
+                if !matches!(e, OtherEvent::Eval { .. }) {
                     return e;
                 }
             }
@@ -668,7 +696,7 @@ mod tests {
         let handle = EngineHandle::start(
             spec,
             Box::new(move |c| {
-                if let Command::Engine(e) = c {
+                if let Command::Other(e) = c {
                     let _ = tx.lock().unwrap().send(e);
                 }
             }),
@@ -686,9 +714,9 @@ mod tests {
         }
     }
 
-    fn failed(e: EngineEvent) -> String {
+    fn failed(e: OtherEvent) -> String {
         match e {
-            EngineEvent::Failed { reason } => reason,
+            OtherEvent::Failed { reason } => reason,
             other => panic!("expected a failure, got {other:?}"),
         }
     }
@@ -747,7 +775,7 @@ mod tests {
         let (h, ev) = start(&fake("crash_on_go.sh"), false);
         assert_eq!(
             ev.next(),
-            EngineEvent::Ready {
+            OtherEvent::Ready {
                 name: "Crasher 1".into()
             }
         );
@@ -761,7 +789,7 @@ mod tests {
     #[test]
     fn a_hang_while_thinking_is_cut_off() {
         let (h, ev) = start(&fake("hang_on_go.sh"), false);
-        assert!(matches!(ev.next(), EngineEvent::Ready { .. }));
+        assert!(matches!(ev.next(), OtherEvent::Ready { .. }));
         h.go(request(&["e2e4"], 1));
         let reason = failed(ev.next());
         // Level 1 thinks 0.1 s; 0.3 s margin; 0.2 s after `stop`: about 0.6 s.
@@ -778,11 +806,11 @@ mod tests {
     #[test]
     fn an_illegal_answer_is_passed_on_for_the_session_to_judge() {
         let (h, ev) = start(&fake("illegal.sh"), false);
-        assert!(matches!(ev.next(), EngineEvent::Ready { .. }));
+        assert!(matches!(ev.next(), OtherEvent::Ready { .. }));
         h.go(request(&[], 0));
         assert_eq!(
             ev.next(),
-            EngineEvent::Move {
+            OtherEvent::Move {
                 uci: "e2e5".into(),
                 for_ply: 0
             }
@@ -798,7 +826,7 @@ mod tests {
     #[test]
     fn dropping_the_handle_ends_the_engine_without_a_word() {
         let (h, ev) = start(&fake("hang_on_go.sh"), false);
-        assert!(matches!(ev.next(), EngineEvent::Ready { .. }));
+        assert!(matches!(ev.next(), OtherEvent::Ready { .. }));
         h.go(request(&[], 0));
         drop(h);
         assert!(
@@ -825,23 +853,23 @@ mod tests {
         let h = EngineHandle::start(
             spec,
             Box::new(move |c| {
-                if let Command::Engine(e) = c {
+                if let Command::Other(e) = c {
                     let _ = sink.lock().unwrap().send(e);
                 }
             }),
         );
         let ev = Events(rx);
-        assert!(matches!(ev.next(), EngineEvent::Ready { .. }));
+        assert!(matches!(ev.next(), OtherEvent::Ready { .. }));
         h.go(request(&[], 0));
         assert_eq!(
             ev.next(),
-            EngineEvent::Move {
+            OtherEvent::Move {
                 uci: "a2a3".into(),
                 for_ply: 0
             }
         );
         let mut timed = request(&["a2a3", "e7e5"], 2);
-        timed.clock = Some(crate::session::EngineClock {
+        timed.clock = Some(crate::session::engine_io::EngineClock {
             wtime: 60_000,
             btime: 59_000,
             winc: 2000,
@@ -851,7 +879,7 @@ mod tests {
         h.go(timed);
         assert_eq!(
             ev.next(),
-            EngineEvent::Move {
+            OtherEvent::Move {
                 uci: "a2a3".into(),
                 for_ply: 2
             }
@@ -862,7 +890,7 @@ mod tests {
         h.go(fen);
         assert_eq!(
             ev.next(),
-            EngineEvent::Move {
+            OtherEvent::Move {
                 uci: "a2a3".into(),
                 for_ply: 0
             }
@@ -894,5 +922,35 @@ mod tests {
                 "quit",
             ]
         );
+    }
+
+    /// The engine as analyst: an evaluation is answered with `Evaluated` (its best move named, never played),
+    /// by the same process that plays.
+    #[test]
+    fn an_evaluation_is_answered_by_the_same_process() {
+        let dir = std::env::temp_dir().join(format!("hector-engine-eval-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log.txt");
+        let (h, ev) = start(
+            &format!("{} {}", fake("echo_first.sh"), log.display()),
+            false,
+        );
+        assert!(matches!(ev.next(), OtherEvent::Ready { .. }));
+        h.go(request(&[], 0));
+        assert!(matches!(ev.next(), OtherEvent::Move { for_ply: 0, .. }));
+        h.evaluate(request(&["a2a3"], 1));
+        assert_eq!(
+            ev.next(),
+            OtherEvent::Evaluated {
+                for_ply: 1,
+                cp: 0,
+                best: Some("a2a3".into())
+            }
+        );
+        drop(h);
+        let seen = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(seen.matches("uci\n").count(), 1, "one process: {seen}");
+        assert!(seen.contains("position startpos moves a2a3\n"), "{seen}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -103,7 +103,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            opponent: Opponent::Human,
+            opponent: Default::default(),
             save_path: None,
             vocabulary: Vocabulary::default(),
             phrases: Phrases::default(),
@@ -160,7 +160,7 @@ impl Config {
         match self.name_sides {
             NameSides::All => true,
             NameSides::None => false,
-            NameSides::Engine => self.opponent == Opponent::Engine && mover == self.engine_color,
+            NameSides::Engine => self.opponent.plays_one_side() && mover == self.engine_color,
         }
     }
 

@@ -99,7 +99,7 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
         A::Press => s.press_without_move(s.m.game().turn(), now),
         // The opponent's.
         A::Engine(_) | A::Opponent(_) | A::Level(_) => s
-            .engine
+            .other
             .answer(&mut s.config, &s.m, action)
             .unwrap_or_default(),
         // The profile's own commands outside the profile (its part answers them above), the blind player's

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::engine_io::{EngineEvent, EngineRequest};
+use super::engine_io::{OtherEvent, ToOther};
 use crate::words::action::Act;
 
 /// What the edges must carry out.
@@ -56,20 +56,8 @@ pub enum Effect {
     Cue(Cue),
     /// Leave the program (after the effects before it).
     Quit,
-    /// Start the engine in the background (ending one already running); it reports `Command::Engine`.
-    EngineStart {
-        command: String,
-        level: u8,
-        chess960: bool,
-    },
-    /// Ask the engine for a move in this position.
-    EngineGo(EngineRequest),
-    /// Play at this level (1..=10) from the next move on.
-    EngineLevel(u8),
-    /// Stop thinking; the answer is not wanted.
-    EngineStop,
-    /// End the engine.
-    EngineQuit,
+    /// Something the other side is asked (the engine's process or a remote player's link carries it out).
+    Other(ToOther),
 }
 
 /// Input to the session.
@@ -82,8 +70,8 @@ pub enum Command {
     EndOfInput,
     /// Time has passed: something may be due (a flag, a time announcement).
     Tick,
-    /// The engine reported (ready, its move, a failure).
-    Engine(EngineEvent),
+    /// The other side reported (ready, its move, an answer, a failure, an evaluation).
+    Other(OtherEvent),
     /// A file asked for by `Effect::Read`: its text, or why it could not be read.
     Read {
         path: PathBuf,
@@ -104,15 +92,6 @@ pub enum NameSides {
     Engine,
     /// No move.
     None,
-}
-
-/// Who enters the moves of the other side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opponent {
-    /// Both sides' moves are entered here (two players at one keyboard, or an assistant).
-    Human,
-    /// A UCI engine answers.
-    Engine,
 }
 
 /// What kind of announcement, so the speech edge can choose priority.

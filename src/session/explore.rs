@@ -5,7 +5,7 @@
 use shakmaty::{Color, Position, Role, Square};
 
 use super::voice::Voice;
-use super::{Config, Effect, Kind, Match, Opponent, quote, say};
+use super::{Config, Effect, Kind, Match, quote, say};
 use crate::rules::{Ending, Game};
 use crate::words::action::{Action, Arg};
 use crate::words::{self, explore};
@@ -40,9 +40,10 @@ pub(super) fn answer(q: &Asked, game: &Game, action: &Action) -> Vec<Effect> {
 
 /// The side whose view names directions (up, left): the player's.
 fn orientation(cfg: &Config) -> Color {
-    match cfg.opponent {
-        Opponent::Engine => cfg.engine_color.other(),
-        Opponent::Human => Color::White,
+    if cfg.opponent.plays_one_side() {
+        cfg.engine_color.other()
+    } else {
+        Color::White
     }
 }
 

@@ -251,7 +251,7 @@ pub(super) fn take_game_id(game: &mut Game) -> Option<String> {
 /// Issue 27.8: the engine's side in the PGN of a game against it: its name and level ("Stockfish, level 2"),
 /// as they are when the game is written (the player's own side and the date are set at the start).
 fn engine_tag(cfg: &Config) -> Option<(String, String)> {
-    if cfg.opponent != super::Opponent::Engine || cfg.mode.is_tournament() {
+    if !cfg.opponent.is_engine() || cfg.mode.is_tournament() {
         return None;
     }
     let tag = cfg.engine_color.fold_wb("White", "Black").to_string();

@@ -4,8 +4,7 @@ mod board_check;
 mod config;
 mod dispatch;
 mod effect;
-mod engine;
-mod engine_io;
+pub mod engine_io;
 mod explore;
 mod face_entries;
 pub mod game_log;
@@ -14,6 +13,7 @@ mod games;
 mod help;
 pub mod log;
 mod match_state;
+mod other_side;
 mod parts;
 mod pending;
 pub mod policy;
@@ -36,12 +36,12 @@ use crate::words::action::{Act, Action, Arg};
 use crate::words::{self};
 pub use adjourn::Envelope;
 pub use config::Config;
-pub use effect::{Announcement, Command, Cue, Effect, Kind, NameSides, Opponent};
+pub use effect::{Announcement, Command, Cue, Effect, Kind, NameSides};
 use effect::{quote, say};
-use engine::OtherSide;
-pub use engine::{DEFAULT_LEVEL, EngineClock, EngineEvent, EngineRequest, LEVELS};
 pub use games::{GameFile, GameSummary, fingerprint as games_fingerprint, split_games};
 use match_state::{Match, Said, adjourn, resume, timing};
+pub use other_side::{DEFAULT_LEVEL, LEVELS, Opponent, OtherEvent, ToOther};
+use other_side::{Heard, OtherSide};
 use pending::{Completion, Pending};
 pub use questions::ResumeOffer;
 use questions::{Answered, Route};
@@ -121,7 +121,7 @@ impl Session {
         let now = self.at_command(real_now);
         if self.files.choice.is_some() {
             let mut out = vec![say(Kind::Event, self.files.choice_question(&self.config))];
-            out.extend(self.engine.at_start(&self.config, &self.m));
+            out.extend(self.other.at_start(&self.config, &self.m));
             return out;
         }
         let notes = std::mem::take(&mut self.start_notes).into_iter();
@@ -148,8 +148,8 @@ impl Session {
         if !resume {
             out.extend(tournament::greeting(self.tournament.as_ref(), &self.config));
         }
-        out.extend(self.engine.at_start(&self.config, &self.m));
-        self.engine_follow_up(now, &mut out);
+        out.extend(self.other.at_start(&self.config, &self.m));
+        self.other_follow_up(now, &mut out);
         if !resume {
             out.extend(self.recover(real_now));
         }
@@ -206,7 +206,7 @@ impl Session {
                 out.extend(answer);
             }
             Command::Tick => {}
-            Command::Engine(e) => out.extend(self.engine_event(e, now)),
+            Command::Other(e) => out.extend(self.other_event(e, now)),
             // A file read for the profile's `verify`, else for the board check's `compare`.
             Command::Read { path, text } => {
                 let (line, mut answer) = if tournament::verifies(self.tournament.as_ref(), &path) {
@@ -227,7 +227,7 @@ impl Session {
                 out.extend(self.log_action(now, log::Actor::Hector, "", vec![text]))
             }
         }
-        self.engine_follow_up(now, &mut out);
+        self.other_follow_up(now, &mut out);
         if std::mem::take(&mut self.recover_pending) {
             out.extend(self.recover(real_now));
         }
@@ -399,7 +399,7 @@ impl Session {
         if let Some(e) = self.m.game().ending() {
             return vec![say(Kind::Refusal, self.view().game_over(e))];
         }
-        if let Some(refused) = self.engine.refuses_move(&self.config, &self.m) {
+        if let Some(refused) = self.other.refuses_move(&self.config, &self.m) {
             return refused;
         }
         let in_profile = self.tournament.is_some();
@@ -468,7 +468,7 @@ impl Session {
             return vec![say(Kind::Refusal, self.view().game_over(e))];
         }
         // The side to move claims: not the player while the engine is to move.
-        if let Some(refused) = self.engine.refuses_move(&self.config, &self.m) {
+        if let Some(refused) = self.other.refuses_move(&self.config, &self.m) {
             return refused;
         }
         let check_words = self.view().check_words();
@@ -492,12 +492,10 @@ impl Session {
 
     fn offer(&mut self, now: Duration) -> Vec<Effect> {
         match self.m.offer(&self.config) {
-            // The engine answers at once, by its rule (engine::draw_rule); the player never answers their own
-            // offer.
-            Said::Changed(mut out) if self.engine.answers_offers(&self.config) => {
-                let accepts = self.engine.accepts_offer(&self.m);
-                let answer = self.m.engine_answers_offer(&self.config, accepts);
-                out.extend(self.carry(answer, now));
+            // The other side answers (the engine at once, a remote player later); never the player their own.
+            Said::Changed(mut out) if self.other.answers_offers(&self.config) => {
+                let answer = self.other.offered(&self.config, &self.m);
+                out.extend(answer.map_or_else(|asked| asked, |a| self.other_event(a, now)));
                 out
             }
             said => self.carry(said, now),
@@ -507,14 +505,14 @@ impl Session {
     fn accept(&mut self, now: Duration) -> Vec<Effect> {
         let said = self
             .m
-            .accept_offer(&self.config, self.engine.answers_offers(&self.config));
+            .accept_offer(&self.config, self.other.answers_offers(&self.config));
         self.carry(said, now)
     }
 
     /// an offer declined is saved at once, as an offer made is: a game killed before the next move goes on
     /// without it (D.2.7).
     fn decline(&mut self, now: Duration) -> Vec<Effect> {
-        let engine_opponent = self.engine.answers_offers(&self.config);
+        let engine_opponent = self.other.answers_offers(&self.config);
         let before = self.m.game().draw_offer();
         let mut out = self.m.decline_offer(&self.config, engine_opponent, now);
         if self.m.game().draw_offer() != before {
@@ -537,22 +535,22 @@ impl Session {
     // --- opponent ---
 
     /// After every command: the other side is asked for its move, or its search called off.
-    fn engine_follow_up(&mut self, now: Duration, out: &mut Vec<Effect>) {
+    fn other_follow_up(&mut self, now: Duration, out: &mut Vec<Effect>) {
         let waiting = self.questions.start_waits();
-        let next = OtherSide::follow_up(&mut self.engine, &self.config, &self.m, waiting, now, out);
-        out.extend(next);
+        OtherSide::follow_up(&mut self.other, &self.config, &self.m, waiting, now, out);
     }
 
-    /// What the engine reported; its move is played like any move.
-    fn engine_event(&mut self, event: EngineEvent, now: Duration) -> Vec<Effect> {
-        match self.engine.event(&self.config, &self.m, event) {
-            engine::Heard::Effects(out) => out,
-            engine::Heard::Play { mv, for_ply } => {
+    /// What the other side reported: its move is played like any move, its answers carried out.
+    fn other_event(&mut self, event: OtherEvent, now: Duration) -> Vec<Effect> {
+        match self.other.event(&self.config, &mut self.m, event) {
+            Heard::Effects(out) => out,
+            Heard::Play { mv, for_ply } => {
                 let mut out = self.play(mv, now);
-                let (engine, cfg, m) = (&mut self.engine, &self.config, &mut self.m);
-                out.extend(OtherSide::after_move(engine, cfg, m, for_ply));
+                out.extend(self.other.after_move(&self.config, &mut self.m, for_ply));
                 out
             }
+            Heard::Said(said) => self.carry(said, now),
+            Heard::TakeBack(count) => self.takeback(&count, now),
         }
     }
 
@@ -798,16 +796,19 @@ impl Session {
         }
     }
 
-    /// `takeback [N]` (see `Match::take_back`); the engine's evaluations of the moves taken back go too.
+    /// `takeback [N]` (see `Match::take_back`), asked of a remote player first; the engine's evaluations go too.
     fn takeback(&mut self, count: &Arg<usize>, now: Duration) -> Vec<Effect> {
         if let Some(refused) = self.view().takeback_refused() {
             return refused;
+        }
+        if let Some(asked) = self.other.asks_takeback(&self.config, &self.m, count) {
+            return asked;
         }
         let removed = match self.m.take_back(&self.config, count, now) {
             Ok(removed) => removed,
             Err(out) => return out,
         };
-        self.engine.taken_back(removed.len());
+        self.other.taken_back(removed.len());
         let voice = self.view().voice();
         let said: Vec<String> = removed.iter().map(|p| voice.announce(p, false)).collect();
         let mut out = self.m.taken_back(&self.config, &said, now);
@@ -833,12 +834,12 @@ impl Session {
         let kept = self.view().kept_now();
         let mut out = self.files.restart(&mut self.config, &mut self.m, kept, now);
         self.questions.drop_open();
-        self.engine.new_game(&mut self.config, swap);
+        self.other.new_game(&mut self.config, swap);
         if swap {
             self.m.swap_players();
         }
         out.extend(self.view().greeting());
-        out.extend(self.engine.introduce(&self.config));
+        out.extend(self.other.introduce(&self.config));
         out.extend(self.view().autosave());
         out
     }

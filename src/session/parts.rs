@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::match_state::Match;
 use super::questions::Questions;
-use super::{Announcement, Config, Tournament, board_check, engine, games, review};
+use super::{Announcement, Config, Tournament, board_check, games, other_side, review};
 use crate::words;
 
 /// The session: the game and the conversation around it.
@@ -17,8 +17,8 @@ pub struct Session {
     pub(super) questions: Questions,
     /// The game files: saves, the resume offer, the file of several games, the game's identity.
     pub(super) files: games::GameFiles,
-    /// The engine, as far as the session knows it.
-    pub(super) engine: engine::EngineState,
+    /// The other side of the board: a person at the keyboard, the engine (also as analyst), a remote player.
+    pub(super) other: other_side::OtherSide,
     /// Command words of the player's language and English → canonical command names.
     pub(super) commands: words::commands::Commands,
     /// The last announcement, for `repeat`.
@@ -52,7 +52,7 @@ pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
         config,
         questions: Questions::default(),
         files: games::GameFiles::default(),
-        engine: engine::EngineState::default(),
+        other: other_side::OtherSide::default(),
         last_said: None,
         start_notes: Vec::new(),
         board_check: board_check::BoardCheck::default(),

@@ -13,7 +13,7 @@
 
 use super::explore;
 use super::voice::Voice;
-use super::{Config, Effect, Kind, Match, Opponent, say};
+use super::{Config, Effect, Kind, Match, say};
 use crate::rules::game::MovetextItem;
 use crate::rules::pgn::MAX_VARIATION_DEPTH;
 use crate::rules::{Game, Ply};
@@ -84,7 +84,7 @@ pub(super) fn refused(cfg: &Config, m: &Match, tournament: bool) -> Option<Strin
     if m.clock_running().is_some() {
         return Some(cfg.p("review.clock", &[]));
     }
-    if cfg.opponent == Opponent::Engine && m.game().turn() == cfg.engine_color {
+    if cfg.opponent.is_engine() && m.game().turn() == cfg.engine_color {
         return Some(cfg.p("review.engine", &[]));
     }
     None

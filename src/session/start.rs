@@ -251,14 +251,11 @@ pub fn prepare(found: Found) -> Result<Prepared, StartError> {
     let mut game = build_game(&options, loaded.as_ref())?;
     name_tags(&options.tags, &mut game);
     // Issue 27.2: both faces play the engine unless told otherwise.
-    let mut opponent = options.opponent.unwrap_or(Opponent::Engine);
     // no engine in a tournament game; both sides' moves are entered.
-    if options.mode.is_tournament() {
-        opponent = Opponent::Human;
-    }
-    if opponent == Opponent::Engine && !engine_found {
+    let tournament = options.mode.is_tournament();
+    let (opponent, missing) = super::other_side::chosen(options.opponent, tournament, engine_found);
+    if missing {
         notices.push(phrases.say("notice.no_engine", &[("command", &options.engine_command)]));
-        opponent = Opponent::Human;
     }
     let level = level(options.level)?;
     let tag = game.tags.get("TimeControl").map(str::to_owned);
@@ -332,7 +329,7 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
     }
     // Issue 27.8: a new game against the engine says when and who: the date, the player (`--white` or
     // `--black`, else the name in player.ron, else "Player"); the engine's name and level are written at every save (`games::engine_tag`).
-    if opponent == Opponent::Engine && options.load.is_none() {
+    if opponent.is_engine() && options.load.is_none() {
         let unset = |v: Option<&str>| v.is_none_or(|v| v.is_empty() || v.starts_with('?'));
         if let Some(date) = stamp.get(..10).filter(|_| unset(game.tags.get("Date"))) {
             game.tags.set("Date", &date.replace('-', "."));

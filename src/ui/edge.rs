@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use serde::Deserialize;
 
 use crate::engine::{self, EngineHandle, EngineSpec, Level};
-use crate::session::{Announcement, Command, Cue, Effect, Kind};
+use crate::session::{Announcement, Command, Cue, Effect, Kind, ToOther};
 use crate::sound::{Sound, SoundConfig, SoundId, SoundOff, SoundStatus};
 use crate::speech::{
     GIVE_UP, Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance, VOICE_PACKAGE,
@@ -287,6 +287,8 @@ pub struct Edge {
     engine: Option<EngineHandle>,
     /// Where the engine's events go (the face's channel); see [`Edge::set_engine_events`].
     engine_events: Option<Arc<Mutex<engine::Callback>>>,
+    /// A remote player's link, when one plays the other side (the engine still evaluates).
+    remote: Option<crate::session::engine_io::RemoteLink>,
     /// Told every cue (the gamepad rumbles the tactile clock's).
     cue_listener: Option<Box<dyn Fn(Cue) + Send>>,
     /// Answers for the session to take before the next input (files read for `Effect::Read`).
@@ -373,6 +375,7 @@ impl Edge {
             notices,
             engine: None,
             engine_events: None,
+            remote: None,
             cue_listener: None,
             replies: Vec::new(),
             verbose: options.verbose,
@@ -387,10 +390,21 @@ impl Edge {
         self.engine_events = Some(Arc::new(Mutex::new(events)));
     }
 
-    /// Carries out one engine effect. The engine starts in the background: nothing here waits for it.
-    fn engine(&mut self, effect: Effect) {
-        match effect {
-            Effect::EngineStart {
+    /// A remote player plays the other side through `link` (see `RemoteLink`).
+    pub fn set_remote(&mut self, link: crate::session::engine_io::RemoteLink) {
+        self.remote = Some(link);
+    }
+
+    /// Carries out one thing asked of the other side: a remote player's is sent on its link; the engine's
+    /// process starts in the background: nothing here waits for it.
+    fn other(&mut self, ask: ToOther) {
+        if let Some(link) = &mut self.remote
+            && !matches!(ask, ToOther::Start { .. } | ToOther::Evaluate(_))
+        {
+            return link(ask);
+        }
+        match ask {
+            ToOther::Start {
                 command,
                 level,
                 chess960,
@@ -413,23 +427,29 @@ impl Edge {
                 });
                 self.engine = Some(EngineHandle::start(spec, forward));
             }
-            Effect::EngineGo(request) => {
+            ToOther::Go(request) => {
                 if let Some(e) = &self.engine {
                     e.go(request)
                 }
             }
-            Effect::EngineLevel(level) => {
+            ToOther::Evaluate(request) => {
+                if let Some(e) = &self.engine {
+                    e.evaluate(request)
+                }
+            }
+            ToOther::Level(level) => {
                 if let (Some(e), Some(level)) = (&self.engine, Level::new(u32::from(level))) {
                     e.set_level(level)
                 }
             }
-            Effect::EngineStop => {
+            ToOther::Stop => {
                 if let Some(e) = &self.engine {
                     e.stop()
                 }
             }
-            Effect::EngineQuit => self.engine = None,
-            _ => {}
+            ToOther::Quit => self.engine = None,
+            // The engine answers these in the session; only a remote player is asked.
+            ToOther::Offer | ToOther::Takeback => {}
         }
     }
 
@@ -793,11 +813,7 @@ impl Edge {
                 }
                 Effect::Cue(c) => self.cue(c),
                 Effect::Quit => quit = true,
-                e @ (Effect::EngineStart { .. }
-                | Effect::EngineGo(_)
-                | Effect::EngineLevel(_)
-                | Effect::EngineStop
-                | Effect::EngineQuit) => self.engine(e),
+                Effect::Other(ask) => self.other(ask),
             }
         }
         quit

@@ -6,9 +6,9 @@ use shakmaty::Color;
 
 use super::Match;
 use crate::rules::{ClaimKind, ClaimVerdict, GameError};
+use crate::session::Config;
 use crate::session::Effect;
 use crate::session::effect::{Cue, Kind, say};
-use crate::session::{Config, Opponent};
 use crate::words;
 use crate::words::action::Arg;
 
@@ -160,7 +160,7 @@ impl Match {
     /// In a game at one keyboard, the offer comes from the player who has just moved (R-9.1.2.1: move, offer,
     /// press the clock); before any move, from the side to move.
     fn offerer(&self, cfg: &Config) -> Color {
-        if cfg.opponent == Opponent::Engine {
+        if cfg.opponent.plays_one_side() {
             // Against the engine, offers are the player's.
             return cfg.engine_color.other();
         }
@@ -182,9 +182,15 @@ impl Match {
         }
     }
 
-    /// The engine answers the player's offer at once: it accepts when `accepts` (engine::draw_rule) and the
-    /// agreement is not too early, else declines.
-    pub(in crate::session) fn engine_answers_offer(&mut self, cfg: &Config, accepts: bool) -> Said {
+    /// The other side answered the player's offer (the engine at once by its `draw_rule`, a remote player
+    /// later): it accepts when `accepts` and the agreement is not too early, else declines; `by` names it in
+    /// the words ("engine", "remote").
+    pub(in crate::session) fn other_answers_offer(
+        &mut self,
+        cfg: &Config,
+        accepts: bool,
+        by: &str,
+    ) -> Said {
         let engine = cfg.engine_color;
         if accepts {
             match self.game.accept_draw(engine) {
@@ -192,7 +198,7 @@ impl Match {
                     self.qpf_request = None;
                     self.adjourned = None;
                     return Said::Ended(vec![
-                        say(Kind::Event, cfg.p("engine.accepts_draw", &[])),
+                        say(Kind::Event, cfg.p(&format!("{by}.accepts_draw"), &[])),
                         say(Kind::GameEnd, self.ending_text(cfg, e)),
                         Effect::Cue(Cue::GameEnd),
                     ]);
@@ -202,7 +208,7 @@ impl Match {
             }
         }
         Said::Changed(match self.game.decline_draw(engine) {
-            Ok(()) => vec![say(Kind::Event, cfg.p("engine.declines_draw", &[]))],
+            Ok(()) => vec![say(Kind::Event, cfg.p(&format!("{by}.declines_draw"), &[]))],
             Err(e) => vec![say(Kind::Refusal, self.game_error(cfg, &e))],
         })
     }
@@ -314,7 +320,7 @@ impl Match {
         }
         match side {
             // Against the engine, the player resigns, whoever is to move.
-            Arg::None if cfg.opponent == Opponent::Engine => Ok(cfg.engine_color.other()),
+            Arg::None if cfg.opponent.plays_one_side() => Ok(cfg.engine_color.other()),
             Arg::None => Ok(self.game.turn()),
             Arg::Given(side) => Ok(*side),
             // The words as read, in small letters.

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
-use super::{ClockSettings, Config, Cue, Effect, Kind, Opponent, quote, say};
+use super::{ClockSettings, Config, Cue, Effect, Kind, quote, say};
 
 use crate::rules::Game;
 use crate::rules::clock::Clock;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::Match;
-use super::{Config, Cue, Effect, Kind, Opponent, quote, say};
+use super::{Config, Cue, Effect, Kind, quote, say};
 use crate::rules::Ply;
 use crate::words::action::Arg;
 
@@ -21,7 +21,7 @@ impl Match {
         let plies = self.game.plies().len();
         let n = if *count == Arg::None {
             let player = cfg.engine_color.other();
-            if cfg.opponent == Opponent::Engine {
+            if cfg.opponent.plays_one_side() {
                 // Back to the player's turn: one half-move if the engine has not answered yet, else two.
                 match self.game.last_ply() {
                     Some(p) if p.color() == player => 1,

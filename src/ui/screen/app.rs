@@ -7,7 +7,7 @@ use shakmaty::{Color, Piece, Position, Role, Square};
 use super::keymap::{self, Action, Key, Keymap, PieceKind};
 use super::theme::{PieceStyle, Theme};
 use crate::session::policy::Offer;
-use crate::session::{Announcement, Cue, Kind, Opponent, View};
+use crate::session::{Announcement, Cue, Kind, View};
 use crate::words::action::{Act, Action as Typed, Arg};
 use crate::words::explore;
 use crate::words::{Phrases, Vocabulary};
@@ -219,9 +219,10 @@ impl App {
 
     /// The side whose pieces "own" keys jump to: the side to move when both sides play here, else the player's.
     pub fn own(&self, view: &View<'_>) -> Color {
-        match view.config().opponent {
-            Opponent::Human => view.game().turn(),
-            _ => self.orientation,
+        if view.config().opponent.plays_one_side() {
+            self.orientation
+        } else {
+            view.game().turn()
         }
     }
 

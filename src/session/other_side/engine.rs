@@ -5,16 +5,14 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::match_state::Match;
-use super::{Config, Cue, Effect, Kind, Opponent, say};
-use crate::rules::Start;
+use super::{Heard, Opponent, OtherEvent, Side, ToOther, its_turn, request};
+use crate::session::match_state::Match;
+use crate::session::{Config, Cue, Effect, Kind, say};
 use crate::words;
 use crate::words::action::{Action, Arg, EngineAsk, OpponentKind, Worded};
 
 /// The lowest and highest engine level (1 weakest, 10 full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = crate::words::action::LEVELS;
-pub use super::config::DEFAULT_LEVEL;
-pub use super::engine_io::{EngineClock, EngineEvent, EngineRequest};
 
 /// The engine's rule for draw offers, as engine front-ends do it: from its evaluation and the phase of the game.
 ///
@@ -73,6 +71,10 @@ pub(super) struct EngineState {
     pub pending_eval: Option<(usize, i32)>,
     /// The ply count when it last offered a draw.
     pub offered_at: Option<usize>,
+    /// A process runs as analyst only (no engine plays): evaluations are asked of it.
+    pub analyst: bool,
+    /// The analyst's last answer: the ply count of its position and its evaluation (side to move's view).
+    pub evaluation: Option<(usize, i32)>,
 }
 
 impl EngineState {
@@ -92,50 +94,28 @@ impl EngineState {
             return Vec::new();
         }
         self.asked_for = None;
-        vec![say(Kind::Event, intro(cfg)), Effect::EngineStop]
+        vec![say(Kind::Event, intro(cfg)), Effect::Other(ToOther::Stop)]
     }
 
     fn set(&mut self, status: EngineStatus) {
         self.status = status;
         self.asked_for = None;
+        self.analyst = false;
     }
-}
 
-fn ms(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// Who answers the other side of the board, as the coordinator sees it: a person at the keyboard (the
-/// engine `Off`, both sides' moves entered here), the engine, and later a remote player (online play). The
-/// coordinator calls only these; how the answer comes (a process, a connection) is the edge's.
-pub(super) trait OtherSide {
-    /// A move (or claim) entered for the other side's turn: refused, with its words, when someone else
-    /// makes that side's moves.
-    fn refuses_move(&self, cfg: &Config, m: &Match) -> Option<Vec<Effect>>;
-    /// Whether the other side answers the player's draw offer itself (then the player never answers their
-    /// own); `false` at one keyboard, where the side that did not offer answers.
-    fn answers_offers(&self, cfg: &Config) -> bool;
-    /// Its answer to the player's draw offer: accepts or declines.
-    fn accepts_offer(&self, m: &Match) -> bool;
-    /// After every command: what to ask it or call off. `waiting`: a question keeps the game from going on.
-    fn follow_up(
-        &mut self,
-        cfg: &Config,
-        m: &Match,
-        waiting: bool,
-        now: Duration,
-        out: &[Effect],
-    ) -> Vec<Effect>;
-    /// Its move was played (for the position after `for_ply` plies): what it does after it.
-    fn after_move(&mut self, cfg: &Config, m: &mut Match, for_ply: usize) -> Vec<Effect>;
-}
-
-/// What the engine's report asks of the coordinator.
-pub(super) enum Heard {
-    /// Only this is said or done (often nothing: a stale answer).
-    Effects(Vec<Effect>),
-    /// Its move, to be played like any move; then [`OtherSide::after_move`].
-    Play { mv: shakmaty::Move, for_ply: usize },
+    /// The engine as analyst: the position of `m` to evaluate. The engine that plays (or the analyst already
+    /// started) answers; else one process is started for it first. Never a second process.
+    pub(super) fn evaluate(&mut self, cfg: &Config, m: &Match) -> Vec<Effect> {
+        let mut ask = request(cfg, m, Duration::ZERO);
+        ask.clock = None;
+        let ask = Effect::Other(ToOther::Evaluate(ask));
+        if self.plays(cfg) || self.analyst {
+            return vec![ask];
+        }
+        self.set(EngineStatus::Starting);
+        self.analyst = true;
+        vec![EngineState::start_effect(cfg, m), ask]
+    }
 }
 
 /// Who plays what against the engine, at which level.
@@ -150,28 +130,38 @@ fn intro(cfg: &Config) -> String {
     )
 }
 
-impl OtherSide for EngineState {
+impl Side for EngineState {
     fn refuses_move(&self, cfg: &Config, m: &Match) -> Option<Vec<Effect>> {
         self.refuses(cfg, m)
     }
 
-    fn answers_offers(&self, cfg: &Config) -> bool {
-        cfg.opponent == Opponent::Engine
+    fn answers_offers(&self) -> bool {
+        true
     }
 
-    fn accepts_offer(&self, m: &Match) -> bool {
-        self.accepts_draw(m)
+    /// It answers at once, by its rule (see [`draw_rule`]).
+    fn offered(&mut self, _: &Config, m: &Match) -> Result<OtherEvent, Vec<Effect>> {
+        Ok(OtherEvent::DrawAnswer {
+            accepts: self.accepts_draw(m),
+        })
     }
 
-    fn follow_up(
-        &mut self,
-        cfg: &Config,
-        m: &Match,
-        waiting: bool,
-        now: Duration,
-        out: &[Effect],
-    ) -> Vec<Effect> {
-        EngineState::follow_up(self, cfg, m, waiting, now, out)
+    /// The engine always lets the player take back (to the player's turn).
+    fn asks_takeback(&mut self, _: &Config, _: &Match, _: &Arg<usize>) -> Option<Vec<Effect>> {
+        None
+    }
+
+    fn follow_up(&mut self, cfg: &Config, m: &Match, waiting: bool, now: Duration) -> Vec<Effect> {
+        EngineState::follow_up(self, cfg, m, waiting, now)
+    }
+
+    fn event(&mut self, cfg: &Config, m: &mut Match, event: OtherEvent) -> Heard {
+        match event {
+            OtherEvent::DrawAnswer { accepts } => {
+                Heard::Said(m.other_answers_offer(cfg, accepts, "engine"))
+            }
+            event => EngineState::event(self, cfg, m, event),
+        }
     }
 
     fn after_move(&mut self, cfg: &Config, m: &mut Match, for_ply: usize) -> Vec<Effect> {
@@ -207,11 +197,11 @@ impl EngineState {
     }
 
     fn start_effect(cfg: &Config, m: &Match) -> Effect {
-        Effect::EngineStart {
+        Effect::Other(ToOther::Start {
             command: cfg.engine_command.clone(),
             level: cfg.level,
             chess960: m.game().is_chess960(),
-        }
+        })
     }
 
     /// At the start of a game against the engine: who plays what, and the engine starts in the background.
@@ -235,73 +225,33 @@ impl EngineState {
     /// After every command: ask the engine for a move when it is its turn, or call off a search nobody
     /// wants any more (the game ended, the position changed). `waiting`: a question at the start (resume,
     /// which game) keeps the game from going on.
-    fn follow_up(
-        &mut self,
-        cfg: &Config,
-        m: &Match,
-        waiting: bool,
-        now: Duration,
-        out: &[Effect],
-    ) -> Vec<Effect> {
-        if !self.plays(cfg) || out.iter().any(|e| matches!(e, Effect::Quit)) {
+    fn follow_up(&mut self, cfg: &Config, m: &Match, waiting: bool, now: Duration) -> Vec<Effect> {
+        if !self.plays(cfg) {
             return Vec::new();
         }
         let plies = m.game().plies().len();
-        let its_turn = !m.game().is_over()
-            && m.game().turn() == cfg.engine_color
-            && !waiting
-            && !m.is_adjourned();
-        if its_turn {
+        if its_turn(cfg, m, waiting) {
             if self.asked_for != Some(plies) {
                 self.asked_for = Some(plies);
-                return vec![Effect::EngineGo(EngineState::request(cfg, m, now))];
+                return vec![Effect::Other(ToOther::Go(request(cfg, m, now)))];
             }
         } else if self.asked_for.take().is_some() {
-            return vec![Effect::EngineStop];
+            return vec![Effect::Other(ToOther::Stop)];
         }
         Vec::new()
     }
 
-    /// The position and the clocks, as the engine is told them.
-    pub fn request(cfg: &Config, m: &Match, now: Duration) -> EngineRequest {
-        let start_fen = match m.game().start() {
-            Start::Standard => "startpos".to_string(),
-            _ => m.game().start_fen(),
-        };
-        let mode = m.game().mode();
-        let moves_uci = m
-            .game()
-            .plies()
-            .iter()
-            .map(|p| p.mv.to_uci(mode).to_string())
-            .collect();
-        let clock = m.clock().map(|c| EngineClock {
-            wtime: ms(c.remaining(Color::White, now)),
-            btime: ms(c.remaining(Color::Black, now)),
-            winc: ms(c.per_move(Color::White).increment()),
-            binc: ms(c.per_move(Color::Black).increment()),
-            movestogo: c.moves_to_next_period(cfg.engine_color).filter(|n| *n > 0),
-        });
-        EngineRequest {
-            start_fen,
-            chess960: m.game().is_chess960(),
-            moves_uci,
-            clock,
-            for_ply: m.game().plies().len(),
-        }
-    }
-
     /// What the engine reported: said at once, or its move for the coordinator to play.
-    pub(super) fn event(&mut self, cfg: &Config, m: &Match, event: EngineEvent) -> Heard {
+    fn event(&mut self, cfg: &Config, m: &Match, event: OtherEvent) -> Heard {
         match event {
-            EngineEvent::Ready { name } => {
+            OtherEvent::Ready { name } => {
                 if self.status == EngineStatus::Starting {
                     self.name = Some(name.clone());
                     self.status = EngineStatus::Ready { name };
                 }
                 Heard::Effects(Vec::new())
             }
-            EngineEvent::Move { uci, for_ply } => {
+            OtherEvent::Move { uci, for_ply } => {
                 // A stale answer (the game moved on, the player took over) is dropped without a word.
                 if !self.plays(cfg)
                     || m.game().is_over()
@@ -328,14 +278,24 @@ impl EngineState {
                     }
                 }
             }
-            EngineEvent::Failed { reason } => {
+            OtherEvent::Failed { reason } => {
                 if !self.plays(cfg) {
+                    // The analyst is gone: the next evaluation starts one again.
+                    self.analyst = false;
                     return Heard::Effects(Vec::new());
                 }
                 Heard::Effects(self.failed(cfg, reason))
             }
-            EngineEvent::Eval { cp, for_ply } => {
+            OtherEvent::Eval { cp, for_ply } => {
                 self.pending_eval = Some((for_ply, cp));
+                Heard::Effects(Vec::new())
+            }
+            OtherEvent::Evaluated { for_ply, cp, .. } => {
+                self.evaluation = Some((for_ply, cp));
+                Heard::Effects(Vec::new())
+            }
+            // A remote player's answers; the engine's own answer to an offer is taken in `Side::event`.
+            OtherEvent::DrawAnswer { .. } | OtherEvent::TakebackAnswer { .. } => {
                 Heard::Effects(Vec::new())
             }
         }
@@ -420,7 +380,7 @@ impl EngineState {
         });
         vec![
             say(Kind::Event, cfg.p(key, &[("reason", &reason)])),
-            Effect::EngineQuit,
+            Effect::Other(ToOther::Quit),
         ]
     }
 
@@ -543,7 +503,7 @@ impl EngineState {
                 self.set(EngineStatus::Off);
                 vec![
                     say(Kind::Event, cfg.p("opponent.human", &[])),
-                    Effect::EngineQuit,
+                    Effect::Other(ToOther::Quit),
                 ]
             }
             // The engine.
@@ -584,7 +544,7 @@ impl EngineState {
                     cfg.p("engine.level", &[("level", &n.to_string())]),
                 )];
                 if self.plays(cfg) {
-                    out.push(Effect::EngineLevel(n));
+                    out.push(Effect::Other(ToOther::Level(n)));
                 }
                 out
             }
@@ -600,6 +560,7 @@ impl EngineState {
 mod tests {
     use super::*;
     use crate::rules::Game;
+    use crate::session::engine_io::EngineRequest;
     use crate::session::{Command, Session};
 
     fn engine_game(game: Game, engine_color: Color) -> (Session, Vec<Effect>) {
@@ -618,8 +579,8 @@ mod tests {
         s.update(Command::Act(s.read(line)), Duration::ZERO)
     }
 
-    fn engine(s: &mut Session, e: EngineEvent) -> Vec<Effect> {
-        s.update(Command::Engine(e), Duration::ZERO)
+    fn engine(s: &mut Session, e: OtherEvent) -> Vec<Effect> {
+        s.update(Command::Other(e), Duration::ZERO)
     }
 
     fn said(out: &[Effect]) -> Vec<String> {
@@ -633,7 +594,7 @@ mod tests {
 
     fn go(out: &[Effect]) -> Option<EngineRequest> {
         out.iter().find_map(|e| match e {
-            Effect::EngineGo(r) => Some(r.clone()),
+            Effect::Other(ToOther::Go(r)) => Some(r.clone()),
             _ => None,
         })
     }
@@ -643,11 +604,11 @@ mod tests {
         let (_, out) = engine_game(Game::new(), Color::White);
         assert!(out.iter().any(|e| matches!(
             e,
-            Effect::EngineStart {
+            Effect::Other(ToOther::Start {
                 level: 2,
                 chess960: false,
                 ..
-            }
+            })
         )));
         let r =
             go(&out).expect("asked for the first move at once; the handle waits for the handshake");
@@ -667,7 +628,7 @@ mod tests {
         assert!(go(&out).is_none(), "the player opens");
         engine(
             &mut s,
-            EngineEvent::Ready {
+            OtherEvent::Ready {
                 name: "Stockfish 15.1".into(),
             },
         );
@@ -685,7 +646,7 @@ mod tests {
         assert!(
             engine(
                 &mut s,
-                EngineEvent::Move {
+                OtherEvent::Move {
                     uci: "e7e5".into(),
                     for_ply: 0
                 }
@@ -694,7 +655,7 @@ mod tests {
         );
         let out = engine(
             &mut s,
-            EngineEvent::Move {
+            OtherEvent::Move {
                 uci: "c7c5".into(),
                 for_ply: 1,
             },
@@ -710,7 +671,7 @@ mod tests {
         assert!(
             engine(
                 &mut s,
-                EngineEvent::Move {
+                OtherEvent::Move {
                     uci: "c7c5".into(),
                     for_ply: 1
                 }
@@ -725,7 +686,7 @@ mod tests {
         assert!(go(&out).is_some());
         let out = engine(
             &mut s,
-            EngineEvent::Move {
+            OtherEvent::Move {
                 uci: "e2e5".into(),
                 for_ply: 0,
             },
@@ -737,7 +698,7 @@ mod tests {
               restart to start it again, or opponent human to enter both sides' moves"
             ]
         );
-        assert!(out.contains(&Effect::EngineQuit));
+        assert!(out.contains(&Effect::Other(ToOther::Quit)));
         assert_eq!(s.view().game().plies().len(), 0);
         assert!(said(&text(&mut s, "e4"))[0].starts_with("The engine is not working"));
         let out = text(&mut s, "opponent human");
@@ -746,7 +707,10 @@ mod tests {
         assert_eq!(said(&text(&mut s, "e5")), ["Bauer Eva fünf"]);
         // Back to the engine: it starts and, being White to move, is asked at once.
         let out = text(&mut s, "opponent engine");
-        assert!(out.iter().any(|e| matches!(e, Effect::EngineStart { .. })));
+        assert!(
+            out.iter()
+                .any(|e| matches!(e, Effect::Other(ToOther::Start { .. })))
+        );
         assert_eq!(go(&out).unwrap().moves_uci, ["e2e4", "e7e5"]);
     }
 
@@ -755,7 +719,7 @@ mod tests {
         let (mut s, _) = engine_game(Game::new(), Color::White);
         let out = engine(
             &mut s,
-            EngineEvent::Failed {
+            OtherEvent::Failed {
                 reason: "the engine command 'x' was not found".into(),
             },
         );
@@ -767,7 +731,10 @@ mod tests {
             ]
         );
         let out = text(&mut s, "engine restart");
-        assert!(out.iter().any(|e| matches!(e, Effect::EngineStart { .. })));
+        assert!(
+            out.iter()
+                .any(|e| matches!(e, Effect::Other(ToOther::Start { .. })))
+        );
         assert_eq!(go(&out).unwrap().for_ply, 0);
     }
 
@@ -777,7 +744,7 @@ mod tests {
         assert!(go(&out).is_some());
         text(&mut s, "resign white");
         let out = text(&mut s, "yes");
-        assert!(out.contains(&Effect::EngineStop), "{out:?}");
+        assert!(out.contains(&Effect::Other(ToOther::Stop)), "{out:?}");
     }
 
     #[test]
@@ -803,8 +770,8 @@ mod tests {
                 let for_ply = s.view().game().plies().len();
                 let m = s.view().game().parse_san(reply).unwrap();
                 let uci = s.view().game().uci(m).to_string();
-                engine(s, EngineEvent::Eval { cp, for_ply });
-                engine(s, EngineEvent::Move { uci, for_ply });
+                engine(s, OtherEvent::Eval { cp, for_ply });
+                engine(s, OtherEvent::Move { uci, for_ply });
             }
         }
     }
@@ -862,7 +829,7 @@ mod tests {
         assert!(go(&out).is_some());
         let out = text(&mut s, "takeback");
         assert_eq!(said(&out), ["Taken back: Bauer David vier; White to move"]);
-        assert!(out.contains(&Effect::EngineStop), "{out:?}");
+        assert!(out.contains(&Effect::Other(ToOther::Stop)), "{out:?}");
         // A rematch with colours swapped, asked first (issue 27.1): the engine now plays White and is asked at once.
         let asked = text(&mut s, "rematch");
         assert!(said(&asked)[0].starts_with("A new game with the colours swapped?"));
@@ -921,7 +888,7 @@ mod tests {
         let (mut s, _) = engine_game(Game::new(), Color::Black);
         let out = text(&mut s, "level 7");
         assert_eq!(said(&out), ["Engine level 7"]);
-        assert!(out.contains(&Effect::EngineLevel(7)));
+        assert!(out.contains(&Effect::Other(ToOther::Level(7))));
         assert!(said(&text(&mut s, "level 11"))[0].contains("from 1 to 10"));
         assert_eq!(s.view().config().level, 7);
     }
@@ -933,7 +900,7 @@ mod tests {
         for m in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
             s.m.play_san(m).unwrap();
         }
-        let r = EngineState::request(&s.config, &s.m, Duration::ZERO);
+        let r = request(&s.config, &s.m, Duration::ZERO);
         assert!(r.chess960);
         assert_eq!(
             r.start_fen,
