@@ -275,7 +275,7 @@ impl VirtualSoundCard {
             .env("XDG_DATA_HOME", self.dir.join("data"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::inherit())
             .spawn()
             .expect("start hector");
         let (tx, lines) = mpsc::channel();
@@ -492,7 +492,7 @@ fn likeness(a: &[f64], b: &[f64]) -> f64 {
 fn the_tts_backend_is_heard_in_each_language_voice_a_move_after_an_english_phrase_included() {
     let mut card = VirtualSoundCard::start("tts");
     card.start_speechd(&[], &[]);
-    let mut hector = card.hector(&["--speech-engine", "tts"]);
+    let mut hector = card.hector(&["--speech-engine", "tts", "--verbose"]);
     let greeting_at = Instant::now();
     let greeting = hector.next_line();
     assert!(greeting.starts_with("New game"), "{greeting}");

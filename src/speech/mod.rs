@@ -43,6 +43,9 @@ pub const GIVE_UP: Duration = Duration::from_secs(10);
 /// server whose sound output cannot start (one spawned where it finds no sound server's cookie) takes a text
 /// and never answers: the speech thread then waits inside libspeechd, and only the handle can tell.
 pub const ANSWER_LIMIT: Duration = Duration::from_secs(5);
+/// How long a listing of the voices may take (espeak-ng has thousands of variants; tts on speech-dispatcher
+/// lists them again to set a voice).
+pub const LIST_LIMIT: Duration = Duration::from_secs(30);
 
 /// Whether the speech thread is waiting for speech-dispatcher's answer, and since when, and whether it has
 /// texts not yet done (shared with the handle, which reports a server that never answers and tells the face
@@ -51,6 +54,8 @@ struct Waiting {
     base: Instant,
     /// Milliseconds after `base` plus one when the request went out; 0 while none is out.
     since: AtomicU64,
+    /// How long the request out may take, in milliseconds.
+    limit: AtomicU64,
     /// Texts the handle has sent to the thread (counted before they are sent).
     said: AtomicU64,
     /// How many of them the thread had taken when it last had nothing to say or wait for.
@@ -62,6 +67,7 @@ impl Waiting {
         Waiting {
             base: Instant::now(),
             since: AtomicU64::new(0),
+            limit: AtomicU64::new(ANSWER_LIMIT.as_millis() as u64),
             said: AtomicU64::new(0),
             settled: AtomicU64::new(0),
         }
@@ -76,6 +82,13 @@ impl Waiting {
 
     /// Runs one request to the server, marked as waiting while it runs.
     fn around<T>(&self, request: impl FnOnce() -> T) -> T {
+        self.around_within(ANSWER_LIMIT, request)
+    }
+
+    /// [`Waiting::around`] for a request that may take up to `limit` (a listing of the voices).
+    fn around_within<T>(&self, limit: Duration, request: impl FnOnce() -> T) -> T {
+        self.limit
+            .store(limit.as_millis() as u64, Ordering::SeqCst);
         let now = self.base.elapsed().as_millis() as u64 + 1;
         self.since.store(now, Ordering::SeqCst);
         let answer = request();
@@ -83,11 +96,13 @@ impl Waiting {
         answer
     }
 
-    /// True when a request has gone unanswered for `limit`.
-    fn stuck(&self, limit: Duration) -> bool {
+    /// The limit of the request out when it has gone unanswered that long.
+    fn stuck(&self) -> Option<Duration> {
+        let limit = self.limit.load(Ordering::SeqCst);
         match self.since.load(Ordering::SeqCst) {
-            0 => false,
-            since => self.base.elapsed().as_millis() as u64 + 1 >= since + limit.as_millis() as u64,
+            0 => None,
+            since => (self.base.elapsed().as_millis() as u64 + 1 >= since + limit)
+                .then(|| Duration::from_millis(limit)),
         }
     }
 }
@@ -305,8 +320,8 @@ impl Speech {
             return false;
         };
         let change = match &state.link {
-            Link::On if self.waiting.stuck(ANSWER_LIMIT) => {
-                SpeechStatus::Off(SpeechOff::TimedOut(ANSWER_LIMIT))
+            Link::On if let Some(limit) = self.waiting.stuck() => {
+                SpeechStatus::Off(SpeechOff::TimedOut(limit))
             }
             Link::On => return true,
             Link::Off => return false,
@@ -478,6 +493,10 @@ trait Engine {
         voices: &[(String, String)],
         around: &dyn Fn(&mut dyn FnMut()),
     ) -> Vec<String>;
+    /// How long setting a voice may take ([`ANSWER_LIMIT`]; tts on speech-dispatcher lists every voice).
+    fn voice_limit(&self) -> Duration {
+        ANSWER_LIMIT
+    }
     /// How often [`Engine::tick`] is called while a text is spoken (`None`: the end is reported by event).
     fn tick_every(&self) -> Option<Duration> {
         None
@@ -556,7 +575,7 @@ fn run(
         checking.store(false, Ordering::SeqCst);
         return; // The caller gave up waiting: speech is off for good.
     }
-    let listed = waiting.around(|| engine.list_voices(&events));
+    let listed = waiting.around_within(LIST_LIMIT, || engine.list_voices(&events));
     let mut speaker = Speaker {
         engine,
         queue: SpeechQueue::new(),
@@ -672,9 +691,10 @@ impl Speaker {
             return;
         }
         let waiting = self.waiting.clone();
+        let limit = self.engine.voice_limit();
         let off = self
             .engine
-            .use_voices(voices, &|request| waiting.around(request));
+            .use_voices(voices, &|request| waiting.around_within(limit, request));
         for language in off {
             let _ = self.notices.send(SpeechStatus::LanguageOff(language));
         }

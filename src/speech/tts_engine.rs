@@ -145,7 +145,7 @@ fn no_dummy_only() -> Result<(), SpeechOff> {
         "hector",
         "modules",
         "hector",
-        speech_dispatcher::Mode::Single,
+        speech_dispatcher::Mode::Threaded,
     )
     .map_err(|e| SpeechOff::Unavailable(e.to_string()))?;
     match conn.list_output_modules() {
@@ -286,6 +286,10 @@ impl Engine for TtsEngine {
             }
         }
         off
+    }
+
+    fn voice_limit(&self) -> Duration {
+        super::LIST_LIMIT
     }
 
     fn tick_every(&self) -> Option<Duration> {
