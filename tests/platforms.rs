@@ -16,7 +16,15 @@ const LINUX_ONLY: [&str; 5] = [
 
 fn tree(target: &str) -> String {
     let out = Command::new(env!("CARGO"))
-        .args(["tree", "--locked", "--offline", "--target", target, "-e", "normal"])
+        .args([
+            "tree",
+            "--locked",
+            "--offline",
+            "--target",
+            target,
+            "-e",
+            "normal",
+        ])
         .args(["--prefix", "none", "--manifest-path"])
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
         .output()

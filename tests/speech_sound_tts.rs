@@ -548,7 +548,10 @@ fn the_tts_backend_is_heard_in_each_language_voice_a_move_after_an_english_phras
             "{line:?} ({printed:?}) does not sound like spd-say -l {voice} ({right_like:.2}; -l {other}: \
              {wrong_like:.2})"
         );
-        assert!(log.contains(printed.as_str()), "speech log lacks {printed:?}:\n{log}");
+        assert!(
+            log.contains(printed.as_str()),
+            "speech log lacks {printed:?}:\n{log}"
+        );
     }
     assert!(
         !hector

@@ -46,9 +46,8 @@ pub(super) fn open(
     // One connection per language, opened now: the first move in German after an English greeting
     // must not wait for a connection or a change of voice.
     for language in languages.iter().skip(1) {
-        channels.push(
-            open_channel(config, Some(language), events).map_err(SpeechOff::Unavailable)?,
-        );
+        channels
+            .push(open_channel(config, Some(language), events).map_err(SpeechOff::Unavailable)?);
     }
     Ok(Direct {
         channels,
@@ -97,7 +96,10 @@ fn open_channel(
 
 impl Engine for Direct {
     fn channel_of(&self, language: &str) -> Option<usize> {
-        super::channel_of(self.channels.iter().map(|c| c.language.as_deref()), language)
+        super::channel_of(
+            self.channels.iter().map(|c| c.language.as_deref()),
+            language,
+        )
     }
 
     fn open(&mut self, language: &str) -> Option<usize> {

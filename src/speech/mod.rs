@@ -87,8 +87,7 @@ impl Waiting {
 
     /// [`Waiting::around`] for a request that may take up to `limit` (a listing of the voices).
     fn around_within<T>(&self, limit: Duration, request: impl FnOnce() -> T) -> T {
-        self.limit
-            .store(limit.as_millis() as u64, Ordering::SeqCst);
+        self.limit.store(limit.as_millis() as u64, Ordering::SeqCst);
         let now = self.base.elapsed().as_millis() as u64 + 1;
         self.since.store(now, Ordering::SeqCst);
         let answer = request();
@@ -777,12 +776,12 @@ impl Speaker {
             };
             // A backend without end events hands each text on at once: a text that would cut off the
             // last one handed on interrupts the screen reader's own queue.
-            let interrupt =
-                cut_off || self.last.is_some_and(|last| utterance.priority.cuts_off(last));
+            let interrupt = cut_off
+                || self
+                    .last
+                    .is_some_and(|last| utterance.priority.cuts_off(last));
             let engine = &mut self.engine;
-            let said = self
-                .waiting
-                .around(|| engine.say(channel, text, interrupt));
+            let said = self.waiting.around(|| engine.say(channel, text, interrupt));
             match said {
                 Ok(Some(key)) => {
                     self.last = None;
@@ -816,6 +815,29 @@ mod tests {
         assert_eq!(c.rate, Some(0.6));
         assert_eq!(c.voices.get("el").map(String::as_str), Some("Greek"));
         assert_eq!(c.volume, None);
+    }
+
+    #[test]
+    fn the_backend_is_chosen_in_the_settings_or_by_the_platform() {
+        let c: SpeechConfig = ron::from_str("(engine: Some(Tts))").unwrap();
+        assert_eq!(c.engine, Some(SpeechEngine::Tts));
+        let c: SpeechConfig = ron::from_str("(engine: Some(SpeechDispatcher))").unwrap();
+        assert_eq!(c.engine, Some(SpeechEngine::SpeechDispatcher));
+        assert!(ron::from_str::<SpeechConfig>("(engine: Some(Espeak))").is_err());
+        let default = SpeechEngine::default();
+        assert_eq!(
+            default == SpeechEngine::SpeechDispatcher,
+            cfg!(target_os = "linux")
+        );
+    }
+
+    #[test]
+    fn a_language_finds_its_channel_by_tag_then_primary_subtag() {
+        let languages = [Some("en"), Some("de-at"), None];
+        assert_eq!(channel_of(languages.iter().copied(), "DE-AT"), Some(1));
+        assert_eq!(channel_of(languages.iter().copied(), "de"), Some(1));
+        assert_eq!(channel_of(languages.iter().copied(), "en-GB"), Some(0));
+        assert_eq!(channel_of(languages.iter().copied(), "el"), None);
     }
 
     #[test]

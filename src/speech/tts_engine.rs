@@ -66,7 +66,11 @@ fn key_of(id: &UtteranceId) -> u64 {
 
 /// A new instance, set to the configured rate and volume, its end events sent as [`Msg::Ended`] with its
 /// number.
-fn instance(config: &SpeechConfig, number: usize, events: &Sender<Msg>) -> Result<Instance, String> {
+fn instance(
+    config: &SpeechConfig,
+    number: usize,
+    events: &Sender<Msg>,
+) -> Result<Instance, String> {
     let mut tts = Tts::default().map_err(|e| e.to_string())?;
     let features = tts.supported_features();
     if features.rate
@@ -163,7 +167,10 @@ impl TtsEngine {
 
 impl Engine for TtsEngine {
     fn channel_of(&self, language: &str) -> Option<usize> {
-        super::channel_of(self.channels.iter().map(|c| c.language.as_deref()), language)
+        super::channel_of(
+            self.channels.iter().map(|c| c.language.as_deref()),
+            language,
+        )
     }
 
     fn open(&mut self, language: &str) -> Option<usize> {
