@@ -41,7 +41,7 @@ fn play(address: &str, think: Duration) -> Vec<String> {
         }
     });
     let mut seen = Vec::new();
-    let mut next = |seen: &mut Vec<String>| {
+    let next = |seen: &mut Vec<String>| {
         let line = rx
             .recv_timeout(Duration::from_secs(120))
             .unwrap_or_else(|_| panic!("no more lines; so far {seen:?}"));
@@ -56,10 +56,10 @@ fn play(address: &str, think: Duration) -> Vec<String> {
     }
     // The notice, if one comes, comes within the answer limit (5 s) or the text's watchdog (3 s and 250 ms a
     // character); waited for by the line, not by a stopwatch.
-    if !seen.iter().any(|l| l.starts_with("Speech is off")) {
-        if let Ok(line) = rx.recv_timeout(Duration::from_secs(30)) {
-            seen.push(line);
-        }
+    if !seen.iter().any(|l| l.starts_with("Speech is off"))
+        && let Ok(line) = rx.recv_timeout(Duration::from_secs(30))
+    {
+        seen.push(line);
     }
     writeln!(stdin, "e5").unwrap();
     while !seen.iter().any(|l| l == "Bauer Eva fünf") {

@@ -1,4 +1,9 @@
-//! Speech: one thread owns the connections to speech-dispatcher; the rest of hector sends it utterances.
+//! Speech: one thread owns the speech backend; the rest of hector sends it utterances.
+//!
+//! Two backends (issue 31; docs/speech.md): the direct speech-dispatcher one (src/speech/direct.rs, Linux's
+//! default) and one over the `tts` crate (src/speech/tts_engine.rs: Tolk or WinRT on Windows, AVFoundation on
+//! macOS; `--speech-engine tts` on Linux). The queue, the time-outs and the notices below are the thread's and
+//! hold for both; what follows names speech-dispatcher, the first backend.
 //!
 //! The thread keeps one connection per language it speaks (the board words' language and the UI's), each
 //! set once to its language and voice, so a move in German after an English phrase is not delayed by a
@@ -708,8 +713,10 @@ impl Speaker {
         if let Some(i) = self.engine.channel_of(&language) {
             return Some(i);
         }
+        // A new channel is set to its voice (tts on speech-dispatcher lists the voices to do it).
+        let limit = self.engine.voice_limit();
         let engine = &mut self.engine;
-        self.waiting.around(|| engine.open(&language))
+        self.waiting.around_within(limit, || engine.open(&language))
     }
 
     fn cancel_all(&mut self) {
