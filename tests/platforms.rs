@@ -15,20 +15,21 @@ const LINUX_ONLY: [&str; 5] = [
 ];
 
 fn tree(target: &str) -> String {
-    let out = Command::new(env!("CARGO"))
-        .args([
-            "tree",
-            "--locked",
-            "--offline",
-            "--target",
-            target,
-            "-e",
-            "normal",
-        ])
-        .args(["--prefix", "none", "--manifest-path"])
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
-        .output()
-        .expect("cargo runs");
+    // Offline first; a fresh machine that built for Linux only may lack the other targets' crates, which cargo
+    // then fetches (their manifests give the dependency edges; nothing is compiled).
+    let run = |offline: bool| {
+        Command::new(env!("CARGO"))
+            .args(["tree", "--locked", "--target", target, "-e", "normal"])
+            .args(offline.then_some("--offline"))
+            .args(["--prefix", "none", "--manifest-path"])
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+            .output()
+            .expect("cargo runs")
+    };
+    let mut out = run(true);
+    if !out.status.success() {
+        out = run(false);
+    }
     assert!(
         out.status.success(),
         "cargo tree --target {target} failed: {}",
