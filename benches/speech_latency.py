@@ -14,6 +14,7 @@ language; the first move comes right after the English greeting. Beside each mov
 words is timed the same way (spawn to first audible sample), in the same run.
 """
 
+import os
 import statistics
 import subprocess
 import sys
@@ -100,10 +101,14 @@ def main():
         time.sleep(0.01)
     time.sleep(0.3)
     t = time.monotonic()
-    proc = subprocess.Popen([hector, "--line", "--opponent", "human", "--speech", "on"],
+    # HECTOR_SPEECH_ENGINE: the backend measured (speech-dispatcher, tts); unset: the platform's default.
+    engine = os.environ.get("HECTOR_SPEECH_ENGINE")
+    extra = ["--speech-engine", engine] if engine else []
+    print(f"speech engine: {engine or 'default'}")
+    proc = subprocess.Popen([hector, "--line", "--opponent", "human", "--speech", "on", *extra],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     greeting = proc.stdout.readline().strip()
-    startup = heard(rec, t)
+    startup = heard(rec, t, 60.0)  # the tts backend lists the voices first (seconds)
     print(f"greeting {greeting!r}: heard {startup * 1000:.1f} ms after start", file=sys.stderr)
     moves, after_phrase, spd = [], [], []
     for n, san in enumerate(GAME[:plies]):

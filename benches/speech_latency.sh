@@ -4,6 +4,7 @@
 # German board words, beside spd-say of the same words in the same run. See benches/speech_latency.py.
 #
 #   bash benches/speech_latency.sh [PLIES]        (HECTOR=path/to/hector to measure another build)
+#   HECTOR_SPEECH_ENGINES="tts" bash benches/speech_latency.sh   (one backend only; default: both)
 #
 # Starts its own PulseAudio (null sink) and then its own speech-dispatcher in a temporary folder, so nothing of
 # the user's is touched and speech-dispatcher starts after the sound server. Needs pulseaudio,
@@ -41,4 +42,7 @@ spd-say -O | grep -qv -e '^OUTPUT MODULES' -e dummy \
 # A first utterance so that speech-dispatcher's module is loaded before anything is timed, as on a desktop.
 spd-say -w -l de "eins" >/dev/null
 echo "hector: $hector; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 benches/speech_latency.py "$hector" "${1:-60}"
+# Issue 31: both backends in the same run, the direct one (Linux's default) and the one over the tts crate.
+for engine in ${HECTOR_SPEECH_ENGINES:-speech-dispatcher tts}; do
+  HECTOR_SPEECH_ENGINE=$engine python3 benches/speech_latency.py "$hector" "${1:-60}"
+done

@@ -564,7 +564,7 @@ pub fn run(mut args: Args) -> ExitCode {
         .output_config
         .clone()
         .or_else(|| crate::dirs::user_config("output.ron"));
-    let output = match OutputConfig::load(output_config.as_deref()) {
+    let mut output = match OutputConfig::load(output_config.as_deref()) {
         Ok(o) => o,
         Err(e) => {
             notices.push(phrases.say(
@@ -574,6 +574,7 @@ pub fn run(mut args: Args) -> ExitCode {
             OutputConfig::load(None).unwrap_or_default()
         }
     };
+    output.speech.engine = args.speech_engine.or(output.speech.engine);
     if args.verbose {
         eprintln!(
             "hector: edition {}, start {}",

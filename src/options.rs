@@ -83,6 +83,10 @@ pub struct Args {
     /// Append every announcement, with a time stamp, to this file.
     #[arg(long, value_name = "FILE")]
     pub speech_log: Option<PathBuf>,
+    /// Speech backend: speech-dispatcher (direct; Linux's default) or tts (the tts crate: NVDA/JAWS or
+    /// WinRT on Windows, AVFoundation on macOS; the default there). Also `engine` in the output settings.
+    #[arg(long, value_enum, value_name = "ENGINE")]
+    pub speech_engine: Option<crate::speech::SpeechEngine>,
     /// Board words: appendix-d, english, greek, or a .ron file.
     #[arg(long, value_name = "NAME|FILE")]
     pub vocabulary: Option<String>,

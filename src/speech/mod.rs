@@ -1,4 +1,9 @@
-//! Speech: one thread owns the connections to speech-dispatcher; the rest of hector sends it utterances.
+//! Speech: one thread owns the speech backend; the rest of hector sends it utterances.
+//!
+//! Two backends (issue 31; docs/speech.md): the direct speech-dispatcher one (src/speech/direct.rs, Linux's
+//! default) and one over the `tts` crate (src/speech/tts_engine.rs: Tolk or WinRT on Windows, AVFoundation on
+//! macOS; `--speech-engine tts` on Linux). The queue, the time-outs and the notices below are the thread's and
+//! hold for both; what follows names speech-dispatcher, the first backend.
 //!
 //! The thread keeps one connection per language it speaks (the board words' language and the UI's), each
 //! set once to its language and voice, so a move in German after an English phrase is not delayed by a
@@ -14,7 +19,10 @@
 //! server that stops answering later is found out only by looking: a face polls [`Speech::take_notice`]
 //! while [`Speech::busy`] (a text or request is out), not only while the start or the voice check is pending.
 
+#[cfg(target_os = "linux")]
+mod direct;
 mod queue;
+mod tts_engine;
 mod voice;
 
 pub use queue::{Priority, SpeechQueue, Step, Utterance};
@@ -40,6 +48,9 @@ pub const GIVE_UP: Duration = Duration::from_secs(10);
 /// server whose sound output cannot start (one spawned where it finds no sound server's cookie) takes a text
 /// and never answers: the speech thread then waits inside libspeechd, and only the handle can tell.
 pub const ANSWER_LIMIT: Duration = Duration::from_secs(5);
+/// How long a listing of the voices may take (espeak-ng has thousands of variants; tts on speech-dispatcher
+/// lists them again to set a voice).
+pub const LIST_LIMIT: Duration = Duration::from_secs(30);
 
 /// Whether the speech thread is waiting for speech-dispatcher's answer, and since when, and whether it has
 /// texts not yet done (shared with the handle, which reports a server that never answers and tells the face
@@ -48,6 +59,8 @@ struct Waiting {
     base: Instant,
     /// Milliseconds after `base` plus one when the request went out; 0 while none is out.
     since: AtomicU64,
+    /// How long the request out may take, in milliseconds.
+    limit: AtomicU64,
     /// Texts the handle has sent to the thread (counted before they are sent).
     said: AtomicU64,
     /// How many of them the thread had taken when it last had nothing to say or wait for.
@@ -59,6 +72,7 @@ impl Waiting {
         Waiting {
             base: Instant::now(),
             since: AtomicU64::new(0),
+            limit: AtomicU64::new(ANSWER_LIMIT.as_millis() as u64),
             said: AtomicU64::new(0),
             settled: AtomicU64::new(0),
         }
@@ -73,6 +87,12 @@ impl Waiting {
 
     /// Runs one request to the server, marked as waiting while it runs.
     fn around<T>(&self, request: impl FnOnce() -> T) -> T {
+        self.around_within(ANSWER_LIMIT, request)
+    }
+
+    /// [`Waiting::around`] for a request that may take up to `limit` (a listing of the voices).
+    fn around_within<T>(&self, limit: Duration, request: impl FnOnce() -> T) -> T {
+        self.limit.store(limit.as_millis() as u64, Ordering::SeqCst);
         let now = self.base.elapsed().as_millis() as u64 + 1;
         self.since.store(now, Ordering::SeqCst);
         let answer = request();
@@ -80,11 +100,13 @@ impl Waiting {
         answer
     }
 
-    /// True when a request has gone unanswered for `limit`.
-    fn stuck(&self, limit: Duration) -> bool {
+    /// The limit of the request out when it has gone unanswered that long.
+    fn stuck(&self) -> Option<Duration> {
+        let limit = self.limit.load(Ordering::SeqCst);
         match self.since.load(Ordering::SeqCst) {
-            0 => false,
-            since => self.base.elapsed().as_millis() as u64 + 1 >= since + limit.as_millis() as u64,
+            0 => None,
+            since => (self.base.elapsed().as_millis() as u64 + 1 >= since + limit)
+                .then(|| Duration::from_millis(limit)),
         }
     }
 }
@@ -107,6 +129,9 @@ pub struct SpeechConfig {
     /// primary subtag ("en" serves "en-GB"). A language without an entry gets the first voice the
     /// synthesiser lists for it.
     pub voices: BTreeMap<String, String>,
+    /// Which backend speaks (`SpeechDispatcher` or `Tts`); `--speech-engine` wins. `None`: the platform's
+    /// default (speech-dispatcher on Linux, tts elsewhere).
+    pub engine: Option<SpeechEngine>,
 }
 
 /// Why speech is off.
@@ -299,8 +324,8 @@ impl Speech {
             return false;
         };
         let change = match &state.link {
-            Link::On if self.waiting.stuck(ANSWER_LIMIT) => {
-                SpeechStatus::Off(SpeechOff::TimedOut(ANSWER_LIMIT))
+            Link::On if let Some(limit) = self.waiting.stuck() => {
+                SpeechStatus::Off(SpeechOff::TimedOut(limit))
             }
             Link::On => return true,
             Link::Off => return false,
@@ -423,57 +448,105 @@ fn watchdog(text: &str) -> Duration {
     Duration::from_millis((3_000 + 250 * chars).min(120_000))
 }
 
-/// Utterance ids from speech-dispatcher: (client id of the connection, message id).
+/// Utterance ids from a backend: (its channel's or connection's number, the utterance's id).
 type Key = (usize, u64);
 
-/// One connection to speech-dispatcher, set once to one language (and later its voice): switching
-/// between board words and UI phrases never sends a setting, let alone lists the voices.
-struct Channel {
-    /// Lower-case language tag; `None`: the default voice.
-    language: Option<String>,
-    conn: speech_dispatcher::Connection,
-    /// The voice set on it, once the voices are listed.
-    voice: Option<String>,
-    /// No voice for its language: its utterances are shown as text only.
-    off: bool,
+/// Which backend speaks: `--speech-engine`, or `engine` in the output settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+pub enum SpeechEngine {
+    /// speech-dispatcher directly, one connection per language (Linux only; its default there).
+    SpeechDispatcher,
+    /// The `tts` crate: Tolk (NVDA, JAWS) or WinRT on Windows, AVFoundation on macOS, speech-dispatcher on
+    /// Linux. The default on Windows and macOS.
+    Tts,
 }
 
-fn open_channel(
+impl Default for SpeechEngine {
+    fn default() -> SpeechEngine {
+        if cfg!(target_os = "linux") {
+            SpeechEngine::SpeechDispatcher
+        } else {
+            SpeechEngine::Tts
+        }
+    }
+}
+
+/// What the speech thread asks of a backend (src/speech/direct.rs, src/speech/tts_engine.rs). A backend
+/// lives and is used on the speech thread only; the requests that may hang are run by the caller inside
+/// [`Waiting::around`], so a server that stops answering is reported.
+trait Engine {
+    /// The channel opened for `language`: by the whole tag, else by its primary subtag.
+    fn channel_of(&self, language: &str) -> Option<usize>;
+    /// A channel for a language not opened at the start.
+    fn open(&mut self, language: &str) -> Option<usize>;
+    /// No voice for the channel's language: its utterances are shown as text only.
+    fn is_off(&self, channel: usize) -> bool;
+    fn channels(&self) -> usize;
+    /// Start saying `text`. `Ok(Some(key))`: a [`Msg::Ended`] with that key follows; `Ok(None)`: no end
+    /// will be reported (a screen reader took it), the next text may follow at once. `interrupt`: the
+    /// running text is cut off.
+    fn say(&mut self, channel: usize, text: &str, interrupt: bool) -> Result<Option<Key>, String>;
+    fn cancel(&mut self, channel: usize);
+    /// List the voices once: `Some` now (they are set before the first text is said), or `None` when they
+    /// come later as [`Msg::Voices`] from a thread of its own.
+    fn list_voices(&mut self, to: &Sender<Msg>) -> Option<Result<Vec<(String, String)>, String>>;
+    /// The voices are listed: set each channel's voice once; returns the languages that have none (their
+    /// channels are off from now on). `around` runs one request marked as waiting.
+    fn use_voices(
+        &mut self,
+        voices: &[(String, String)],
+        around: &dyn Fn(&mut dyn FnMut()),
+    ) -> Vec<String>;
+    /// How long setting a voice may take ([`ANSWER_LIMIT`]; tts on speech-dispatcher lists every voice).
+    fn voice_limit(&self) -> Duration {
+        ANSWER_LIMIT
+    }
+    /// How often [`Engine::tick`] is called while a text is spoken (`None`: the end is reported by event).
+    fn tick_every(&self) -> Option<Duration> {
+        None
+    }
+    /// Lets the platform deliver its events (macOS: the run loop); true when the text on `channel` has
+    /// ended.
+    fn tick(&mut self, _channel: usize) -> bool {
+        false
+    }
+    /// Whether a text whose end never comes means a server that cannot speak (speech off), rather than
+    /// an end event this platform may not deliver (the thread then moves on).
+    fn end_is_reported(&self) -> bool {
+        true
+    }
+}
+
+/// The channel among `languages` for `language`: by the whole tag, else by its primary subtag.
+fn channel_of<'a>(
+    mut languages: impl Iterator<Item = Option<&'a str>> + Clone,
+    language: &str,
+) -> Option<usize> {
+    let language = language.to_ascii_lowercase();
+    let primary = |tag: &str| tag.split(['-', '_']).next().unwrap_or("").to_owned();
+    languages
+        .clone()
+        .position(|l| l == Some(language.as_str()))
+        .or_else(|| languages.position(|l| l.is_some_and(|l| primary(l) == primary(&language))))
+}
+
+/// Starts the backend `config.engine` names (or the platform's default).
+fn open_engine(
     config: &SpeechConfig,
-    language: Option<&str>,
+    languages: &[String],
     events: &Sender<Msg>,
-) -> Result<Channel, String> {
-    let name = format!("speech-{}", language.unwrap_or("default"));
-    let conn = speech_dispatcher::Connection::open(
-        "hector",
-        name.as_str(),
-        "hector",
-        speech_dispatcher::Mode::Threaded,
-    )
-    .map_err(|e| e.to_string())?;
-    if let Some(language) = language {
-        let _ = conn.set_language(language);
+) -> Result<Box<dyn Engine>, SpeechOff> {
+    match config.engine.unwrap_or_default() {
+        #[cfg(target_os = "linux")]
+        SpeechEngine::SpeechDispatcher => {
+            Ok(Box::new(direct::open(config, languages, events)?) as Box<dyn Engine>)
+        }
+        #[cfg(not(target_os = "linux"))]
+        SpeechEngine::SpeechDispatcher => Err(SpeechOff::Unavailable(
+            "speech-dispatcher is only on Linux; use --speech-engine tts".into(),
+        )),
+        SpeechEngine::Tts => Ok(Box::new(tts_engine::open(config, languages, events)?)),
     }
-    if let Some(rate) = config.rate {
-        let _ = conn.set_voice_rate(scale_rate(rate, -100.0, 0.0, 100.0).round() as i32);
-    }
-    if let Some(volume) = config.volume {
-        let _ = conn.set_volume(scale_volume(volume, -100.0, 100.0).round() as i32);
-    }
-    let on_end = events.clone();
-    conn.on_end(Some(Box::new(move |msg, client| {
-        let _ = on_end.send(Msg::Ended((client, msg as u64)));
-    })));
-    let on_cancel = events.clone();
-    conn.on_cancel(Some(Box::new(move |msg, client| {
-        let _ = on_cancel.send(Msg::Ended((client, msg as u64)));
-    })));
-    Ok(Channel {
-        language: language.map(str::to_ascii_lowercase),
-        conn,
-        voice: None,
-        off: false,
-    })
 }
 
 fn run(
@@ -492,83 +565,46 @@ fn run(
             wanted.push(l);
         }
     }
-    let first = match open_channel(&config, wanted.first().map(String::as_str), &events) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = ready.send(Err(SpeechOff::Unavailable(e)));
+    // Made here and never moved: a `tts::Tts` wraps an `Rc` (it claims `Send` but is not).
+    let mut engine = match open_engine(&config, &wanted, &events) {
+        Ok(e) => e,
+        Err(off) => {
+            let _ = ready.send(Err(off));
             return;
         }
     };
-    // A speech-dispatcher with only its dummy module "speaks" every text as a canned recording.
-    match first.conn.list_output_modules() {
-        Ok(modules) if !has_real_module(&modules) => {
-            let _ = ready.send(Err(SpeechOff::NoModule));
-            return;
-        }
-        _ => {}
-    }
-    let mut channels = vec![first];
-    // One connection per language, opened now: the first move in German after an English greeting
-    // must not wait for a connection or a change of voice.
-    for language in wanted.iter().skip(1) {
-        match open_channel(&config, Some(language), &events) {
-            Ok(c) => channels.push(c),
-            Err(e) => {
-                let _ = ready.send(Err(SpeechOff::Unavailable(e)));
-                return;
-            }
-        }
-    }
     // Set before speech is reported on, so that a face polling for notices sees the check coming.
     checking.store(true, Ordering::SeqCst);
     if ready.send(Ok(())).is_err() {
         checking.store(false, Ordering::SeqCst);
         return; // The caller gave up waiting: speech is off for good.
     }
-    list_voices(events.clone());
+    let listed = waiting.around_within(LIST_LIMIT, || engine.list_voices(&events));
     let mut speaker = Speaker {
-        channels,
-        config,
-        events,
+        engine,
         queue: SpeechQueue::new(),
         running: None,
+        last: None,
         waiters: Vec::new(),
         dead: false,
         notices,
         checking,
         waiting,
     };
+    if let Some(listed) = listed {
+        if let Ok(voices) = listed {
+            speaker.check_voices(&voices);
+        }
+        speaker.checking.store(false, Ordering::SeqCst);
+    }
     speaker.serve(rx);
     speaker.checking.store(false, Ordering::SeqCst);
 }
 
-/// List the voices on a thread and connection of their own and send them to the speech thread:
-/// with espeak-ng's thousands of variants the list takes seconds, and speech must not wait for it.
-fn list_voices(to: Sender<Msg>) {
-    let _ = thread::Builder::new()
-        .name("speech-voices".into())
-        .spawn(move || {
-            let listed = speech_dispatcher::Connection::open(
-                "hector",
-                "voices",
-                "hector",
-                speech_dispatcher::Mode::Threaded,
-            )
-            .and_then(|c| c.list_synthesis_voices())
-            .map(|voices| {
-                voices
-                    .into_iter()
-                    .map(|v| (v.name, v.language))
-                    .collect::<Vec<_>>()
-            })
-            .map_err(|e| e.to_string());
-            let _ = to.send(Msg::Voices(listed));
-        });
-}
-
 /// The utterance being spoken.
 struct Running {
-    /// speech-dispatcher's id of it (events carry it).
+    channel: usize,
+    /// The backend's id of it (events carry it).
     key: Key,
     started: Instant,
     /// How long to wait for its end before moving on (see [`watchdog`]).
@@ -577,13 +613,11 @@ struct Running {
 
 /// The speech thread's state.
 struct Speaker {
-    /// One connection per language; the first also speaks utterances without a language.
-    channels: Vec<Channel>,
-    config: SpeechConfig,
-    /// For the callbacks of channels opened later.
-    events: Sender<Msg>,
+    engine: Box<dyn Engine>,
     queue: SpeechQueue,
     running: Option<Running>,
+    /// The priority of the last text handed to a backend that reports no end (a screen reader's own queue).
+    last: Option<Priority>,
     waiters: Vec<Sender<()>>,
     dead: bool,
     notices: Sender<SpeechStatus>,
@@ -599,11 +633,17 @@ impl Speaker {
         let mut taken: u64 = 0;
         loop {
             let msg = match &self.running {
-                Some(r) => match rx.recv_timeout(r.limit.saturating_sub(r.started.elapsed())) {
-                    Ok(msg) => Some(msg),
-                    Err(RecvTimeoutError::Timeout) => None,
-                    Err(RecvTimeoutError::Disconnected) => return,
-                },
+                Some(r) => {
+                    let mut wait = r.limit.saturating_sub(r.started.elapsed());
+                    if let Some(tick) = self.engine.tick_every() {
+                        wait = wait.min(tick);
+                    }
+                    match rx.recv_timeout(wait) {
+                        Ok(msg) => Some(msg),
+                        Err(RecvTimeoutError::Timeout) => None,
+                        Err(RecvTimeoutError::Disconnected) => return,
+                    }
+                }
                 None => match rx.recv() {
                     Ok(msg) => Some(msg),
                     Err(_) => return,
@@ -626,6 +666,7 @@ impl Speaker {
                     self.cancel_all();
                     self.queue.silence();
                     self.running = None;
+                    self.last = None;
                 }
                 Some(Msg::Flush(done)) => self.waiters.push(done),
                 Some(Msg::Voices(Ok(voices))) => {
@@ -647,39 +688,19 @@ impl Speaker {
     }
 
     /// The voices are listed: a language without a voice is said once and shown as text from now on;
-    /// the others get the voice [`choose_voice`] picks (a setting of their own connection, sent once).
+    /// the others get the voice [`choose_voice`] picks (a setting of their own channel, made once).
     fn check_voices(&mut self, voices: &[(String, String)]) {
         if voices.is_empty() {
             self.fail(SpeechOff::NoVoice);
             return;
         }
-        for channel in &mut self.channels {
-            let Some(language) = channel.language.clone() else {
-                continue;
-            };
-            if !has_voice_for(voices, &language) {
-                if !channel.off {
-                    channel.off = true;
-                    let _ = self.notices.send(SpeechStatus::LanguageOff(language));
-                }
-                continue;
-            }
-            if let Some(name) = choose_voice(&self.config, voices, Some(&language))
-                && channel.voice.as_deref() != Some(name)
-            {
-                let voice = speech_dispatcher::Voice {
-                    name: name.to_owned(),
-                    language: language.clone(),
-                    variant: None,
-                };
-                if self
-                    .waiting
-                    .around(|| channel.conn.set_synthesis_voice(&voice))
-                    .is_ok()
-                {
-                    channel.voice = Some(name.to_owned());
-                }
-            }
+        let waiting = self.waiting.clone();
+        let limit = self.engine.voice_limit();
+        let off = self
+            .engine
+            .use_voices(voices, &|request| waiting.around_within(limit, request));
+        for language in off {
+            let _ = self.notices.send(SpeechStatus::LanguageOff(language));
         }
     }
 
@@ -689,40 +710,27 @@ impl Speaker {
         let Some(language) = language.map(str::to_ascii_lowercase) else {
             return Some(0);
         };
-        let primary = |tag: &str| tag.split(['-', '_']).next().unwrap_or("").to_owned();
-        if let Some(i) = self
-            .channels
-            .iter()
-            .position(|c| c.language.as_deref() == Some(language.as_str()))
-            .or_else(|| {
-                self.channels.iter().position(|c| {
-                    c.language
-                        .as_deref()
-                        .is_some_and(|l| primary(l) == primary(&language))
-                })
-            })
-        {
+        if let Some(i) = self.engine.channel_of(&language) {
             return Some(i);
         }
-        let channel = self
-            .waiting
-            .around(|| open_channel(&self.config, Some(&language), &self.events))
-            .ok()?;
-        self.channels.push(channel);
-        Some(self.channels.len() - 1)
+        // A new channel is set to its voice (tts on speech-dispatcher lists the voices to do it).
+        let limit = self.engine.voice_limit();
+        let engine = &mut self.engine;
+        self.waiting.around_within(limit, || engine.open(&language))
     }
 
-    fn cancel_all(&self) {
-        for c in &self.channels {
-            let _ = self.waiting.around(|| c.conn.cancel());
+    fn cancel_all(&mut self) {
+        for c in 0..self.engine.channels() {
+            let engine = &mut self.engine;
+            self.waiting.around(|| engine.cancel(c));
         }
     }
 
     /// [`Speaker::cancel_all`] once speech is off and said so: a server that does not answer this is not
     /// reported a second time.
-    fn cancel_all_unwatched(&self) {
-        for c in &self.channels {
-            let _ = c.conn.cancel();
+    fn cancel_all_unwatched(&mut self) {
+        for c in 0..self.engine.channels() {
+            self.engine.cancel(c);
         }
     }
 
@@ -740,12 +748,17 @@ impl Speaker {
 
     /// No end came in time. An utterance that never ends means a server that cannot speak (a
     /// speech-dispatcher started before any sound server reports the beginning and then nothing):
-    /// speech is off.
+    /// speech is off. A backend that may not deliver its end events moves on instead.
     fn check_running(&mut self) {
-        if let Some(r) = &self.running
-            && r.started.elapsed() >= r.limit
-        {
+        let Some(r) = &self.running else { return };
+        let channel = r.channel;
+        let timed_out = r.started.elapsed() >= r.limit;
+        if self.engine.tick_every().is_some() && self.engine.tick(channel) {
+            self.next();
+        } else if timed_out && self.engine.end_is_reported() {
             self.fail(SpeechOff::Silent);
+        } else if timed_out {
+            self.next();
         }
     }
 
@@ -763,24 +776,35 @@ impl Speaker {
             }
             let text = utterance.text.trim();
             let channel = self.channel_for(utterance.language.as_deref());
-            let Some(channel) = channel.filter(|&i| !self.channels[i].off && !text.is_empty())
+            let Some(channel) = channel.filter(|&i| !self.engine.is_off(i) && !text.is_empty())
             else {
                 step = self.queue.finished();
                 continue;
             };
-            let conn = &self.channels[channel].conn;
-            let said = self
-                .waiting
-                .around(|| conn.say(speech_dispatcher::Priority::Important, text));
+            // A backend without end events hands each text on at once: a text that would cut off the
+            // last one handed on interrupts the screen reader's own queue.
+            let interrupt = cut_off
+                || self
+                    .last
+                    .is_some_and(|last| utterance.priority.cuts_off(last));
+            let engine = &mut self.engine;
+            let said = self.waiting.around(|| engine.say(channel, text, interrupt));
             match said {
-                Some(id) => {
+                Ok(Some(key)) => {
+                    self.last = None;
                     self.running = Some(Running {
-                        key: (conn.client_id(), id),
+                        channel,
+                        key,
                         started: Instant::now(),
                         limit: watchdog(text),
                     });
                 }
-                None => self.fail(SpeechOff::Failed("speech-dispatcher refused a text".into())),
+                Ok(None) => {
+                    self.last = Some(utterance.priority);
+                    step = self.queue.finished();
+                    continue;
+                }
+                Err(e) => self.fail(SpeechOff::Failed(e)),
             }
             return;
         }
@@ -798,6 +822,29 @@ mod tests {
         assert_eq!(c.rate, Some(0.6));
         assert_eq!(c.voices.get("el").map(String::as_str), Some("Greek"));
         assert_eq!(c.volume, None);
+    }
+
+    #[test]
+    fn the_backend_is_chosen_in_the_settings_or_by_the_platform() {
+        let c: SpeechConfig = ron::from_str("(engine: Some(Tts))").unwrap();
+        assert_eq!(c.engine, Some(SpeechEngine::Tts));
+        let c: SpeechConfig = ron::from_str("(engine: Some(SpeechDispatcher))").unwrap();
+        assert_eq!(c.engine, Some(SpeechEngine::SpeechDispatcher));
+        assert!(ron::from_str::<SpeechConfig>("(engine: Some(Espeak))").is_err());
+        let default = SpeechEngine::default();
+        assert_eq!(
+            default == SpeechEngine::SpeechDispatcher,
+            cfg!(target_os = "linux")
+        );
+    }
+
+    #[test]
+    fn a_language_finds_its_channel_by_tag_then_primary_subtag() {
+        let languages = [Some("en"), Some("de-at"), None];
+        assert_eq!(channel_of(languages.iter().copied(), "DE-AT"), Some(1));
+        assert_eq!(channel_of(languages.iter().copied(), "de"), Some(1));
+        assert_eq!(channel_of(languages.iter().copied(), "en-GB"), Some(0));
+        assert_eq!(channel_of(languages.iter().copied(), "el"), None);
     }
 
     #[test]
