@@ -513,9 +513,33 @@ fn likeness(a: &[f64], b: &[f64]) -> f64 {
 
 #[test]
 fn moves_typed_in_line_mode_are_heard_on_the_sound_card_in_their_voices() {
-    let mut card = VirtualSoundCard::start("moves");
+    // Moves in the board words (Appendix D: German) and a UI phrase (English) between them.
+    let lines = [
+        ("e4", "de"),
+        ("e5", "de"),
+        ("count", "en"),
+        ("Nf3", "de"),
+        ("Nc6", "de"),
+    ];
+    heard_in_their_voices("moves", &[], &lines);
+}
+
+/// The backend over the `tts` crate (`--speech-engine tts`) is heard on the sound card in each language's voice:
+/// "count" is an English phrase and "e5" right after it German board words, so the voice changes between them
+/// (the tts crate would list every voice at each change if hector let it; its voices are found once).
+#[test]
+fn the_tts_backend_is_heard_in_each_language_voice_a_move_after_an_english_phrase_included() {
+    let lines = [("e4", "de"), ("count", "en"), ("e5", "de")];
+    heard_in_their_voices("tts", &["--speech-engine", "tts"], &lines);
+}
+
+/// hector with `args` on a virtual sound card of its own: the greeting and each of `lines` (typed, with the
+/// language of the words said) must be heard, as long as spd-say takes for them and more like spd-say in
+/// their language than in the other, and be in the speech log.
+fn heard_in_their_voices(tag: &str, args: &[&str], lines: &[(&str, &'static str)]) {
+    let mut card = VirtualSoundCard::start(tag);
     card.start_speechd(&[], &[]);
-    let mut hector = card.hector(&[]);
+    let mut hector = card.hector(args);
     let greeting_at = Instant::now();
     let greeting = hector.next_line();
     assert!(greeting.starts_with("New game"), "{greeting}");
@@ -525,14 +549,7 @@ fn moves_typed_in_line_mode_are_heard_on_the_sound_card_in_their_voices() {
         .heard_and_quiet(greeting_at)
         .unwrap_or_else(|e| panic!("the greeting: {e}; hector printed {:?}", hector.printed()));
     heard.push(("(start)".into(), "en", greeting, greeting_heard));
-    // Moves in the board words (Appendix D: German) and a UI phrase (English) between them.
-    for (line, voice) in [
-        ("e4", "de"),
-        ("e5", "de"),
-        ("count", "en"),
-        ("Nf3", "de"),
-        ("Nc6", "de"),
-    ] {
+    for &(line, voice) in lines {
         let at = hector.type_line(line);
         let printed = hector.next_line();
         let sound = card.heard_and_quiet(at).unwrap_or_else(|e| {
@@ -580,7 +597,7 @@ fn moves_typed_in_line_mode_are_heard_on_the_sound_card_in_their_voices() {
             wrong_like = wrong_like.max(likeness(&heard, &envelope(&wrong, RATE)));
         }
         eprintln!(
-            "{line}: {printed:?} heard {length:.2} s, spd-say -l {voice} {expected:.2} s; likeness to spd-say -l \
+            "{tag} {line}: {printed:?} heard {length:.2} s, spd-say -l {voice} {expected:.2} s; likeness to spd-say -l \
              {voice} {right_like:.2}, to -l {other} {wrong_like:.2}"
         );
         assert!(
