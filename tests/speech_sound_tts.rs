@@ -1,4 +1,4 @@
-//! Issue 31: speech through the `tts` crate (`--speech-engine tts`) reaches the sound card on Linux, each
+//! Speech through the `tts` crate (`--speech-engine tts`) reaches the sound card on Linux, each
 //! language in its own voice: a German move right after an English phrase included. The same check as
 //! tests/speech_sound.rs (its helpers are copied here: a virtual sound card of its own, speech-dispatcher
 //! started after it, and spd-say's rendering of each text in the right and the wrong language as reference).

@@ -1,4 +1,4 @@
-//! Issue 31: what the speech thread promises holds for the tts backend too (`--speech-engine tts`): a
+//! What the speech thread promises holds for the tts backend too (`--speech-engine tts`): a
 //! speech server that is missing, hangs at the start, takes no text or never finishes one is said once, in
 //! words, and play goes on in text. The same servers as tests/speech_timeout.rs (the fake one is copied here),
 //! driven through the real binary.
