@@ -524,7 +524,7 @@ pub fn run(mut args: Args) -> ExitCode {
     };
     let mut found = Found::new(args.start_options(), phrases.clone(), vocabulary);
     if let Some(path) = &args.load {
-        // Bounded: not a FIFO or device, at most MAX_PGN_BYTES.
+        // Bounded: not a FIFO or device, at most MAX_PGN_BYTES (a FIFO would block, /dev/zero fill memory).
         match crate::store::read_outside_text(path, crate::store::MAX_PGN_BYTES) {
             Ok(text) => found.loaded = Some(text),
             Err(e) => {
@@ -538,7 +538,7 @@ pub fn run(mut args: Args) -> ExitCode {
         }
         found.envelope = read_envelope(path);
     }
-    // Both faces play the engine unless told otherwise.
+    // Both faces play the engine unless told otherwise (line mode, the screen readers' face, is not the poorer).
     found.engine_found = crate::engine::find_program(&args.engine_command()).is_some();
     let clock_config = args
         .clock_config
@@ -738,7 +738,7 @@ fn claim_game_file(
     let offer = start::offers_unfinished(&options);
     let (save_path, resume) = match start::keeping(&options) {
         start::Keeping::Nowhere => (None, None),
-        // A loaded game goes on in its own file.
+        // A loaded game goes on in its own file (not in another file with a new log: its record stays one).
         start::Keeping::File(path) if args.load.as_deref().is_some_and(|l| same_file(l, &path)) => {
             (Some(path), None)
         }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 mod common;
 
-/// `R` of the issue, in `dir`, keeping the game in `g.pgn` there.
+/// `R` (record mode, see tests/common), in `dir`, keeping the game in `g.pgn` there.
 fn record_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut a = common::RECORD.to_vec();
     a.extend(["en", "--save", "g.pgn"]);

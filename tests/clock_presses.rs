@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-/// `R` of the issue, in a folder of its own; more options after it.
+/// `R` (record mode, see tests/common), in a folder of its own; more options after it.
 fn r(dir: &Path, extra: &[&str], input: &str) -> common::Run {
     let mode = if extra.contains(&"--mode") {
         vec![]

@@ -9,7 +9,7 @@ mod common;
 
 use common::RECORD;
 
-/// hector in `dir` with the record-mode options of the issue (`R`) and `extra`, fed `input`.
+/// hector in `dir` with the record-mode options (`R`, see tests/common) and `extra`, fed `input`.
 fn record(dir: &Path, extra: &[&str], input: &str) -> Vec<String> {
     let mut args = RECORD.to_vec();
     args.push("en");
@@ -56,7 +56,7 @@ fn a_second_start_with_the_same_file_offers_the_unfinished_game_and_no_keeps_it_
     let first_log = read(&d.join("g.pgn.log.txt"));
     assert!(first.contains("1. e4"), "{first}");
 
-    // The issue's second start: its lines answer the question with something else; nothing is replaced.
+    // A second start as a player met it: its lines answer the question with something else; nothing is replaced.
     let out = record(&d, &["--save", "g.pgn"], "d4\npress\nquit\n");
     assert!(
         out[0].contains("Your last game is unfinished: move 2, White to move"),
@@ -203,8 +203,8 @@ fn two_games_started_in_the_same_second_get_two_files() {
     assert!(texts.iter().any(|t| t.contains("1. d4")), "{texts:?}");
 }
 
-/// The issue's reproduction of 18.3: the game as it stands after `Nf3` made, not completed, with 3 minutes
-/// of White's thinking since the last press.
+/// Resuming must not lose a made move or give back time: the game as it stands after `Nf3` made, not completed,
+/// with 3 minutes of White's thinking since the last press.
 const MADE_NF3: &str = "wait 1m\ne4\npress\nwait 2m\ne5\npress\nwait 3m\nNf3\n";
 
 /// After resumption: Nf3 made, not completed, White's clock running at 1:26:30; `undo` withdraws it and the

@@ -114,8 +114,9 @@ fn assistant_mode_the_blind_player_is_not_charged_for_the_opponents_made_move() 
     assert!(pgn.contains("illegal=0/0") && !pgn.contains("Nf3"), "{pgn}");
 }
 
-/// Item 2, the reproduction: the press question says that yes loses the game for Black, and `resign
-/// white` leaves it unanswered and asks its own: the `yes` after it resigns White (0-1).
+/// A yes meant for one question must not answer another (it once reversed the result): the press question says
+/// that yes loses the game for Black, and `resign white` leaves it unanswered and asks its own: the `yes` after it
+/// resigns White (0-1).
 #[test]
 fn a_yes_after_resign_white_resigns_white() {
     let dir = temp_dir("illegal-yes");

@@ -17,7 +17,7 @@ pub(super) fn sha256_hex(data: &[u8]) -> String {
 /// the move made and waiting for its press, the presses owed and the illegal moves recorded, White's then
 /// Black's (`white@3/1/0/0/1`, `-/0/0/0/0`: as the game file's `HectorClock` tag keeps them). With it `hector --verify` compares the log with the game beside it, and a
 /// resumed game completes an action the log holds and the game file lacks (a kill between the two writes,
-/// so the next start completes it).
+/// for one).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameMark {
     pub plies: usize,

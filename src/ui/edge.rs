@@ -40,7 +40,7 @@ fn line_of(text: &str, key: &str) -> usize {
 
 impl OutputConfig {
     /// Parses RON; errors name the file, line and column. Rates and volumes are numbers from 0 to 1 (not
-    /// NaN, not infinite), and the voices are few and short.
+    /// NaN, not infinite), and the voices are few and short (a settings file is outside input, bounded).
     pub fn from_ron(text: &str, file: &str) -> Result<OutputConfig, String> {
         let c: OutputConfig = ron::from_str(text).map_err(|e| {
             format!(

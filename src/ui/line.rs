@@ -12,7 +12,7 @@ use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, LineOut, PadFace};
 use crate::words::action::{Act, Action};
 
-/// The longest line read from the player (bytes); the rest of a longer line is dropped.
+/// The longest line read from the player (bytes); the rest of a longer line is dropped (memory stays bounded).
 pub const MAX_INPUT_LINE: usize = 4096;
 /// Set (to anything) in the environment, each line read is printed before its answers, after this mark, so a
 /// script can tell which answer belongs to which line (the arbiter's casebook, tests/casebook.rs).

@@ -270,8 +270,7 @@ impl Game {
     }
 
     /// The arbiter takes back what ended the game (an illegal move recorded by mistake, a result to correct,
-    /// within a minute, as FIDE's standard for electronic clocks asks): the game is not over any more. Returns the
-    /// ending it had.
+    /// as FIDE's standard for electronic clocks asks): the game is not over any more. Returns the ending it had.
     pub fn reopen(&mut self) -> Option<Ending> {
         self.ending.take()
     }

@@ -258,7 +258,7 @@ impl Tournament {
 
 /// What the arbiter's command said (a clock corrected, paused or started): in assistant mode the assistant's
 /// screen; the blind player hears the corrected clock when he asks for the time or the count (D.2.10.4, R-12.6;
-/// the assistant sees the corrections). The end of a game the arbiter decides is said to everyone.
+/// nothing unasked). The end of a game the arbiter decides is said to everyone.
 pub(in crate::session) fn arbiters(
     t: Option<&Tournament>,
     action: &crate::words::action::Action,
