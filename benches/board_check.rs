@@ -1,4 +1,4 @@
-//! The board-mismatch work of R-D.2.9 (issue 9 target: under 1 ms, release build): two 150-move scoresheets
+//! The board-mismatch work of R-D.2.9 (target: under 1 ms, release build): two 150-move scoresheets
 //! compared (the other one typed as SAN text and replayed, or already moves) and the correction of a board with
 //! 4 slips.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The full-screen view under a real screen reader (issue 19, "Done when"): fenrir 1.9 in its terminal mode
-# (`fenrir -e`) in tmux at 80x24, as tests/fenrir.rs drives it, plays a scripted game by keys, one key every GAP
+# The full-screen view under a real screen reader (figures in docs/screen-readers.md): fenrir 1.9 in its terminal
+# mode (`fenrir -e`) in tmux at 80x24, as tests/fenrir.rs drives it, plays a scripted game by keys, one key every GAP
 # seconds (1.2 by default): moves by file and rank keys and Enter (a Two Knights Defence, 20 plies, then Ctrl-g
 # and y for a new game), a query between the moves (s, l, w, c, o). fenrir speaks through its generic speech
 # driver into a script that writes when each utterance starts and sleeps as long as espeak-ng would speak it

@@ -1,4 +1,4 @@
-//! PGN import with full legality checking (issue 2 target: at least 30 times python-chess on the same files).
+//! PGN import with full legality checking (target: at least 30 times python-chess's speed on the same files).
 //!
 //! Reads the three collections of tests/data/pgn/collections (3,793 real games) with `hector::rules::pgn::import_bytes`:
 //! every SAN is resolved against the legal moves of its position, every game replayed through `Game`, automatic
@@ -9,7 +9,7 @@
 //! The reference within Rust, measured in the same run: a bare replay of the same files with pgn-reader and
 //! shakmaty alone (`bare_replay`: every mainline SAN resolved and played, variations skipped, nothing kept, no
 //! ending decided). hector's import keeps every game and checks every Law on the way; the target is at most 3
-//! times the bare replay's time (issue 10).
+//! times the bare replay's time.
 //!
 //! `cargo bench --bench pgn_import` (release). Set `PYTHON` to choose the interpreter (default `python3`).
 //! `PGN_IMPORT_ONCE=1` imports the files once and exits (for profiling, e.g. under callgrind; `=bare`: the bare

@@ -1,4 +1,4 @@
-//! Key press → announcement handed to the edge, in the full-screen view (issue 5 target: p99 under 5 ms).
+//! Key press → announcement handed to the edge, in the full-screen view (target: p99 under 5 ms).
 //! Each sample is one key through the keymap, the view, the session and the edge (speech off, no terminal).
 
 use std::time::{Duration, Instant};

@@ -42,7 +42,7 @@ spd-say -O | grep -qv -e '^OUTPUT MODULES' -e dummy \
 # A first utterance so that speech-dispatcher's module is loaded before anything is timed, as on a desktop.
 spd-say -w -l de "eins" >/dev/null
 echo "hector: $hector; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-# Issue 31: both backends in the same run, the direct one (Linux's default) and the one over the tts crate.
+# Both backends in the same run, the direct one (Linux's default) and the one over the tts crate.
 for engine in ${HECTOR_SPEECH_ENGINES:-speech-dispatcher tts}; do
   HECTOR_SPEECH_ENGINE=$engine python3 benches/speech_latency.py "$hector" "${1:-60}"
 done

@@ -1,4 +1,4 @@
-//! Text → move → announcement for one move (issue 3 target: p99 under 100 µs, release build).
+//! Text → move → announcement for one move (target: p99 under 100 µs, release build).
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use hector::rules::Game;

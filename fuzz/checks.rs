@@ -39,7 +39,7 @@ fn assert_printable(what: &str, text: &str) {
 }
 
 /// Text for the player made from `input`: the parser adds no control character of its own. (Quoting the
-/// player's own text safely when it is echoed is done where it is shown, issue 10 item 6.)
+/// player's own text safely when it is echoed is done where it is shown.)
 #[track_caller]
 fn assert_adds_no_control(what: &str, input: &str, text: &str) {
     for c in text.chars().filter(|c| c.is_control()) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The shape figures of issue 20: main.rs's length, files over 1,000 lines, files holding `impl Session`,
+# The shape figures: main.rs's length, files over 1,000 lines, files holding `impl Session`,
 # `Command::Text` in the faces, and the module import graph (circles among files, imports upward).
 #   scripts/shape.sh            all figures
 #   scripts/shape.sh --imports  the import graph only; exit status 1 when it has a circle or an import upward

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What a player hears in three scripted sessions, for comparing two builds of hector (issue 20: a reshaping of the
+# What a player hears in three scripted sessions, for comparing two builds of hector (a reshaping of the
 # code must sound the same): a game by keys in the full-screen view (tmux), a game in line mode, and the record-mode
 # whole game of the casebook. Each speech log is written without its time stamps to OUTDIR/{keys,line,record}.txt.
 #   bash scripts/speech-logs.sh BINARY OUTDIR        then: diff -r OUTDIR-before OUTDIR-after

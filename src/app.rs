@@ -64,7 +64,7 @@ fn autosave(
 }
 
 /// The autosave holds one game in which no move was made and nothing ended it (hector was started and left):
-/// no game a player played (issue 27.1), so the new game takes the file without keeping it and without a word.
+/// no game a player played, so the new game takes the file without keeping it and without a word.
 /// Anything else there (a move, an ending, an envelope or log beside it, text that is no game) is kept as ever.
 fn nobody_played(path: &Path) -> bool {
     if companions(path).iter().any(|c| c.exists()) {
@@ -116,7 +116,7 @@ fn copy_durably(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Issue 18.2, one rule for game files: a game file that exists is never replaced. `path` is where a new game
+/// One rule for game files: a game file that exists is never replaced. `path` is where a new game
 /// is to be written. Nothing there (or an empty file): it is used. An unfinished game there, when
 /// `offer_unfinished`: it is copied, with its action log, to the folder of kept games and offered to go on
 /// (yes: it goes on in its file, the copy is removed; no: the copy stays, the new game takes the file). Any
@@ -221,7 +221,7 @@ fn claim(
 }
 
 /// A new name for the game of a tournament session in the data folder's games, by mode, date and time:
-/// taken at once (created empty), so two games started in the same second get two names (issue 18.2).
+/// taken at once (created empty), so two games started in the same second get two names.
 fn new_game_file(mode: session::Mode, started: std::time::SystemTime) -> Option<PathBuf> {
     let dir = crate::dirs::data_dir()?.join("games");
     std::fs::create_dir_all(&dir).ok()?;
@@ -325,7 +325,7 @@ fn screen_options(
     });
     theme.plain |= view.plain;
     theme.board &= !view.no_board;
-    // Issue 19: under a screen reader the view made for it, unless the player chose a view (a theme.ron of their
+    // Under a screen reader the view made for it, unless the player chose a view (a theme.ron of their
     // own is used as written).
     if let Some(reader) = reader.filter(|_| own_theme.is_none()) {
         if screen::reader::fit(&mut theme, reader, view.chosen()) {
@@ -440,7 +440,7 @@ fn verify_log(game: &Path, phrases: &Phrases) -> ExitCode {
         Ok(text) => {
             let verdict = session::log::verify(&text);
             println!("{}", session::log::verdict_text(phrases, &shown, &verdict));
-            // Issue 26.8: the log is checked against the game beside it too (moves and result), so that a log
+            // The log is checked against the game beside it too (moves and result), so that a log
             // cut at an entry boundary, whole as a chain, is found.
             let agrees = match crate::store::read_outside_text(game, 128 << 20)
                 .map_err(|e| plain(&e.to_string()))
@@ -484,7 +484,7 @@ fn verify_log(game: &Path, phrases: &Phrases) -> ExitCode {
     }
 }
 
-/// Whether a file can be written in the folder of `path` now (issue 18.23: a full or read-only data folder is
+/// Whether a file can be written in the folder of `path` now (a full or read-only data folder is
 /// said at the start, never "The game is kept in ...").
 fn writable_dir_of(path: &Path) -> std::io::Result<()> {
     let dir = match path.parent() {
@@ -524,7 +524,7 @@ pub fn run(mut args: Args) -> ExitCode {
     };
     let mut found = Found::new(args.start_options(), phrases.clone(), vocabulary);
     if let Some(path) = &args.load {
-        // Bounded: not a FIFO or device, at most MAX_PGN_BYTES (issue 10.9).
+        // Bounded: not a FIFO or device, at most MAX_PGN_BYTES (a FIFO would block, /dev/zero fill memory).
         match crate::store::read_outside_text(path, crate::store::MAX_PGN_BYTES) {
             Ok(text) => found.loaded = Some(text),
             Err(e) => {
@@ -538,7 +538,7 @@ pub fn run(mut args: Args) -> ExitCode {
         }
         found.envelope = read_envelope(path);
     }
-    // Both faces play the engine unless told otherwise (issue 27.2).
+    // Both faces play the engine unless told otherwise (line mode, the screen readers' face, is not the poorer).
     found.engine_found = crate::engine::find_program(&args.engine_command()).is_some();
     let clock_config = args
         .clock_config
@@ -547,7 +547,7 @@ pub fn run(mut args: Args) -> ExitCode {
     if let Some(path) = &clock_config {
         found.clock = ClockSettings::load(&path.to_string_lossy()).map_err(|e| e.to_string());
     }
-    // The player's name for the records (issue 27.8); a file that cannot be used changes nothing and says why.
+    // The player's name for the records; a file that cannot be used changes nothing and says why.
     let player_file = crate::dirs::user_config("player.ron").map(|p| crate::player_file::load(&p));
     if let Some(Ok(name)) = &player_file {
         found.options.player_name = Some(name.clone());
@@ -585,7 +585,7 @@ pub fn run(mut args: Args) -> ExitCode {
     let started = std::time::SystemTime::now();
     let mode = args.mode();
     let (save_path, resume) = claim_game_file(&args, mode, started, &phrases, &mut notices);
-    // Issue 18.24: entries an earlier version left in a temporary file of the log are merged first.
+    // Entries an earlier version left in a temporary file of the log are merged first.
     if let Some(path) = &save_path {
         crate::store::merge_stale_log_temps(&session::log::log_path(path));
     }
@@ -658,7 +658,7 @@ pub fn run(mut args: Args) -> ExitCode {
         }
         Err(e) => return fail(&args, &phrases, e),
     };
-    // Issue 19: the screen reader reading the full-screen view's terminal, if any: it speaks, so hector's own voice
+    // The screen reader reading the full-screen view's terminal, if any: it speaks, so hector's own voice
     // is off unless asked for (one voice at a time), and the view is made for it (`screen_options`).
     let reader = if args.line {
         None
@@ -712,7 +712,7 @@ pub fn run(mut args: Args) -> ExitCode {
         .and_then(|o| screen::run(session, o))
     };
     match result {
-        // Issue 18.23: the game (or its log) was never put on disk; the player was told, the exit code says so.
+        // The game (or its log) was never put on disk; the player was told, the exit code says so.
         Ok(()) if crate::ui::edge::unsaved() => {
             eprintln!("hector: the game or its action log could not be saved");
             ExitCode::from(3)
@@ -725,7 +725,7 @@ pub fn run(mut args: Args) -> ExitCode {
     }
 }
 
-/// Issue 18.2: the file a game goes on in ([`start::keeping`]), and what an existing file there becomes (never
+/// The file a game goes on in ([`start::keeping`]), and what an existing file there becomes (never
 /// replaced: offered to go on, or kept).
 fn claim_game_file(
     args: &Args,
@@ -738,7 +738,7 @@ fn claim_game_file(
     let offer = start::offers_unfinished(&options);
     let (save_path, resume) = match start::keeping(&options) {
         start::Keeping::Nowhere => (None, None),
-        // A loaded game goes on in its own file (issue 18.5).
+        // A loaded game goes on in its own file (not in another file with a new log: its record stays one).
         start::Keeping::File(path) if args.load.as_deref().is_some_and(|l| same_file(l, &path)) => {
             (Some(path), None)
         }
@@ -749,7 +749,7 @@ fn claim_game_file(
         }
         start::Keeping::NewGameFile => {
             let path = new_game_file(mode, started);
-            // Issue 18.23: "kept in" only where a file can be written now (else the reason, below).
+            // "kept in" only where a file can be written now (else the reason, below).
             if let Some(p) = &path
                 && writable_dir_of(p).is_ok()
             {
@@ -759,7 +759,7 @@ fn claim_game_file(
         }
         start::Keeping::Autosave => autosave(offer, phrases, notices),
     };
-    // Issue 18.23: a game that cannot be written where it is to be kept is said at once, with the reason.
+    // A game that cannot be written where it is to be kept is said at once, with the reason.
     if mode.is_tournament()
         && let Some(p) = &save_path
         && let Err(e) = writable_dir_of(p)
@@ -780,7 +780,7 @@ fn stem_of(p: &Path) -> String {
         .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
-/// For a file of several games (issue 10.8): the loaded file under `--save`'s name when it is the same file,
+/// For a file of several games: the loaded file under `--save`'s name when it is the same file,
 /// and a free name beside it (`game-kept.pgn`, `game-kept-2.pgn` ...) for a game that cannot go back to its place.
 fn kept_beside(path: &Path, save_path: Option<&PathBuf>) -> (Option<PathBuf>, PathBuf) {
     let save_alias = save_path.filter(|s| same_file(s, path)).cloned();

@@ -1,4 +1,4 @@
-//! Reading outside input in bounded pieces (issue 10): no line from a player, an engine or a file may grow
+//! Reading outside input in bounded pieces: no line from a player, an engine or a file may grow
 //! memory without limit.
 
 use std::io::{BufRead, Read};
@@ -114,7 +114,7 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Issue 10.5: lines are cut at the bound, the rest of the line dropped, the next line read whole.
+    /// Lines are cut at the bound, the rest of the line dropped, the next line read whole.
     #[test]
     fn lines_are_bounded() {
         let mut text = vec![b'x'; 100];

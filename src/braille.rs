@@ -334,7 +334,7 @@ pub fn translate_cells(line: &str, table: &BrailleTable) -> Result<Vec<u8>, Brai
 }
 
 /// Text for the default table, which knows ASCII only (an accented letter would come out as liblouis's escape,
-/// `'\x00e9'`, issue 26.11): a Latin letter with marks loses them (`José` → `Jose`, as U.S. computer braille
+/// `'\x00e9'`): a Latin letter with marks loses them (`José` → `Jose`, as U.S. computer braille
 /// writes a name without its accents), a few letters become their usual spelling (`ß` → `ss`, `Ø` → `O`), and
 /// anything else outside ASCII becomes `?`.
 fn fold_to_ascii(line: &str) -> String {
@@ -512,7 +512,7 @@ mod tests {
         assert_eq!(paginate(&[]), "");
     }
 
-    /// Issue 26.11: the default table printed `_JOS'\X00E9'` for José: liblouis's escape of a letter it lacks.
+    /// The default table printed `_JOS'\X00E9'` for José: liblouis's escape of a letter it lacks.
     #[test]
     fn accented_names_in_the_default_table_have_no_escape_codes() {
         let out = brf(

@@ -57,7 +57,7 @@ pub enum ColorArg {
 /// The heading of `--help` under which the options of a tournament game stand, apart from the everyday ones.
 pub const TOURNAMENT: &str = "Tournament games (record and assistant mode, docs/tournament.md)";
 
-/// The settings files, named at the end of `--help` (issue 27.10, 27.8).
+/// The settings files, named at the end of `--help`.
 pub const SETTINGS: &str = "Settings files, in $XDG_CONFIG_HOME/hector (else ~/.config/hector); copy the shipped ones \
 from config/ and change them: output.ron (voice, speech rate, language of speech, sounds), keymap.ron (keys), \
 clock.ron (the talking clock), gamepad.ron, theme.ron (colours), and player.ron, your name in the games' records: \

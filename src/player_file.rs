@@ -1,4 +1,4 @@
-//! The player's own name for the games' records (issue 27.8): `player.ron` in the config folder,
+//! The player's own name for the games' records: `player.ron` in the config folder,
 //! `(name: "Ann Smith")`. Against the engine it names the player's side in the PGN, unless `--white` or `--black`
 //! names it; without the file the side is "Player". The file is outside input: bounded in size, its name bounded
 //! in length and free of control characters; a file that cannot be used changes nothing and says why.

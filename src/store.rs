@@ -35,7 +35,7 @@ fn temp_prefix(path: &Path) -> Option<String> {
         .map(|n| format!(".{}.tmp", n.to_string_lossy()))
 }
 
-/// The seam for tests of a failing disk (issue 18.23), read only here: while the file named by the
+/// The seam for tests of a failing disk, read only here: while the file named by the
 /// environment variable `HECTOR_FAULT_FILE` exists, every write of a game, a log or a scoresheet fails with
 /// the OS error number the file holds (28: the disk is full, 30: read-only, 1: not permitted). Without the
 /// variable (always, outside tests) nothing changes.
@@ -119,7 +119,7 @@ pub fn remove_stale_temps(path: &Path) -> usize {
 }
 
 /// Appends `text` to `path` (created if missing) and syncs it, so that when this returns Ok the lines survive a
-/// crash or a kill (issue 18.24: an append-only log is appended, not rewritten through a temporary file). A
+/// crash or a kill (an append-only log is appended, not rewritten through a temporary file). A
 /// write that fails half-way is cut back, so the file never keeps half a line; the caller keeps the text and
 /// tries again.
 pub fn append_durably(path: &Path, text: &str) -> io::Result<()> {
@@ -341,7 +341,7 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Issue 18.24: the log is appended; a temporary file an earlier version left with entries the log lacks is
+    /// The log is appended; a temporary file an earlier version left with entries the log lacks is
     /// merged, one with nothing new is removed.
     #[test]
     fn appends_and_stale_log_temps_are_merged() {

@@ -1,4 +1,4 @@
-//! End-to-end: the action log and the disk (issue 18.13, 18.14, 18.23, 18.24, 18.28) through the real binary in
+//! End-to-end: the action log and the disk through the real binary in
 //! line mode: what the arbiter sees with `inspect`, what the log keeps, how it is appended and verified, and
 //! what the player hears when the disk fails (made to fail through the edge's `HECTOR_FAULT_FILE` seam).
 
@@ -10,7 +10,7 @@ use std::time::Duration;
 
 mod common;
 
-/// `R` of the issue, in `dir`, keeping the game in `g.pgn` there.
+/// `R` (record mode, see tests/common), in `dir`, keeping the game in `g.pgn` there.
 fn record_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut a = common::RECORD.to_vec();
     a.extend(["en", "--save", "g.pgn"]);
@@ -32,7 +32,7 @@ fn verify(dir: &Path) -> (String, i32) {
     (r.lines.join("\n"), r.code)
 }
 
-/// Issue 18.13 / R-11.3.3: `inspect` names every switch: the edition, the time control and the hearing-impaired
+/// `inspect` names every switch: the edition, the time control and the hearing-impaired
 /// opponent besides the mode, check words, clock announcements and the assistant's speech.
 #[test]
 fn inspect_names_the_edition_the_time_control_and_the_hearing_impaired_opponent() {
@@ -69,7 +69,7 @@ fn inspect_names_the_edition_the_time_control_and_the_hearing_impaired_opponent(
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 18.14: the log is whole: reading the log is logged, `export` with the files it wrote, and nothing is
+/// The log is whole: reading the log is logged, `export` with the files it wrote, and nothing is
 /// cut (a typed scoresheet of a whole game).
 #[test]
 fn the_log_keeps_every_command_and_every_answer_whole() {
@@ -125,7 +125,7 @@ fn the_log_keeps_every_command_and_every_answer_whole() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 18.24: the log is appended, not rewritten: the same file (inode) keeps its first bytes as they were,
+/// The log is appended, not rewritten: the same file (inode) keeps its first bytes as they were,
 /// no temporary file is ever made for it, and a temporary file an earlier version left with entries that never
 /// reached the log is merged at the next start (one with nothing new is removed).
 #[test]
@@ -156,7 +156,7 @@ fn the_log_is_appended_and_an_old_stale_temp_is_merged() {
         "the entry left in the temporary file is merged:\n{log}"
     );
     assert!(
-        // The new entry carries the game it left (issue 26.8) before its seal.
+        // The new entry carries the game it left before its seal.
         log.find(lost) < log.find("\tplayer\tNf3\tSpringer Felix drei\tgame: 3 Nf3 "),
         "{log}"
     );
@@ -175,7 +175,7 @@ fn the_log_is_appended_and_an_old_stale_temp_is_merged() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 18.28: `hector --verify` and `verify` say whether the log is whole; an edit, a removal, a reordering
+/// `hector --verify` and `verify` say whether the log is whole; an edit, a removal, a reordering
 /// and an added line are each caught with the entry's number and time; a log of an earlier version without
 /// seals cannot be verified (and is not called changed); a continued game goes on with the chain.
 #[test]
@@ -319,7 +319,7 @@ fn pgn_of(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("g.pgn")).unwrap_or_default()
 }
 
-/// Issue 18.23: while the disk is full a move is not announced as kept: it is said as not kept on disk, with
+/// While the disk is full a move is not announced as kept: it is said as not kept on disk, with
 /// the true reason, held in memory and saved at the next entry that can write; hector says when it is safe.
 /// A kill during the fault loses no move that was announced as kept; a session that ends with the game unsaved
 /// exits non-zero.
@@ -382,7 +382,7 @@ fn a_failing_disk_never_announces_a_move_as_kept() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 18.23: a data folder that cannot be written at start is said so, not "The game is kept in"; the
+/// A data folder that cannot be written at start is said so, not "The game is kept in"; the
 /// reasons are true (a place where no file can be made is not a missing folder, a file in the way of an export
 /// is named, not "File exists (os error 17)"), and paths are said whole.
 #[test]
@@ -542,7 +542,7 @@ fn a_real_full_disk_is_said_and_survived() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 18.24: kill -9 at any moment of a recorded game: every move the game file holds has its entry in the
+/// Kill -9 at any moment of a recorded game: every move the game file holds has its entry in the
 /// action log (the entry is on disk before the game), no temporary file of the log is ever left, and the log
 /// is whole by its seals.
 #[test]
@@ -606,7 +606,7 @@ fn kill_9_never_leaves_a_move_without_its_entry() {
         }
         if !log.is_empty() {
             let (said, code) = verify(&dir);
-            // Issue 26.9: a kill between the log's entry and the game's rename leaves an action the game file
+            // A kill between the log's entry and the game's rename leaves an action the game file
             // lacks: verify says so, and loading the game completes it from the log; then they agree.
             if code == 1 && said.contains("a save was interrupted") {
                 interrupted += 1;

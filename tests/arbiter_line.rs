@@ -1,4 +1,4 @@
-//! End-to-end (issue 26.8, 26.9): the arbiter's commands in record mode through the real binary in line mode:
+//! End-to-end: the arbiter's commands in record mode through the real binary in line mode:
 //! the clock's own formats and signed changes, the reason of a refused line, cancelling an illegal move recorded
 //! by mistake, correcting the result of a finished game; `hector --verify` comparing the action log with the
 //! game beside it; and a game whose file lacks an action its log holds, completed when it is loaded.
@@ -7,8 +7,8 @@ use std::path::Path;
 
 mod common;
 
-/// `R` of issue 26: record mode, 90 minutes plus 30 seconds, the virtual clock, no speech, English, `g.pgn`;
-/// both sides typed at the keyboard (`--opponent human`, issue 27).
+/// `R`: record mode, 90 minutes plus 30 seconds, the virtual clock, no speech, English, `g.pgn`;
+/// both sides typed at the keyboard (`--opponent human`).
 fn r_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut a = common::RECORD.to_vec();
     a.extend(["en", "--save", "g.pgn", "--opponent", "human"]);
@@ -40,7 +40,7 @@ fn verify(dir: &Path) -> (String, i32) {
     (r.lines.join("\n"), r.code)
 }
 
-/// Issue 26.8: `arbiter time black 1:20:00` (the clock's own format), `arbiter add white -2m` (a signed change)
+/// `arbiter time black 1:20:00` (the clock's own format), `arbiter add white -2m` (a signed change)
 /// and `arbiter time b 80m` are carried out; a refused line says why, not only the list of commands.
 #[test]
 fn the_arbiter_writes_times_as_the_clock_shows_them_and_signed_changes() {
@@ -100,7 +100,7 @@ fn the_arbiter_writes_times_as_the_clock_shows_them_and_signed_changes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 26.8: an illegal move recorded by mistake is cancelled by the arbiter: its count (the next one is
+/// An illegal move recorded by mistake is cancelled by the arbiter: its count (the next one is
 /// number 1 again) and the 2 minutes it gave the opponent; the record and the log say what was cancelled.
 #[test]
 fn the_arbiter_cancels_an_illegal_move_recorded_by_mistake() {
@@ -166,12 +166,12 @@ fn the_arbiter_cancels_an_illegal_move_recorded_by_mistake() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 26.8: the second illegal move ended the game, but it was recorded by mistake: cancelling it reopens the
+/// The second illegal move ended the game, but it was recorded by mistake: cancelling it reopens the
 /// game, its clock stopped until the arbiter resumes it, and the game goes on in the same file.
 #[test]
 fn cancelling_the_illegal_move_that_ended_the_game_lets_it_go_on() {
     let dir = common::temp_dir("arbiter-reopen");
-    // A `yes` follows the second `illegal`, for a question that asks before it ends the game (issue 26.2).
+    // A `yes` follows the second `illegal`, for a question that asks before it ends the game.
     let r = run(
         &dir,
         &[],
@@ -193,7 +193,7 @@ fn cancelling_the_illegal_move_that_ended_the_game_lets_it_go_on() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 26.8: the result of a finished game is corrected by the arbiter; the answer, the record and the log
+/// The result of a finished game is corrected by the arbiter; the answer, the record and the log
 /// say what it replaced; a game not over is not "corrected".
 #[test]
 fn the_arbiter_corrects_the_result_of_a_finished_game() {
@@ -228,7 +228,7 @@ fn the_arbiter_corrects_the_result_of_a_finished_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 26.8: `--verify` checks the log against the game beside it: a log cut to its first third of entries
+/// `--verify` checks the log against the game beside it: a log cut to its first third of entries
 /// is whole as a chain but does not match the game, and says so; the whole log agrees.
 #[test]
 fn verify_finds_a_log_cut_to_its_first_third() {
@@ -293,7 +293,7 @@ verify
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 26.9: the game file lacks the last action its log holds (the state a kill leaves between the log's
+/// The game file lacks the last action its log holds (the state a kill leaves between the log's
 /// entry and the game's rename; tests/kill.rs makes it with a real kill): `--verify` says so, and loading the
 /// game completes it from the log and says so; then the log and the game agree.
 #[test]

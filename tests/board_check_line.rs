@@ -323,7 +323,7 @@ const RUY_LOPEZ: [&str; 12] = [
     "e4", "press", "e5", "press", "Nf3", "press", "Nc6", "press", "Bb5", "press", "a6", "press",
 ];
 
-/// Issue 18, fault 7 (R-D.2.9): the other scoresheet has an illegal move in its own line (3... Ke5). As a PGN
+/// R-D.2.9: the other scoresheet has an illegal move in its own line (3... Ke5). As a PGN
 /// file, typed, and read out move by move, it is compared up to there: the first difference is named with the
 /// sheet's own move and why it cannot be played, and `rewind` offers to take back only the half-move after the
 /// agreement. A sheet that differs before its illegal move names the difference first, then the illegal move.
@@ -389,7 +389,7 @@ fn a_scoresheet_with_its_own_illegal_move_is_compared_up_to_it() {
     );
     assert!(!l.iter().any(|x| x.starts_with("Could not read")), "{l:#?}");
     let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap();
-    // The moves alone (the rewind's comment names the move taken back, issue 18.19).
+    // The moves alone (the rewind's comment names the move taken back).
     let mut moves = String::new();
     let mut depth = 0;
     for c in pgn.chars() {
@@ -405,7 +405,7 @@ fn a_scoresheet_with_its_own_illegal_move_is_compared_up_to_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 18, fault 25: `compare` on a file that is no scoresheet (/dev/null, an empty file, a letter, a typo'd
+/// `compare` on a file that is no scoresheet (/dev/null, an empty file, a letter, a typo'd
 /// name, words that are no move) is refused with the reason and changes nothing: no rewind is offered, the game
 /// keeps every move. hector's own printed scoresheet (the `.txt` beside the game) is read as a scoresheet.
 #[test]
@@ -504,7 +504,7 @@ fn a_file_that_is_no_scoresheet_is_refused_and_changes_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 18, fault 8: a bare square in a piece list is asked about, never guessed: `check white Ke1 e2` does
+/// A bare square in a piece list is asked about, never guessed: `check white Ke1 e2` does
 /// not take e2 as a second King, and a SAN list with pawns as bare squares gives no false steps.
 #[test]
 fn a_bare_square_in_a_piece_list_is_asked_about() {

@@ -701,7 +701,7 @@ fn casebook_articles() {
     }
 }
 
-/// One case per fault of issue 18, the right behaviour the issue asks for.
+/// One case per fault found when a rated game was first trusted to hector, with the right behaviour.
 #[test]
 fn casebook_faults() {
     run_cases(|n| n.starts_with("fault-"));

@@ -195,7 +195,7 @@ fn illegal_moves_cost_two_minutes_and_the_second_loses() {
     );
     assert_eq!(a[3], "White 1 hour 32 minutes, Black 1 hour 30 minutes");
     // A press without a move is asked before it counts (a key bounce decides no game); the question says that its
-    // yes ends the game (issue 26.2).
+    // yes ends the game.
     assert_eq!(
         a[4],
         "A press without a move by Black (Article 7.5.3). This is Black's second illegal move: Black loses the game, White wins, 1-0. Record it? Type yes or no"
@@ -324,7 +324,7 @@ fn arbiter_pauses_adds_time_and_keeps_a_log() {
         a[5]
     );
     assert!(a[5].contains("5 minutes: Clock restarted"), "{}", a[5]);
-    // Issue 26.8: a refused line says why, then the commands.
+    // A refused line says why, then the commands.
     assert!(
         a[6].starts_with("\"frobnicate\" is not an arbiter command. arbiter commands:"),
         "{}",
@@ -403,7 +403,7 @@ fn sealed_move_round_trip() {
     );
     let envelope_path = dir.join("adjourned.pgn.envelope.ron");
     let envelope = std::fs::read_to_string(&envelope_path).unwrap();
-    // The move is kept coded, not in plain text (issue 18.4: a screen reader on the file must not tell it).
+    // The move is kept coded, not in plain text (a screen reader on the file must not tell it).
     assert!(
         !envelope.contains("g1f3") && !envelope.contains("Nf3"),
         "{envelope}"
@@ -497,7 +497,7 @@ fn nonsense_time_controls_are_refused() {
     );
 }
 
-/// Issue 11.6: a loaded game says what happens to its clock. `--time` equal to the game's own control keeps the
+/// A loaded game says what happens to its clock. `--time` equal to the game's own control keeps the
 /// recorded times; another `--time` replaces the control, says so, and both clocks start afresh (the record's
 /// times belong to the old control); a TimeControl tag that cannot be read is said in the player's language.
 #[test]
@@ -522,7 +522,7 @@ fn a_loaded_game_says_which_clock_it_keeps() {
         ],
         "time\n",
     );
-    // Black's clock runs: 3:30 until a whole second has passed (a second begun is said, issue 27.7), then 3:2x.
+    // Black's clock runs: 3:30 until a whole second has passed (a second begun is said), then 3:2x.
     assert!(
         same[1].starts_with("White 4 minutes 5 seconds, Black 3 minutes 2")
             || same[1] == "White 4 minutes 5 seconds, Black 3 minutes 30 seconds",

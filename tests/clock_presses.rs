@@ -1,4 +1,4 @@
-//! End-to-end: the clock presses of the tournament profile (issue 18: 6, 9, 10, 12, 19, 21): a press without a
+//! End-to-end: the clock presses of the tournament profile: a press without a
 //! move is asked, forgotten presses are completed by the mover's next move without a word, `undo` and `state`
 //! tell the truth, a press while the clock stands after a rewind, and what the record keeps for the arbiter.
 
@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-/// `R` of the issue, in a folder of its own; more options after it.
+/// `R` (record mode, see tests/common), in a folder of its own; more options after it.
 fn r(dir: &Path, extra: &[&str], input: &str) -> common::Run {
     let mode = if extra.contains(&"--mode") {
         vec![]
@@ -47,7 +47,7 @@ fn folder(name: &str) -> PathBuf {
     common::temp_dir(name)
 }
 
-/// Issue 18.6: presses without a move are asked before they count; only yes records an illegal move, and no
+/// Presses without a move are asked before they count; only yes records an illegal move, and no
 /// unconfirmed press decides the game.
 #[test]
 fn a_press_without_a_move_is_asked_before_it_counts() {
@@ -94,7 +94,7 @@ fn a_press_without_a_move_is_asked_before_it_counts() {
     );
 }
 
-/// Issue 18.6: the question is answered by the words it offers; anything else asks it again.
+/// The question is answered by the words it offers; anything else asks it again.
 #[test]
 fn the_press_question_is_answered_by_the_words_offered_and_an_unclear_answer_changes_nothing() {
     let dir = folder("press-unclear");
@@ -114,7 +114,7 @@ fn the_press_question_is_answered_by_the_words_offered_and_an_unclear_answer_cha
     );
 }
 
-/// Issue 18.9: the article of the penalty is 7.5.5 (7.5 b in 2014, 7.4 b in 2005/2009); before 2018 a press
+/// The article of the penalty is 7.5.5 (7.5 b in 2014, 7.4 b in 2005/2009); before 2018 a press
 /// without a move is no illegal move at all.
 #[test]
 fn the_penalty_cites_its_article_in_each_edition() {
@@ -166,7 +166,7 @@ fn the_penalty_cites_its_article_in_each_edition() {
     );
 }
 
-/// Issue 18.10 and 18.19: a forgotten press. Nothing is said about it; White's move is completed by
+/// A forgotten press. Nothing is said about it; White's move is completed by
 /// White's next move (R-6.2.1.2), not by Black's; the record keeps the time and a note for the arbiter.
 #[test]
 fn a_forgotten_press_is_completed_by_the_movers_next_move_without_a_word() {
@@ -213,7 +213,7 @@ fn a_forgotten_press_is_completed_by_the_movers_next_move_without_a_word() {
     );
 }
 
-/// Issue 18.10 in assistant mode: the note is for the assistant's screen, never the blind player's ear.
+/// In assistant mode: the note is for the assistant's screen, never the blind player's ear.
 #[test]
 fn assistant_mode_notes_a_forgotten_press_on_the_screen_only() {
     let dir = folder("forgotten-assistant");
@@ -235,7 +235,7 @@ fn assistant_mode_notes_a_forgotten_press_on_the_screen_only() {
     assert!(!heard.contains("completed by"), "{heard}");
 }
 
-/// Issue 18.12: `undo` tells the true reason: a move not yet pressed for can be withdrawn, a completed one not.
+/// `undo` tells the true reason: a move not yet pressed for can be withdrawn, a completed one not.
 #[test]
 fn undo_says_the_true_reason() {
     let dir = folder("undo");
@@ -266,7 +266,7 @@ fn undo_says_the_true_reason() {
     );
 }
 
-/// Issue 18.19: a move made after the flag fell stands until the flag is claimed and the record says
+/// A move made after the flag fell stands until the flag is claimed and the record says
 /// so; illegal moves are in the record as comments, and hector's importer reads it back.
 #[test]
 fn the_record_keeps_flags_and_illegal_moves_for_the_arbiter() {
@@ -321,7 +321,7 @@ fn the_record_keeps_flags_and_illegal_moves_for_the_arbiter() {
     assert!(again.contains("Illegal move by Black: Ke7"), "{again}");
 }
 
-/// Issue 18.21: a press while the clock stands after a rewind completes the move; `keep` starts the clock of
+/// A press while the clock stands after a rewind completes the move; `keep` starts the clock of
 /// the side whose move is due, and the next press is that side's own, not the other's illegal move.
 #[test]
 fn keep_after_a_rewind_starts_the_right_clock() {
@@ -360,7 +360,7 @@ fn keep_after_a_rewind_starts_the_right_clock() {
     );
 }
 
-/// Issue 18.19: a late press (R-6.2.2: after the opponent has moved) puts the presser's time on his own move in
+/// A late press (R-6.2.2: after the opponent has moved) puts the presser's time on his own move in
 /// the record, not on the opponent's.
 #[test]
 fn a_late_press_puts_the_time_on_the_pressers_move() {
@@ -381,7 +381,7 @@ fn a_late_press_puts_the_time_on_the_pressers_move() {
     );
 }
 
-/// Issue 18.6 in assistant mode: the press question and its answers are the assistant's, never in the blind
+/// In assistant mode: the press question and its answers are the assistant's, never in the blind
 /// player's ear.
 #[test]
 fn assistant_mode_asks_the_press_question_on_the_screen_only() {
@@ -415,7 +415,7 @@ fn assistant_mode_asks_the_press_question_on_the_screen_only() {
     );
 }
 
-/// Issue 18.6 without a clock: the press without a move is the side to move's, and asked too.
+/// Without a clock: the press without a move is the side to move's, and asked too.
 #[test]
 fn without_a_clock_a_press_without_a_move_is_the_side_to_moves_and_asked() {
     let dir = folder("press-untimed");

@@ -438,7 +438,7 @@ fn with_a_clock_stockfish_is_given_both_times() {
     );
 }
 
-/// Issue 11: against the engine, a takeback works in a game with a clock too (casual play): the player's
+/// Against the engine, a takeback works in a game with a clock too (casual play): the player's
 /// move and the engine's answer go, both clocks go back to what they showed before them (here the starting
 /// time), and the engine answers the player's new move.
 #[test]
@@ -651,7 +651,7 @@ fn peak_kib(pid: u32) -> u64 {
         .expect("VmHWM in /proc status")
 }
 
-/// Issue 10.5: an engine that floods its output before `uciok`, or never ends a line, is given up at the
+/// An engine that floods its output before `uciok`, or never ends a line, is given up at the
 /// greeting time-out, and hector's memory stays small while it floods.
 #[test]
 fn a_flooding_engine_is_given_up_and_memory_stays_bounded() {
@@ -832,7 +832,7 @@ fn a_bad_level_is_refused_at_start() {
     );
 }
 
-/// Issue 11: review against the engine. While it thinks, review waits (the game is not paused for it); on the
+/// Review against the engine. While it thinks, review waits (the game is not paused for it); on the
 /// player's turn the game is reviewed, and `done` returns to it exactly where it was: the player moves on.
 #[test]
 fn review_against_the_engine_waits_for_its_move_and_returns_to_the_game() {

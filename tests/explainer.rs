@@ -1,6 +1,6 @@
-//! The reason a refused move is given must hold in the position (issue 11, bug 9): a property over generated
-//! wrong inputs (wrong piece, wrong square, capture onto nothing, pinned pieces, moving into check, the wrong
-//! side, wrong disambiguation), written as SAN, long algebraic, UCI and Appendix D words. Every refusal is
+//! The reason a refused move is given must hold in the position (a player told a wrong reason is misled): a property
+//! over generated wrong inputs (wrong piece, wrong square, capture onto nothing, pinned pieces, moving into check, the
+//! wrong side, wrong disambiguation), written as SAN, long algebraic, UCI and Appendix D words. Every refusal is
 //! checked against the position by rules independent of the reader: a piece said to be there is there, a
 //! move said to leave the king in check does, a piece said to be pinned is, "nothing to capture" means no
 //! opponent's piece stands there, and "cannot reach" means no legal move does it.

@@ -1,4 +1,4 @@
-//! Regression tests of faults found by probing hector from outside (issue 10): envelopes, hostile text, broken
+//! Regression tests of faults found by probing hector from outside: envelopes, hostile text, broken
 //! settings files, multi-game files. Each drives the real binary in line mode, hermetically.
 
 mod common;
@@ -13,7 +13,7 @@ fn args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     a
 }
 
-/// Issue 10.1: a game that ended after a move was sealed has no envelope to open; `open` never panics.
+/// A game that ended after a move was sealed has no envelope to open; `open` never panics.
 #[test]
 fn a_finished_game_leaves_no_envelope_to_open() {
     for ending in ["resign\nyes\n", "offer\naccept\n"] {
@@ -53,7 +53,7 @@ fn a_finished_game_leaves_no_envelope_to_open() {
     }
 }
 
-/// Issue 10.1, the old files: an envelope left beside a finished game (by a version before the fix) is not
+/// The old files: an envelope left beside a finished game (by a version before the fix) is not
 /// used, the player is told, and `open` changes nothing.
 #[test]
 fn an_envelope_beside_a_finished_game_is_not_used() {
@@ -91,7 +91,7 @@ fn an_envelope_beside_a_finished_game_is_not_used() {
     );
 }
 
-/// Issue 10.2: a new game saved to the same file replaces the adjourned one and removes its envelope; an
+/// A new game saved to the same file replaces the adjourned one and removes its envelope; an
 /// envelope of another game or position never decides the loaded game.
 #[test]
 fn a_leftover_envelope_never_decides_a_new_game() {
@@ -103,7 +103,7 @@ fn a_leftover_envelope_never_decides_a_new_game() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let envelope = std::fs::read(d.join("s.pgn.envelope.ron")).expect("envelope saved");
-    // A new game in the same file: the adjourned game is offered first (issue 18.2); "no" keeps it, with its
+    // A new game in the same file: the adjourned game is offered first; "no" keeps it, with its
     // envelope, in the folder of kept games.
     let r = run_in(&d, &args(&["--save", "s.pgn"]), b"no\nd4\nd5\nquit\n");
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -190,7 +190,7 @@ fn unsafe_char(c: char) -> bool {
         || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
 }
 
-/// Issue 10.6: hostile lines (escape sequences, BEL, NUL, DEL, C1 controls, bidirectional overrides, invalid
+/// Hostile lines (escape sequences, BEL, NUL, DEL, C1 controls, bidirectional overrides, invalid
 /// UTF-8, a 200 kB line) typed as a move or after any command that repeats what was typed: nothing unsafe
 /// is printed, what is said back is bounded, and nothing changes on the board.
 #[test]
@@ -295,7 +295,7 @@ fn hostile_text_is_never_echoed_raw() {
     );
 }
 
-/// Issue 10.7: a broken clock.ron or output.ron in the config folder does not stop hector: the shipped
+/// A broken clock.ron or output.ron in the config folder does not stop hector: the shipped
 /// settings are used and the player is told what was wrong and where.
 #[test]
 fn broken_settings_files_start_with_the_defaults_and_say_where() {
@@ -345,7 +345,7 @@ fn broken_settings_files_start_with_the_defaults_and_say_where() {
     }
 }
 
-/// Issue 10.7: a clock file with tens of thousands of thresholds is refused with a message (the shipped
+/// A clock file with tens of thousands of thresholds is refused with a message (the shipped
 /// thresholds are used); `wait` then says the shipped thresholds, once each, in order.
 #[test]
 fn a_huge_clock_file_is_refused_and_wait_stays_correct() {
@@ -403,7 +403,7 @@ fn a_huge_clock_file_is_refused_and_wait_stays_correct() {
                 "White, 10 seconds left",
             ]
         );
-        // Then `quit` says goodbye (issue 27).
+        // Then `quit` says goodbye.
         assert_eq!(
             r.lines[r.lines.len().saturating_sub(2)..],
             ["White's flag has fallen. Black wins, 0-1", "Goodbye"]
@@ -411,7 +411,7 @@ fn a_huge_clock_file_is_refused_and_wait_stays_correct() {
     }
 }
 
-/// Issue 10.7: the largest clock file allowed (64 thresholds) is said in full by `wait`, each threshold
+/// The largest clock file allowed (64 thresholds) is said in full by `wait`, each threshold
 /// once, smallest last.
 #[test]
 fn sixty_four_thresholds_are_said_once_each() {
@@ -461,7 +461,7 @@ fn three_spans(text: &str) -> [std::ops::Range<usize>; 3] {
     [0..b, b..c, c..text.len()]
 }
 
-/// Issue 18.23: a path is said whole, never cut: the question which game of a file names the file's whole path,
+/// A path is said whole, never cut: the question which game of a file names the file's whole path,
 /// however long (here a folder of 70 characters).
 #[test]
 fn the_question_which_game_names_the_whole_path() {
@@ -484,7 +484,7 @@ fn the_question_which_game_names_the_whole_path() {
     );
 }
 
-/// Issue 10.8: `--load` of a file of several games asks which one, listing them in words; an answer that
+/// `--load` of a file of several games asks which one, listing them in words; an answer that
 /// is not offered asks again; every number offered works, and so does quit.
 #[test]
 fn a_file_of_several_games_asks_which_one() {
@@ -575,7 +575,7 @@ fn a_file_of_several_games_asks_which_one() {
     );
 }
 
-/// Issue 10.8: `--load f --save f` with a file of several games rewrites only the chosen game; the others
+/// `--load f --save f` with a file of several games rewrites only the chosen game; the others
 /// stay byte for byte, whichever game is chosen.
 #[test]
 fn saving_a_chosen_game_keeps_the_others_byte_for_byte() {
@@ -660,7 +660,7 @@ fn saving_a_chosen_game_keeps_the_others_byte_for_byte() {
     );
 }
 
-/// Issue 10.8: when the games of a file cannot be told apart safely, the file is never written: the chosen
+/// When the games of a file cannot be told apart safely, the file is never written: the chosen
 /// game is kept in a new file beside it, and the player is told where.
 #[test]
 fn games_that_cannot_be_told_apart_go_to_a_new_file() {

@@ -1,5 +1,5 @@
 //! The full-screen view and line mode under a real screen reader, fenrir (Debian package `fenrir`), in its
-//! terminal mode (`fenrir -e`) inside tmux: every key's answer is spoken by fenrir, and spoken first (issue 19).
+//! terminal mode (`fenrir -e`) inside tmux: every key's answer is spoken by fenrir, and spoken first.
 //! fenrir and tmux are test dependencies (`scripts/install-deps.sh --tests` installs them; CI runs this).
 
 use std::path::{Path, PathBuf};
@@ -218,11 +218,11 @@ impl Drop for Fenrir {
     }
 }
 
-/// Issue 19: a short scripted game by keys in the full-screen view; fenrir speaks every answer, first.
+/// A short scripted game by keys in the full-screen view; fenrir speaks every answer, first.
 #[test]
 fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
     let f = Fenrir::start("screen", "--plain --opponent human --sound off");
-    // At the start the greeting is the first thing fenrir says, before the board's letters (issue 19.6).
+    // At the start the greeting is the first thing fenrir says, before the board's letters.
     let first = f.first_said();
     assert!(
         first
@@ -247,7 +247,7 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
             "{key}: answer {answer:?} not first in {said:?}"
         );
     }
-    // The squares a chosen piece can reach are not marked by a symbol fenrir reads on every row (issue 19.2).
+    // The squares a chosen piece can reach are not marked by a symbol fenrir reads on every row.
     let said = f.said();
     assert!(!said.iter().any(|s| s.contains("star")), "{said:?}");
     // The moves by file and rank keys were made.
@@ -259,7 +259,7 @@ fn fenrir_speaks_every_answer_of_the_full_screen_view_first() {
     );
 }
 
-/// Issue 19 with fenrir's shipped settings (interruptOnKeyPress=False: fenrir says every changed row, whole, and
+/// With fenrir's shipped settings (interruptOnKeyPress=False: fenrir says every changed row, whole, and
 /// queues it behind what it is saying): with the board hidden (`--no-board`) every key makes fenrir say its answer
 /// and nothing else but, after a move, the one row of moves it adds; no rank of the board, no title, no clock. So
 /// fenrir's queue holds no more than the answers themselves (`benches/fenrir_measure.sh --board hidden` measures
@@ -326,7 +326,7 @@ fn fenrir_says_only_the_answer_with_the_board_hidden() {
     );
 }
 
-/// Issue 19.6: line mode under fenrir: a dozen commands, every answer spoken, fenrir never says "blank" (the empty
+/// Line mode under fenrir: a dozen commands, every answer spoken, fenrir never says "blank" (the empty
 /// row the line editor's Enter moves to) nor "space" (an empty row scrolling away), and no word is split.
 #[test]
 fn fenrir_speaks_every_line_mode_answer_whole() {
@@ -364,7 +364,7 @@ fn fenrir_speaks_every_line_mode_answer_whole() {
     );
 }
 
-/// Issue 19 with fenrir's shipped settings (interruptOnKeyPress=False: a key does not stop what fenrir is saying,
+/// With fenrir's shipped settings (interruptOnKeyPress=False: a key does not stop what fenrir is saying,
 /// and new text on the screen is said after it), its speech taking as long as a voice's: a key stops a long answer
 /// fenrir is still saying, and its own answer is the next thing said. Plain mode's cursor visits the silent mark
 /// "_" alone on the bottom row before the answer is drawn; fenrir reads a cursor moved to another row at once,
@@ -408,10 +408,10 @@ fn a_key_stops_a_long_answer_under_fenrirs_shipped_settings() {
     assert!(!said.iter().any(|s| s.contains("underscore")), "{said:?}");
 }
 
-/// Issue 19: under fenrir the full-screen view starts in the view made for a screen reader by itself, plain with
+/// Under fenrir the full-screen view starts in the view made for a screen reader by itself, plain with
 /// the board hidden, and says so, when the player chose no view; `--colour-view` keeps colours and the board.
 /// (fenrir leaves out the brackets of "(G shows it)".) The announcements end with a full stop before the next, so
-/// fenrir never runs them together (issue 27.6).
+/// fenrir never runs them together.
 #[test]
 fn under_fenrir_the_view_for_a_screen_reader_is_chosen_by_itself() {
     // No --speech: fenrir speaks, so hector's own voice is off, and it says so.

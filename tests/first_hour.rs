@@ -1,7 +1,7 @@
-//! Issue 27, a blind newcomer's first hour: nothing a player played is lost when a new game starts (27.1),
-//! line mode starts the full screen's game by default (27.2), a home game resumed goes on where it stopped
-//! (27.5), the clock starts when the game is ready (27.7), and the PGN of an engine game has a date and its
-//! players (27.8). Drives the real binary, in line mode and in the full-screen view (tmux).
+//! A blind newcomer's first hour: nothing a player played is lost when a new game starts,
+//! line mode starts the full screen's game by default, a home game resumed goes on where it stopped
+//! (no physical clock, no arbiter), the clock starts when the game is ready, and the PGN of an engine game has a
+//! date and its players. Drives the real binary, in line mode and in the full-screen view (tmux).
 
 mod common;
 
@@ -608,7 +608,7 @@ fn a_start_without_a_move_leaves_no_game_to_keep() {
     ];
     common::run_in(&home, &args, b"quit\n");
     let r = common::run_in(&home, &args, b"kept\nquit\n");
-    // `quit` says goodbye (issue 27), not that a game without a move is kept.
+    // `quit` says goodbye, not that a game without a move is kept.
     assert_eq!(
         r.lines,
         ["New game, White to move", "No games are kept", "Goodbye"]
@@ -635,7 +635,7 @@ fn a_home_game_on_the_full_screen_is_written_with_its_players_and_resumed_as_it_
     assert!(!pgn.contains("[Date \"????.??.??\"]"), "{pgn}");
     std::thread::sleep(Duration::from_millis(2500));
     let s = Screen::start(&home, "two", &[], &["--time", "5m"]);
-    // The question is the last thing said at the start (issue 27.6), after who plays whom.
+    // The question is the last thing said at the start, after who plays whom.
     let asked = s.wait_said("Your last game is unfinished", 1);
     let said = s.said();
     assert!(said.last() == Some(&asked), "{said:#?}");

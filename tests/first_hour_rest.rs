@@ -1,5 +1,5 @@
-//! Issue 27, the rest of a blind newcomer's first hour, through the real binary in line mode: one rule for both
-//! faces on offers and claims (27.9), the player's name from the config folder (27.8), and the newcomer trial's
+//! The rest of a blind newcomer's first hour, through the real binary in line mode: one rule for both
+//! faces on offers and claims, the player's name from the config folder, and the newcomer trial's
 //! smaller findings (`quit` says goodbye, words after a command that takes none, the action log's own entries,
 //! `help clock`, a home game's rewind).
 

@@ -1,4 +1,4 @@
-//! End-to-end: one rule for game files (issue 18.2, 18.3, 18.5): a game file that exists is never replaced, the
+//! End-to-end: one rule for game files: a game file that exists is never replaced, the
 //! clock's state and the made move are kept with every save, and a resumed game goes on exactly there.
 
 use std::io::{BufRead, BufReader, Write};
@@ -9,7 +9,7 @@ mod common;
 
 use common::RECORD;
 
-/// hector in `dir` with the record-mode options of the issue (`R`) and `extra`, fed `input`.
+/// hector in `dir` with the record-mode options (`R`, see tests/common) and `extra`, fed `input`.
 fn record(dir: &Path, extra: &[&str], input: &str) -> Vec<String> {
     let mut args = RECORD.to_vec();
     args.push("en");
@@ -56,7 +56,7 @@ fn a_second_start_with_the_same_file_offers_the_unfinished_game_and_no_keeps_it_
     let first_log = read(&d.join("g.pgn.log.txt"));
     assert!(first.contains("1. e4"), "{first}");
 
-    // The issue's second start: its lines answer the question with something else; nothing is replaced.
+    // A second start as a player met it: its lines answer the question with something else; nothing is replaced.
     let out = record(&d, &["--save", "g.pgn"], "d4\npress\nquit\n");
     assert!(
         out[0].contains("Your last game is unfinished: move 2, White to move"),
@@ -83,7 +83,7 @@ fn a_second_start_with_the_same_file_offers_the_unfinished_game_and_no_keeps_it_
         .find(|n| n.ends_with(".pgn"))
         .expect("kept game");
     assert!(pgn.starts_with("g_"), "{kept:?}");
-    // Issue 27.4: said in words; `kept` names the file when asked.
+    // Said in words; `kept` names the file when asked.
     assert!(!said.contains(pgn.as_str()), "{said}");
     assert_eq!(read(&kept_dir(&d).join(pgn)), first);
     assert_eq!(
@@ -139,7 +139,7 @@ fn a_finished_game_in_the_file_is_kept_and_the_player_told_where() {
         .iter()
         .find(|n| n.ends_with(".pgn"))
         .expect("kept game");
-    // Issue 27.4: said in words; `kept` names the file when asked.
+    // Said in words; `kept` names the file when asked.
     assert!(!said.contains(pgn.as_str()), "{said}");
     assert_eq!(read(&kept_dir(&d).join(pgn)), first);
     assert!(read(&d.join("g.pgn")).contains("1. d4"));
@@ -187,7 +187,7 @@ fn two_games_started_in_the_same_second_get_two_files() {
             .unwrap();
         child
     };
-    // Both start before either saves: the same second, the same default name before issue 18.2.
+    // Both start before either saves: the same second, the same default name before files were claimed at once.
     let a = spawn("e4\npress\nquit\n");
     let b = spawn("d4\npress\nquit\n");
     a.wait_with_output().unwrap();
@@ -203,8 +203,8 @@ fn two_games_started_in_the_same_second_get_two_files() {
     assert!(texts.iter().any(|t| t.contains("1. d4")), "{texts:?}");
 }
 
-/// The issue's reproduction of 18.3: the game as it stands after `Nf3` made, not completed, with 3 minutes
-/// of White's thinking since the last press.
+/// Resuming must not lose a made move or give back time: the game as it stands after `Nf3` made, not completed,
+/// with 3 minutes of White's thinking since the last press.
 const MADE_NF3: &str = "wait 1m\ne4\npress\nwait 2m\ne5\npress\nwait 3m\nNf3\n";
 
 /// After resumption: Nf3 made, not completed, White's clock running at 1:26:30; `undo` withdraws it and the
@@ -249,7 +249,7 @@ fn a_loaded_game_goes_on_with_its_made_move_and_its_clocks_in_its_own_file() {
     let d = common::temp_dir("resume-made");
     record(&d, &["--save", "g.pgn"], MADE_NF3);
     let log_before = read(&d.join("g.pgn.log.txt"));
-    // Issue 18.5: --load without --save goes on in the same file and the same log.
+    // --load without --save goes on in the same file and the same log.
     let out = record(
         &d,
         &["--load", "g.pgn"],
@@ -517,7 +517,7 @@ fn several_args(mode: &str) -> [&str; 9] {
 
 const THREE_UNFINISHED: &str = "[Event \"First\"]\n[White \"Anna\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"Second\"]\n[White \"Carl\"]\n[Black \"Dora\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n\n[Event \"Third\"]\n[White \"Emil\"]\n[Black \"Fay\"]\n[Result \"*\"]\n\n1. c4 c5 *\n";
 
-/// Issue 10.8 in the tournament rooms: a game chosen from a file of several, played on and left (with or without
+/// In the tournament rooms: a game chosen from a file of several, played on and left (with or without
 /// `export` into the file's own folder), is written back to its place; the other games of the file stay byte for
 /// byte, in record mode and in assistant mode, whichever game is chosen. (The scoresheet files left beside the
 /// game on leaving once wrote the chosen game alone over the whole file.)

@@ -1,14 +1,14 @@
-//! End-to-end (issue 26, items 1, 2, 3 and 6): an illegal move is charged to the side that made it, and only once
+//! End-to-end: an illegal move is charged to the side that made it, and only once
 //! it is completed by the press; a yes answers only the question just heard; a loaded finished game keeps
 //! why it ended; the PGN names every illegal move once. Each test drives the real binary in line mode, with the
-//! issue's `R` (and `RA`) in folders of its own, and checks what is said against the game file and the action log.
+//! `R` (and `RA`) in folders of its own, and checks what is said against the game file and the action log.
 
 mod common;
 use common::{RECORD, index_of, run_in, spoken, temp_dir};
 
 use std::path::Path;
 
-/// `R` of issue 26 (record mode) or `RA` (assistant mode for Black), with a speech log; both sides are typed.
+/// `R` (record mode) or `RA` (assistant mode for Black), with a speech log; both sides are typed.
 fn r(dir: &Path, assistant: bool, input: &str) -> common::Run {
     let mut args: Vec<&str> = RECORD.to_vec();
     args.extend(["en", "--save", "g.pgn", "--opponent", "human"]);
@@ -114,8 +114,9 @@ fn assistant_mode_the_blind_player_is_not_charged_for_the_opponents_made_move() 
     assert!(pgn.contains("illegal=0/0") && !pgn.contains("Nf3"), "{pgn}");
 }
 
-/// Item 2, the issue's reproduction: the press question says that yes loses the game for Black, and `resign
-/// white` leaves it unanswered and asks its own: the `yes` after it resigns White (0-1).
+/// A yes meant for one question must not answer another (it once reversed the result): the press question says
+/// that yes loses the game for Black, and `resign white` leaves it unanswered and asks its own: the `yes` after it
+/// resigns White (0-1).
 #[test]
 fn a_yes_after_resign_white_resigns_white() {
     let dir = temp_dir("illegal-yes");
@@ -211,7 +212,7 @@ fn one_comment_per_illegal_move_naming_it() {
     );
 }
 
-/// The trial after issue 26: `illegal MOVE`, and `illegal` after an entry that did not fit, while a move is made
+/// Found in a trial: `illegal MOVE`, and `illegal` after an entry that did not fit, while a move is made
 /// and not pressed, charged the side that did not move (and a second one ended the game). No illegal move can
 /// have been completed since the last press: nothing is charged, the made move stays, and the answer
 /// says how to go on. In assistant mode the blind player is never charged for the opponent's made move.
@@ -275,7 +276,7 @@ fn an_illegal_move_named_while_a_move_waits_for_its_press_is_charged_to_no_one()
     );
 }
 
-/// The trial after issue 26: `illegal` with words that are no move ("white", "Zz9", "1") was recorded with its
+/// Found in a trial: `illegal` with words that are no move ("white", "Zz9", "1") was recorded with its
 /// penalty, charged to the side to move ("illegal white" charged Black), and a second one ended the game. Now it
 /// is refused with what `illegal` takes, and nothing changes.
 #[test]
@@ -302,7 +303,7 @@ fn illegal_with_words_that_are_no_move_is_refused_and_changes_nothing() {
     assert!(!read(&dir, "g.pgn").contains("Illegal move"));
 }
 
-/// The trial after issue 26: a refused command ("resign purple") closed the open question, so that the next
+/// Found in a trial: a refused command ("resign purple") closed the open question, so that the next
 /// `yes` answered nothing the operator meant; it leaves the question open and heard again.
 #[test]
 fn a_refused_command_leaves_the_open_question_open() {
@@ -326,7 +327,7 @@ fn a_refused_command_leaves_the_open_question_open() {
     );
 }
 
-/// The trial after issue 26: in assistant mode the blind player heard his illegal move charged but never the
+/// Found in a trial: in assistant mode the blind player heard his illegal move charged but never the
 /// arbiter's cancelling of it, so he still believed his next illegal move loses. He hears both.
 #[test]
 fn assistant_mode_the_player_hears_his_illegal_move_cancelled() {
@@ -351,7 +352,7 @@ fn assistant_mode_the_player_hears_his_illegal_move_cancelled() {
     );
 }
 
-/// The arbiter's trial after issue 26: a line longer than line mode reads (4,096 bytes) was cut without a word, so
+/// Found in an arbiter's trial: a line longer than line mode reads (4,096 bytes) was cut without a word, so
 /// a typed scoresheet lost its end and `compare` found a difference that was not there. Such a line is not read
 /// at all, the player is told why and how to go on, and nothing changes; the next line is read as ever.
 #[test]
@@ -366,7 +367,7 @@ fn a_line_too_long_is_not_read_and_says_so() {
     assert!(l[i + 1].starts_with("Move 1, Black to move"), "{l:#?}");
 }
 
-/// The arbiter's trial after issue 26: `save FILE` was logged without its answer, and a failed one left no entry
+/// Found in an arbiter's trial: `save FILE` was logged without its answer, and a failed one left no entry
 /// of hector's in the action log, though docs/tournament.md says a save that failed is logged. Both are hector's
 /// entries now.
 #[test]

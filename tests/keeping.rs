@@ -80,8 +80,8 @@ fn every_move_is_kept_with_its_clock_and_the_game_is_offered_again() {
         out[1],
         "Game continued: move 2, Black to move. Time control: 90 minutes each plus 30 seconds per move from move one"
     );
-    // Issue 18.3: the clock's state kept with the game is said; a home game has no physical clock and no
-    // arbiter (issue 27.5).
+    // The clock's state kept with the game is said; a home game has no physical clock and no
+    // arbiter.
     assert_eq!(
         out[2],
         "The clock is restored as it was kept: Black's clock runs; White 1 hour 30 minutes 50 seconds, Black 1 hour 28 minutes 30 seconds"
@@ -106,7 +106,7 @@ fn nothing_is_overwritten_without_an_explicit_no_and_a_declined_game_is_kept() {
     );
     assert!(out[0].ends_with("Continue it? Type yes or no"), "{out:?}");
     assert_eq!(out.len(), 3, "{out:?}");
-    // The first line that is no answer hears the question again, the next a short reminder (issue 18.18).
+    // The first line that is no answer hears the question again, the next a short reminder.
     assert!(
         out[1].starts_with("Please answer yes or no. Your last game is unfinished"),
         "{}",
@@ -142,7 +142,7 @@ fn nothing_is_overwritten_without_an_explicit_no_and_a_declined_game_is_kept() {
         first,
         "kept unchanged"
     );
-    // Issue 27.4: said in words; `kept` names the file, asked.
+    // Said in words; `kept` names the file, asked.
     assert!(!out[1].contains(&name), "{out:?}");
     assert!(
         out[4].starts_with("1 kept game,") && out[4].contains(&name),
@@ -228,10 +228,10 @@ fn finished_games_are_not_offered() {
     let d = dir("finished");
     hector(&AUTO, &d, "f3\ne5\ng4\nQh4#\n");
     let out = hector(&AUTO, &d, "quit\n");
-    // Not offered, but not replaced either (issue 18.2): kept, and the player is told where.
+    // Not offered, but not replaced either: kept, and the player is told where.
     assert_eq!(out[0], "New game, White to move");
     assert!(out[1] == "Your last game is kept; kept lists it", "{out:?}");
-    // `quit` says goodbye (issue 27).
+    // `quit` says goodbye.
     assert_eq!(out[2], "Goodbye", "{out:?}");
     assert_eq!(out.len(), 3, "{out:?}");
 }

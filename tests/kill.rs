@@ -1,4 +1,4 @@
-//! Issue 10.3: nothing announced is lost on kill -9. hector is killed (SIGKILL) at random moments while
+//! Nothing announced is lost on kill -9. hector is killed (SIGKILL) at random moments while
 //! moves stream in, in line mode and in the full-screen view (tmux), fast and slow; every move announced
 //! before the kill is back after `--load`, in order, and the clocks are as they were after the last saved
 //! move (the virtual clock makes them exact; the check allows one second).
@@ -531,7 +531,7 @@ fn kill_9_in_the_full_screen_view_loses_no_announced_move() {
     );
 }
 
-/// Issue 26.9: kill -9 after the action log's entry is on disk and before the game file is renamed into place
+/// Kill -9 after the action log's entry is on disk and before the game file is renamed into place
 /// (the third rename, of the save after `e5`, held for 6 seconds by strace): the log holds `e5` and the game
 /// file ends at `1. e4`. `--verify` says that a save was interrupted; loading the game completes `e5` from the
 /// log and says so ("Recovered after an interruption: Bauer Eva fünf"); then the log and the game agree.

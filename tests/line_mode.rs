@@ -709,7 +709,7 @@ fn entry_mistakes_are_not_possible_and_the_reason_holds_in_every_language() {
 
 #[test]
 fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
-    // Issue 27.3: `help` says the everyday commands by task; `help TOPIC` each topic whole, in the player's words.
+    // `help` says the everyday commands by task; `help TOPIC` each topic whole, in the player's words.
     for (lang, words, help_start, topics) in [
         (
             "de",
@@ -747,7 +747,7 @@ fn every_command_has_its_words_in_german_and_greek_and_help_lists_them_all() {
                 "human",
                 "--language",
                 lang,
-                // No increment: `increment` (Guidelines III.4) is only said where it works (issue 27).
+                // No increment: `increment` (Guidelines III.4) is only said where it works.
                 "--time",
                 "300",
                 "--virtual-clock",
@@ -997,7 +997,7 @@ fn takeback_and_a_new_game_keep_the_unfinished_one() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     assert_eq!(a[6], "Springer Felix drei");
-    // Asked first (issue 27.1); no path said (issue 27.4).
+    // Asked first; no path said.
     assert!(a[7].starts_with("Start a new game?"), "{a:?}");
     assert!(a[8].starts_with("The unfinished game is kept"), "{a:?}");
     assert!(!a[8].contains('/'), "{a:?}");

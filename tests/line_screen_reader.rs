@@ -1,5 +1,5 @@
 //! Line mode on a real terminal (tmux, 120 columns), as a screen reader reads it: no blank lines, no word split
-//! where a long answer reaches the terminal's edge (issue 19.6).
+//! where a long answer reaches the terminal's edge.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! End-to-end: every way of entering a move, in every mode, goes one path (issue 18.1): in the tournament profile
+//! End-to-end: every way of entering a move, in every mode, goes one path: in the tournament profile
 //! it is made and completed by the press (R-6.2.1, D.2.3-D.2.4), and the clocks and the action log say so.
 
 mod common;
@@ -213,7 +213,7 @@ fn every_way_of_entering_a_move_is_made_then_completed_by_the_press_in_every_mod
             if tournament {
                 let log = std::fs::read_to_string(dir.join("g.pgn.log.txt")).unwrap();
                 for line in way.lines {
-                    // The sealed move is kept out of the log until `open` (issue 18.4); `open` records it.
+                    // The sealed move is kept out of the log until `open`; `open` records it.
                     let entry = if line.starts_with("seal ") {
                         "seal (move hidden until open)"
                     } else {

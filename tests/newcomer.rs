@@ -1,6 +1,6 @@
-//! Issue 27, a blind newcomer's first hour: help by task and only what works here (27.3), no file path spoken
-//! unasked (27.4), the start's notices before its question (27.6), mixed piece and square words (27.9), a README
-//! a newcomer reads in two minutes and `--help` with the tournament's options apart (27.10). Drives the real
+//! A blind newcomer's first hour: help by task and only what works here, no file path spoken
+//! unasked, the start's notices before its question, mixed piece and square words, a README
+//! a newcomer reads in two minutes and `--help` with the tournament's options apart. Drives the real
 //! binary in line mode; both sides are typed here (`--opponent human`).
 
 mod common;
@@ -141,7 +141,7 @@ fn help_takes_the_players_words_for_topics_and_commands() {
     assert_eq!(out[2], out[4]);
 }
 
-/// Issue 27.4 and 27.6: the start says what happened to the last game in words, no path; the start's notices
+/// The start says what happened to the last game in words, no path; the start's notices
 /// come before the resume question, which is the last thing said; `save` says no path it was not given.
 #[test]
 fn no_path_is_spoken_unasked_and_the_question_is_the_last_thing_said() {
@@ -197,7 +197,7 @@ fn help_after_the_end_says_what_still_works() {
     );
 }
 
-/// Issue 27.9: a piece word of one vocabulary with the squares of another is read, as a written square is.
+/// A piece word of one vocabulary with the squares of another is read, as a written square is.
 #[test]
 fn a_piece_word_with_squares_in_words_of_another_vocabulary_is_read() {
     let d = common::temp_dir("mixed");
@@ -218,7 +218,7 @@ fn a_piece_word_with_squares_in_words_of_another_vocabulary_is_read() {
     );
 }
 
-/// Issue 27.10: the README is a front door: short, its two commands unchanged, and what a newcomer needs next.
+/// The README is a front door: short, its two commands unchanged, and what a newcomer needs next.
 #[test]
 fn the_readme_is_a_page_a_newcomer_reads_in_two_minutes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -267,7 +267,7 @@ fn the_readme_is_a_page_a_newcomer_reads_in_two_minutes() {
     );
 }
 
-/// Issue 27.10: `--help` has the tournament's options under their own heading, after the everyday ones.
+/// `--help` has the tournament's options under their own heading, after the everyday ones.
 #[test]
 fn help_option_groups_the_tournament_options_apart() {
     let d = common::temp_dir("dash-help");

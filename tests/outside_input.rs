@@ -1,5 +1,5 @@
-//! End-to-end: files and values from outside that once crashed, hung or silently misled hector (issue 10, items
-//! 4, 9, 10 and 11), driven through the real binary in line mode and checked by what a player reads.
+//! End-to-end: files and values from outside that once crashed, hung or silently misled hector (found by
+//! probing it from outside), driven through the real binary in line mode and checked by what a player reads.
 //! Every run has its own XDG folders and HOME: nothing of the developer's own settings is read.
 
 use std::io::Write;

@@ -1,4 +1,4 @@
-//! Issue 31: hector builds for Windows and macOS. Those machines have no speech-dispatcher, libudev or
+//! hector builds for Windows and macOS. Those machines have no speech-dispatcher, libudev or
 //! ALSA, so none of them may be an unconditional dependency. `cargo tree --target X` resolves another
 //! target's dependencies without its toolchain (nothing is compiled), so this runs on any CI machine.
 

@@ -1,4 +1,4 @@
-//! End-to-end (issue 18, faults 11, 15, 16, 20): moves read in every built-in notation and mixed forms, the
+//! End-to-end: moves read in every built-in notation and mixed forms, the
 //! rewinds said in board words and after a load, the time control's bare numbers said back, and singulars.
 
 use std::path::{Path, PathBuf};

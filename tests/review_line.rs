@@ -1,4 +1,4 @@
-//! End-to-end: review in line mode (issue 11), through the real binary with its own XDG folders. A game is played
+//! End-to-end: review in line mode, through the real binary with its own XDG folders. A game is played
 //! to its end and reviewed; an annotated PGN is reviewed with `--review` (comments, NAGs, clock times, nested
 //! variations); exploring during review answers about the reviewed position; review is refused in an
 //! unfinished tournament game.

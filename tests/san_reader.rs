@@ -1,4 +1,4 @@
-//! hector reads every SAN python-chess 1.11.2 writes (issue 11, bug 5: `B1f2`, a bishop disambiguated by its
+//! hector reads every SAN python-chess 1.11.2 writes (once `B1f2`, a bishop disambiguated by its
 //! rank, was read as a move from b1). The oracle (tests/oracle/pychess_san.py) writes the SAN of every mainline
 //! move of every standard and Chess960 game in tests/data/pgn (the same files as ../shared/data/pgn) and of
 //! every legal move of generated positions with two and three pieces of one kind on a side; each must be read

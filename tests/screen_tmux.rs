@@ -121,7 +121,7 @@ impl Tmux {
             .collect()
     }
 
-    /// The whole help, page by page: `?` says the first group and how to hear more (issue 27), `?` again each
+    /// The whole help, page by page: `?` says the first group and how to hear more, `?` again each
     /// next page until the first comes round again; all its pages said, joined.
     fn help_said(&self) -> String {
         let keys = |said: &[String]| -> Vec<String> {
@@ -179,7 +179,7 @@ impl Tmux {
         let start = Instant::now();
         loop {
             let said = self.said();
-            // A greeting of a timed game ends with the control in words (issue 18.16).
+            // A greeting of a timed game ends with the control in words.
             let greeting = format!("{text}. Time control: ");
             if said.iter().any(|s| s == text || s.starts_with(&greeting)) {
                 return said;
@@ -490,7 +490,7 @@ fn a_whole_game_against_stockfish_by_keys() {
     for ply in game.plies() {
         let mut text = hector::words::announce::short(&v, &ply.san, ply.mv);
         if ply.color() == Color::Black {
-            // The engine's moves are announced with its side (issue 11: whose move it was).
+            // The engine's moves are announced with its side (whose move it was).
             text = format!("Black: {text}");
         }
         match said[at..].iter().position(|l| *l == text) {
@@ -534,7 +534,7 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
     t.wait_said(
         "New game, White to move. Time control: 90 minutes each plus 30 seconds per move from move one",
     );
-    // The greeting is long: shown whole over the board and the clocks until the next key (issue 19.3); w
+    // The greeting is long: shown whole over the board and the clocks until the next key; w
     // (whose turn) brings them back.
     t.keys(&["w"]);
     let screen = t.wait_screen("assistant mode");
@@ -588,7 +588,7 @@ fn assistant_mode_on_screen_the_assistants_and_the_players_keys_in_one_session()
     }
 }
 
-/// Issue 18.4 and 18.17: in assistant mode the keyboard is the assistant's. The input line's prompt and the echo
+/// In assistant mode the keyboard is the assistant's. The input line's prompt and the echo
 /// of every key typed are shown, not spoken nor written to the speech log, so a sealed move typed by the
 /// assistant never reaches the blind player's earpiece; the player's own keys (F7-F11) are answered to him and
 /// do not tell the sealed move either; the log on the screen (F6) hides it until `open`. In record mode the
@@ -826,7 +826,7 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
         std::thread::sleep(Duration::from_millis(50));
     }
     // Started again over the same folders, in the same pane: the question names its keys; other keys ask again.
-    // A keymap with a problem gives a notice at the start: said before the question (issue 27.6).
+    // A keymap with a problem gives a notice at the start: said before the question.
     let own = t.dir.join("config/hector");
     std::fs::create_dir_all(&own).unwrap();
     std::fs::write(own.join("keymap.ron"), "[(\"Wobble\", Turn)]").unwrap();
@@ -865,7 +865,7 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
         s.iter()
             .any(|l| l.starts_with("Your last game is unfinished"))
     });
-    // The question is the last thing said, after the notices, and names no file (issue 27.4).
+    // The question is the last thing said, after the notices, and names no file.
     std::thread::sleep(Duration::from_millis(300));
     let s = said();
     assert!(s.iter().any(|l| l.contains("Wobble")), "{s:?}");
@@ -907,7 +907,7 @@ fn the_resume_question_takes_only_its_keys_and_no_keeps_the_game() {
         .collect();
     assert_eq!(kept.len(), 1);
     assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), first);
-    // Issue 27.4: said in words, no path.
+    // Said in words, no path.
     assert!(!kept_line.contains('/'), "{kept_line}");
 }
 
@@ -955,7 +955,7 @@ fn line_mode_on_a_terminal_edits_lines_with_history_and_no_escapes() {
     );
 }
 
-/// Issue 11: takeback, a new game and a rematch have keys on the full-screen view (Ctrl-t, Ctrl-g, Ctrl-e);
+/// Takeback, a new game and a rematch have keys on the full-screen view (Ctrl-t, Ctrl-g, Ctrl-e);
 /// the new game and the rematch ask first, naming their keys, and keep the unfinished game.
 #[test]
 fn takeback_new_game_and_rematch_by_keys() {
@@ -1049,7 +1049,7 @@ fn takeback_new_game_and_rematch_by_keys() {
     }
 }
 
-/// Issue 11: a game on the full-screen view ends and is reviewed by keys: Alt-r opens the review, Home, PageDown,
+/// A game on the full-screen view ends and is reviewed by keys: Alt-r opens the review, Home, PageDown,
 /// PageUp and End step through it, the board shows the reviewed position and the status line says where the
 /// review is; a move key is refused; Alt-r leaves the review and the game is as it was.
 #[test]
@@ -1147,7 +1147,7 @@ fn a_finished_game_is_reviewed_by_keys_in_tmux() {
     );
 }
 
-/// Issue 11: `hector --review FILE.pgn` on the full-screen view: an annotated game is stepped through by keys,
+/// `hector --review FILE.pgn` on the full-screen view: an annotated game is stepped through by keys,
 /// a variation entered with Alt-v and left with Alt-u; the status line shows the move and its comment; help
 /// lists the review keys.
 #[test]
@@ -1228,7 +1228,7 @@ fn a_saved_game_is_reviewed_with_its_variations_by_keys_in_tmux() {
     let _ = std::fs::remove_dir_all(&pgn_dir);
 }
 
-/// Issue 18.1 and 18.6 on the full screen: a promotion chosen through the question (`:e8`, `:Dame`) is made, not
+/// On the full screen: a promotion chosen through the question (`:e8`, `:Dame`) is made, not
 /// completed; Tab completes it; a second Tab (Black's press without a move) is asked by its keys and `n` records
 /// nothing.
 #[test]
@@ -1285,7 +1285,7 @@ fn a_promotion_answered_on_screen_waits_for_tab_and_a_press_without_a_move_is_as
     }
 }
 
-/// Issue 26.7 and 26.4 on the full screen: a command typed while the view's own question is open is not eaten
+/// On the full screen: a command typed while the view's own question is open is not eaten
 /// key by key: Tab (the clock press) leaves the question and presses; `:` leaves it and opens the input line, so
 /// `:decline` is the command typed, asked in its turn; the blind player's keys (F7, F9, F10) are answered to him
 /// while the view's question or the session's resignation question is open, and the question stays open for the
@@ -1334,7 +1334,7 @@ fn a_command_typed_in_the_views_question_is_not_eaten_and_the_players_keys_answe
     t.wait_screen("Clock pressed by White");
     t.keys(&[":", "e5", "Enter"]);
     t.wait_said("Bauer Eva fünf");
-    // The view's question (its key asks; typed, `offer` acts at once, issue 27.9); Tab leaves it and the
+    // The view's question (its key asks; typed, `offer` acts at once); Tab leaves it and the
     // press is carried out (never lost).
     t.keys(&["C-d"]);
     t.wait_screen("Offer a draw?");

@@ -1,4 +1,4 @@
-//! The shape of issue 20 holds: no import circle among the files of src, no import upward against the layers
+//! The shape holds: no import circle among the files of src, no import upward against the layers
 //! (base < rules < words < session < faces < main), as `scripts/shape.sh --imports` reads them; a short
 //! main.rs, no file over 1,000 lines, one file of `impl Session`, no face sending text.
 
@@ -60,7 +60,7 @@ fn src() -> Vec<(std::path::PathBuf, String)> {
     out
 }
 
-/// A short front door: main.rs parses the options and runs (issue 20).
+/// A short front door: main.rs parses the options and runs.
 #[test]
 fn main_rs_is_short() {
     let files = src();
@@ -72,7 +72,7 @@ fn main_rs_is_short() {
     assert!(lines < 150, "src/main.rs has {lines} lines");
 }
 
-/// No file in src over 1,000 lines (issue 20): a file holds one concept, split when it grows (pgn.rs into reader,
+/// No file in src over 1,000 lines: a file holds one concept, split when it grows (pgn.rs into reader,
 /// writer and importer; session/mod.rs into the parts and the read-only View).
 #[test]
 fn no_file_is_over_a_thousand_lines() {
@@ -84,7 +84,7 @@ fn no_file_is_over_a_thousand_lines() {
     assert!(long.is_empty(), "files over 1,000 lines: {long:?}");
 }
 
-/// The coordinator is one file: every other part answers through its own `impl` (issue 20).
+/// The coordinator is one file: every other part answers through its own `impl`.
 #[test]
 fn impl_session_is_in_one_file() {
     let holding: Vec<_> = src()
@@ -99,7 +99,7 @@ fn impl_session_is_in_one_file() {
     assert!(holding[0].ends_with("src/session/mod.rs"), "{holding:?}");
 }
 
-/// The faces send typed actions, never text for the session to read again (issue 20).
+/// The faces send typed actions, never text for the session to read again.
 #[test]
 fn no_face_sends_text() {
     let texts: Vec<_> = src()

@@ -256,7 +256,7 @@ fn record_mode_a_whole_game_with_corrections_requests_and_an_incident() {
     assert_eq!(l[bxc3], "Läufer schlägt Cesar drei");
     // Time and the count only when asked: the lines before the requests hold none.
     let count = index_of(l, "Move 7, White to move; 6 moves completed");
-    // The greeting confirms the time control as it was read (issue 18): no read-out of the clock either.
+    // The greeting confirms the time control as it was read: no read-out of the clock either.
     for line in &l[1..count] {
         // A penalty names the time it adds (ANN-T8); that is no read-out of the clock.
         if line.contains("gets 2 minutes more") {
@@ -299,7 +299,7 @@ fn record_mode_a_whole_game_with_corrections_requests_and_an_incident() {
     ] {
         assert!(log.contains(needle), "{needle:?} not in the log:\n{log}");
     }
-    // Issue 18.14: reading the log is logged too, with what was read.
+    // Reading the log is logged too, with what was read.
     assert!(
         log.contains("\tlog last 3\tAction log, entries "),
         "reading the log is logged:\n{log}"
@@ -416,8 +416,8 @@ fn the_count_does_not_count_a_move_made_and_not_pressed() {
         .filter_map(|l| l.split_once('\t').map(|(_, t)| t))
         .filter(|t| t.starts_with("Move "))
         .collect();
-    // The blind player hears the moves completed as his board shows them, nothing about the press (issue 26.5,
-    // the same before and after it.
+    // The blind player hears the moves completed as his board shows them, nothing about the press
+    // the same before and after it.
     assert_eq!(
         counts,
         [
@@ -869,7 +869,7 @@ fn without_a_file_the_tournament_game_is_kept_in_the_data_folder() {
 }
 
 /// The text scoresheet speaks the player's language: German labels and the German words for how the game
-/// ended (issue 11: no English left in code); the moves stay in the international notation of Appendix C.
+/// ended (no English left in code); the moves stay in the international notation of Appendix C.
 #[test]
 fn the_scoresheet_has_the_labels_of_the_players_language() {
     let dir = folder("sheet-de");

@@ -1,4 +1,4 @@
-//! End-to-end (issue 18, faults 4, 17, 18): who hears what in record and assistant mode, the sealed move kept
+//! End-to-end: who hears what in record and assistant mode, the sealed move kept
 //! from the player's side until the envelope is opened, the adjourned game's record and requests, and a question
 //! that takes only its answers. Checked by the speech log (the earpiece), stdout (the operator's screen), the
 //! action log and the envelope file.
@@ -331,7 +331,7 @@ fn line_mode_a_question_takes_its_answers_and_reminds_once() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 26.4, line mode: in assistant mode the blind player's requests are answered at once whatever question
+/// Line mode: in assistant mode the blind player's requests are answered at once whatever question
 /// the assistant has open (the resignation question, an entry that does not fit the record); they neither
 /// answer nor re-ask it, the question stays open for the assistant, and the action log has them as the blind
 /// player's.
@@ -403,7 +403,7 @@ fn assistant_mode_the_players_requests_are_answered_while_the_assistant_is_asked
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 26.5: in assistant mode (`--assistant-speech player`, the default) the blind player hears only what
+/// In assistant mode (`--assistant-speech player`, the default) the blind player hears only what
 /// docs/tournament.md's table lists: `player: count` is the moves completed, nothing about a press; the
 /// arbiter's corrections and the answers to the assistant's own commands (`export`, a `save` that fails) are
 /// shown, not heard; a correction reaches him when he asks for the time or the count.
@@ -473,7 +473,7 @@ fn assistant_mode_the_player_hears_no_presses_corrections_or_the_assistants_file
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 26.7: the clock press is never lost. Typed while a question of the game is open (the resignation, a
+/// The clock press is never lost. Typed while a question of the game is open (the resignation, a
 /// press without a move), it leaves the question as its no, said, and is carried out; a `yes` after it answers
 /// nothing. The start's question takes only its answers.
 #[test]

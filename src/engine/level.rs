@@ -103,7 +103,7 @@ impl Level {
     fn spread(self, min: i64, max: i64) -> i64 {
         let (min, max) = if min <= max { (min, max) } else { (max, min) };
         let steps = i128::from(self.0 - 1);
-        // Rounded to the nearest whole number. In i128: an engine may declare any i64 range (issue 10 fuzzing:
+        // Rounded to the nearest whole number. In i128: an engine may declare any i64 range (found by fuzzing:
         // `min -9223372036854775808 max 9223372036854775807` overflowed); the result lies within min..=max.
         let (min, max) = (i128::from(min), i128::from(max));
         let value = min + ((max - min) * steps * 2 + 9) / 18;
@@ -251,7 +251,7 @@ mod tests {
         lines.iter().map(|l| UciOption::parse(l).unwrap()).collect()
     }
 
-    /// Found by fuzzing (issue 10): an engine declaring the whole i64 range overflowed the spread.
+    /// Found by fuzzing: an engine declaring the whole i64 range overflowed the spread.
     #[test]
     fn any_declared_range_gives_a_value_inside_it() {
         let o = opts(&[

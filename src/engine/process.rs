@@ -28,7 +28,7 @@ use crate::session::{Command, OtherEvent};
 pub type Callback = Box<dyn Fn(Command) + Send>;
 
 /// The longest line taken from an engine (UCI lines are short; a long `info ... pv` is a few hundred bytes).
-/// The rest of a longer line is read and dropped (issue 10.5: an engine that never ends its line).
+/// The rest of a longer line is read and dropped (an engine that never ends its line).
 pub const MAX_LINE: usize = 16 * 1024;
 /// How many lines read from the engine may wait for the worker; the reader stops reading (and the engine
 /// blocks on its full pipe) until the worker catches up. With [`MAX_LINE`], at most 4 MiB wait.
@@ -196,7 +196,7 @@ fn run(spec: EngineSpec, events: Callback, rx: Receiver<Msg>, lines: Sender<Msg>
         return;
     };
     // Every line is bounded (MAX_LINE) and so is what waits for the worker (MAX_PENDING_LINES): an engine that
-    // floods its output or never ends a line cannot grow hector's memory (issue 10.5).
+    // floods its output or never ends a line cannot grow hector's memory.
     let pending = Arc::new(Pending::default());
     let reader_pending = Arc::clone(&pending);
     let worker_gone = Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -297,7 +297,7 @@ impl Worker {
 
     /// The next line, request, end of output or time-out (`None`: no time limit). A quit ends the wait.
     fn next(&mut self, deadline: Option<Instant>) -> Result<Event, Stopped> {
-        // A deadline that has passed fires even while the engine floods its output (issue 10.5).
+        // A deadline that has passed fires even while the engine floods its output.
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Ok(Event::Timeout);
         }
@@ -744,7 +744,7 @@ mod tests {
         );
     }
 
-    /// Issue 10.5: an engine that floods lines before `uciok`, or prints without ever ending a line, is given
+    /// An engine that floods lines before `uciok`, or prints without ever ending a line, is given
     /// up when the greeting time runs out (the flood does not keep the time-out from firing).
     #[test]
     fn a_flooding_engine_is_given_up_at_the_greeting_time_out() {

@@ -59,7 +59,7 @@ pub struct SideReading {
     pub flag_fell_at: Option<Duration>,
 }
 
-/// One side of a clock as it is kept with the game between sessions (issue 18.3).
+/// One side of a clock as it is kept with the game between sessions, so a resumed game gives no time back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct KeptSide {
     pub remaining: Duration,
@@ -100,7 +100,7 @@ pub enum ArbiterAction {
     /// R-D.2.9c / R-7.1: after the moves are retraced, the clock of the side to move is the one that runs
     /// (or runs when the paused clock is resumed).
     HandOver { side: Color },
-    /// Issue 26.8: the arbiter cancelled what ended the game; the clock, stopped for good, is paused with this
+    /// The arbiter cancelled what ended the game; the clock, stopped for good, is paused with this
     /// side's clock to run on resumption.
     Reopen { side: Color },
 }
@@ -264,7 +264,7 @@ impl Clock {
         self.state = ClockState::Stopped;
     }
 
-    /// The arbiter cancelled what ended the game (issue 26.8): a clock stopped for good is paused, with `side`'s
+    /// The arbiter cancelled what ended the game: a clock stopped for good is paused, with `side`'s
     /// clock to run on resumption. Nothing happens to a clock that was not stopped.
     pub fn reopen(&mut self, side: Color, now: Duration) {
         if self.state != ClockState::Stopped {
@@ -403,7 +403,7 @@ impl Clock {
     }
 
     /// When the running side's clock last started (its start, press, resumption or an edit), for a record of
-    /// the clock kept with the game (issue 18.3); `None` when no clock runs.
+    /// the clock kept with the game; `None` when no clock runs.
     pub fn running_since(&self) -> Option<Duration> {
         self.running().map(|_| self.since)
     }
@@ -420,7 +420,7 @@ impl Clock {
         self.per_move_override = Some(per_move);
     }
 
-    /// A side's time and counter at `now`, as they are kept with the game (issue 18.3).
+    /// A side's time and counter at `now`, as they are kept with the game.
     pub fn kept_side(&self, side: Color, now: Duration) -> KeptSide {
         let l = self.live(side, now);
         KeptSide {
@@ -431,7 +431,7 @@ impl Clock {
         }
     }
 
-    /// A clock set again as it was kept with the game (issue 18.3, resumption): both sides' times and move
+    /// A clock set again as it was kept with the game (for resumption: no time given back): both sides' times and move
     /// counters (the period follows from the counter, as for [`Clock::set_moves`]), and `state`, running
     /// from `now`. Not an arbiter action: nothing goes into the audit trail. A side kept at zero has its flag
     /// down from `now`.

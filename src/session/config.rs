@@ -93,10 +93,10 @@ pub struct Config {
     /// The session's start as a file-name stamp (`2025-01-31_14-05-02`), for names of kept games.
     pub session_stamp: String,
     /// What makes this session's games' identities unique (the start and the process): a game's identity,
-    /// the `HectorGame` tag, tells its exported files from another game's (issue 18.22).
+    /// the `HectorGame` tag, tells its exported files from another game's.
     pub game_id_base: String,
     /// The review's steps as the face takes them, said when a review opens: the full screen's keys ("PageUp
-    /// back, ..."; issue 27.9); none: line mode's words.
+    /// back, ..."); none: line mode's words.
     pub review_steps: Option<String>,
 }
 
@@ -131,7 +131,7 @@ impl Default for Config {
 
 /// The words every part speaks with: the settings fixed at start are the context each part is given.
 impl Config {
-    /// Issue 27.1: a new game keeps the game played before it, finished or not, where `kept` finds it: a game
+    /// A new game keeps the game played before it, finished or not, where `kept` finds it: a game
     /// with a move (or ended without one), when the session keeps games at all (a file to keep it in; not with
     /// `--no-autosave`) and the folder of kept games is there.
     pub fn keeps_played(&self, game: &crate::rules::Game) -> bool {

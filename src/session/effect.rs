@@ -17,7 +17,7 @@ pub enum Effect {
         done: Option<String>,
         failed: String,
     },
-    /// Append `text` (whole lines) to the file at `path`, created if missing, and sync it (issue 18.24: the
+    /// Append `text` (whole lines) to the file at `path`, created if missing, and sync it (the
     /// action log is appended, never rewritten). Like a save, it is done before anything of its batch is said;
     /// what cannot be written is kept and tried again before the next batch. On failure `failed` is said with
     /// `{reason}` replaced, once, until it is written again.
@@ -40,7 +40,7 @@ pub enum Effect {
     /// `braille` translated with the braille table into `STEM.brf`. A file of another game already there is not
     /// overwritten: the stem gets a number. `done` is said with `{files}`, `failed` with `{reason}`.
     /// `game_file`: the game's own file and its whole text as a save writes it now; when `STEM.pgn` is that
-    /// file, that text is written (a file of several games keeps the others, issue 10.8), never `pgn` alone.
+    /// file, that text is written (a file of several games keeps the others), never `pgn` alone.
     Export {
         dir: PathBuf,
         stem: String,
@@ -78,7 +78,7 @@ pub enum Command {
         text: Result<String, String>,
     },
     /// What the edge said about a file it wrote (an export's files, a save that failed or is safe again), for
-    /// the action log (issue 18.14): the log holds the answer the player heard.
+    /// the action log: the log holds the answer the player heard.
     Outcome(String),
 }
 

@@ -1,4 +1,4 @@
-//! What the action log says of the game (issue 26.8, 26.9): `hector --verify` and `verify` compare the log with
+//! What the action log says of the game: `hector --verify` and `verify` compare the log with
 //! the game beside it, and a resumed game completes an action the log holds and the game file lacks.
 
 use super::game_mark::GameMark;
@@ -6,7 +6,7 @@ use super::log::{ActionLog, Actor};
 use super::{Config, Effect, Kind, say};
 use crate::words::{self, Phrases};
 
-/// Issue 26.9: what is said of an action carried out again from the log after an interruption: "Recovered
+/// What is said of an action carried out again from the log after an interruption: "Recovered
 /// after an interruption: " before its first answer; one that did not lead to the game its entry recorded is said
 /// as not carried out.
 pub(super) fn said_as_recovered(cfg: &Config, answer: &mut Vec<Effect>, done: bool, line: &str) {
@@ -39,7 +39,7 @@ impl ActionLog {
         self.entries().iter().rev().find_map(|e| e.game.as_ref())
     }
 
-    /// Issue 26.9: the actions the log holds and the game `now` lacks (a kill after the log's entry was on disk
+    /// The actions the log holds and the game `now` lacks (a kill after the log's entry was on disk
     /// and before the game file was renamed into place): the entries after the last one that left the game as it
     /// is now, each with the game it left (all of them when the game has not begun and the log holds no more
     /// than a first move: a kill before the first save). Empty when the log agrees with the game, or when no
@@ -73,7 +73,7 @@ impl ActionLog {
     }
 }
 
-/// How the log compares with the game beside it (issue 26.8): its last entry's game against the file's.
+/// How the log compares with the game beside it: its last entry's game against the file's.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Against {
     /// No entry says what the game was (a log of an earlier version): only the chain can be checked.
@@ -155,7 +155,7 @@ mod tests {
     use std::time::Duration;
 
     /// A log sealed by an earlier version (our own SHA-256; the seals computed apart from hector) still verifies
-    /// whole, and an edit in it is still found (issue 26.10).
+    /// whole, and an edit in it is still found.
     #[test]
     fn a_log_written_before_the_sha2_crate_still_verifies() {
         let old = "# hector action log\n\
@@ -190,7 +190,7 @@ mod tests {
         g
     }
 
-    /// Issue 26.9: the entries after the last one that left the game as the file has it are lost; a game killed
+    /// The entries after the last one that left the game as the file has it are lost; a game killed
     /// before its first save lacks its first entries; a longer game whose file is gone is not played again.
     #[test]
     fn the_actions_a_game_file_lacks() {

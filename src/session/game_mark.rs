@@ -1,7 +1,7 @@
-//! The game as an entry of the action log records it (issue 26.8, 26.9), and the hash that seals the entries
-//! (issue 26.10: SHA-256 from RustCrypto's `sha2`).
+//! The game as an entry of the action log records it, and the hash that seals the entries
+//! (SHA-256 from RustCrypto's `sha2`).
 
-/// SHA-256 (FIPS 180-4) as 64 lower-case hex digits, from RustCrypto's `sha2` (issue 26.10: the hash an
+/// SHA-256 (FIPS 180-4) as 64 lower-case hex digits, from RustCrypto's `sha2` (the hash an
 /// arbiter relies on comes from the crate the Rust world reviews and fuzzes, not from our own code).
 pub(super) fn sha256_hex(data: &[u8]) -> String {
     use sha2::Digest;
@@ -17,7 +17,7 @@ pub(super) fn sha256_hex(data: &[u8]) -> String {
 /// the move made and waiting for its press, the presses owed and the illegal moves recorded, White's then
 /// Black's (`white@3/1/0/0/1`, `-/0/0/0/0`: as the game file's `HectorClock` tag keeps them). With it `hector --verify` compares the log with the game beside it, and a
 /// resumed game completes an action the log holds and the game file lacks (a kill between the two writes,
-/// issue 26.9).
+/// for one).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameMark {
     pub plies: usize,

@@ -1,5 +1,5 @@
 //! The game files, one part: saves, the unfinished game offered at the start, kept games, and a file holding
-//! several games (issue 10.8): the player is asked which one to load, and the game is saved back to its own
+//! several games: the player is asked which one to load, and the game is saved back to its own
 //! place in the file (only its bytes rewritten, the others kept byte for byte), or to a new file when the games
 //! cannot be told apart safely. A file holding other games is never overwritten.
 
@@ -21,7 +21,7 @@ pub const LISTED: usize = 20;
 
 /// One game of the file as the question lists it. Only this is kept of every game (a few hundred bytes, not
 /// the game with all its positions): a file of 50 MB holds tens of thousands of games, and only the chosen
-/// one is read again in full (issue 10, memory of `--load`).
+/// one is read again in full (so `--load` needs little memory).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSummary {
     /// The White, Black, Event and Date tags as the file gives them (`None` when missing).
@@ -248,7 +248,7 @@ pub(super) fn take_game_id(game: &mut Game) -> Option<String> {
     id
 }
 
-/// Issue 27.8: the engine's side in the PGN of a game against it: its name and level ("Stockfish, level 2"),
+/// The engine's side in the PGN of a game against it: its name and level ("Stockfish, level 2"),
 /// as they are when the game is written (the player's own side and the date are set at the start).
 fn engine_tag(cfg: &Config) -> Option<(String, String)> {
     if !cfg.opponent.is_engine() || cfg.mode.is_tournament() {
@@ -378,7 +378,7 @@ impl GameFiles {
     }
 
     /// What the file `path` holds with the game written as `pgn`: a file of several games keeps the others,
-    /// only this game's place rewritten (issue 10.8); any other file, the game alone. Every write of the game
+    /// only this game's place rewritten; any other file, the game alone. Every write of the game
     /// into its file (a save, an export beside it) takes its text from here.
     fn file_text(&self, path: &Path, pgn: String) -> String {
         match &self.place {
@@ -408,7 +408,7 @@ impl GameFiles {
         path: PathBuf,
         done: Option<String>,
     ) -> Effect {
-        // The path is said whole (cleaned, never cut mid-name: issue 18.23).
+        // The path is said whole (cleaned, never cut mid-name).
         let failed = cfg.p(
             "save.failed",
             &[("path", &words::quote::clean(&path.display().to_string()))],
@@ -423,7 +423,7 @@ impl GameFiles {
     }
 
     /// The game saved to its file. A game that is not adjourned has no envelope: one left beside the file (by
-    /// a game that ended, was resumed or was replaced) is removed with the same save (Guidelines I; issue 10.2).
+    /// a game that ended, was resumed or was replaced) is removed with the same save (Guidelines I).
     /// `quit`: before a game of the file is chosen, nothing is saved (the file is left as it is); a kept game
     /// offered and not answered stays in its file, untouched (the copy made for "no" is not needed); else the
     /// game is saved, and a tournament game leaves its scoresheet files beside it (`beside`: its PGN, D.2.7).
@@ -489,7 +489,7 @@ impl GameFiles {
             Some(p) => p.clone(),
             None => return vec![say(Kind::Refusal, cfg.p("save.no_file", &[]))],
         };
-        // The file is said only where the player named it (issue 27.4: no path is spoken unasked).
+        // The file is said only where the player named it (no path is spoken unasked).
         let done = match named {
             Some(_) => cfg.p(
                 "save.done",
@@ -521,7 +521,7 @@ impl GameFiles {
         cfg.p(
             "games.choose",
             &[
-                // A path is said whole, never cut (issue 18.23), only cleaned.
+                // A path is said whole, never cut, only cleaned.
                 (
                     "path",
                     &words::quote::clean(&file.path.display().to_string()),
@@ -583,7 +583,7 @@ impl GameFiles {
                 "games.chosen",
                 &[
                     ("number", &n.to_string()),
-                    // A path is said whole, never cut (issue 18.23), only cleaned.
+                    // A path is said whole, never cut, only cleaned.
                     (
                         "path",
                         &words::quote::clean(&file.path.display().to_string()),
@@ -615,7 +615,7 @@ impl GameFiles {
                         cfg.p(
                             "games.new_file",
                             &[
-                                // A path is said whole, never cut (issue 18.23), only cleaned.
+                                // A path is said whole, never cut, only cleaned.
                                 (
                                     "path",
                                     &words::quote::clean(&file.path.display().to_string()),
@@ -639,7 +639,7 @@ impl GameFiles {
     }
 
     /// A game put in place of the match's (a resumed game, a chosen game of a file), in its edition: its own
-    /// kept clock and identity (issue 18.3, 18.22), not the first game's, and its time control.
+    /// kept clock and identity, not the first game's, and its time control.
     fn load(
         &mut self,
         cfg: &mut Config,
@@ -655,7 +655,7 @@ impl GameFiles {
     }
 
     /// `yes` to the resume offer: the kept game with its clocks replaces the new one; it goes on in its own
-    /// file, with its own action log (issue 18.2); an adjourned game goes on with its envelope (Guidelines
+    /// file, with its own action log; an adjourned game goes on with its envelope (Guidelines
     /// I.5), as `--load` would. None: no offer is open.
     pub(super) fn accept_resume(&mut self, cfg: &mut Config, m: &mut Match) -> Option<Resumed> {
         let offer = self.resume.take()?;
@@ -677,7 +677,7 @@ impl GameFiles {
     }
 
     /// `new`, `rematch`: the unfinished game is kept first (with the state `kept`), then the match starts
-    /// afresh; another game, whose exported files are another game's (issue 18.22).
+    /// afresh; another game, whose exported files are another game's.
     pub(super) fn restart(
         &mut self,
         cfg: &mut Config,
@@ -788,7 +788,7 @@ fn game_words(cfg: &Config, n: usize, g: &GameSummary) -> String {
     )
 }
 
-/// Issue 27: `quit` typed (or its key) says that the game is kept, once it is written, and goodbye; never a
+/// `quit` typed (or its key) says that the game is kept, once it is written, and goodbye; never a
 /// path. Without a save (`--no-autosave`, a file's game not chosen, a kept game's question open) it says
 /// goodbye only. The end of input leaves without a word (scripts).
 pub(super) fn goodbye(mut out: Vec<Effect>, cfg: &Config, game: &Game) -> Vec<Effect> {

@@ -1,4 +1,4 @@
-//! `help` by task, most used first (issue 27.3): "To move: ...", "To hear the board: ...", "The clock: ...",
+//! `help` by task, most used first: "To move: ...", "To hear the board: ...", "The clock: ...",
 //! "The game: ...", then the topics to ask for (`help board`, `help clock`, ...); `help TOPIC` or `help COMMAND`
 //! says one topic whole. Only what answers in the current state and mode is said: the policy table's verdict
 //! (session/policy.rs) and each command's own condition (a home game has no arbiter, the tournament profile no
@@ -193,7 +193,7 @@ pub(super) fn help_on(view: &View<'_>, text: &str) -> Vec<Effect> {
         )];
     };
     match sentence(p, &here, topic, true) {
-        // The game's commands with the rule of both faces: typed, they act at once (issue 27.9).
+        // The game's commands with the rule of both faces: typed, they act at once.
         Some(s) if topic.name() == "game" => {
             vec![say(
                 Kind::Answer,

@@ -1,7 +1,7 @@
 //! The action log of a tournament game: append-only, time-stamped, kept beside the game (Appendix D.2.10,
 //! the event log records what happened for the arbiter). Every entry, correction, clock press, request
 //! and its answer, flag and arbiter action is one entry; nothing is ever removed, a correction is an entry of
-//! its own. Each entry is sealed to the one before it by a SHA-256 hash (issue 18.28), so that an arbiter can
+//! its own. Each entry is sealed to the one before it by a SHA-256 hash, so that an arbiter can
 //! see with `verify` whether the file is whole and unchanged, and where it was cut or edited.
 
 use std::path::{Path, PathBuf};
@@ -82,7 +82,7 @@ pub struct Entry {
     pub said: Vec<String>,
     /// The entry's seal as the file keeps it (`#N sha256:HEX`); none in logs of earlier versions.
     pub seal: Option<String>,
-    /// The game as it stood after the entry (issue 26.8, 26.9); none in logs of earlier versions.
+    /// The game as it stood after the entry; none in logs of earlier versions.
     pub game: Option<GameMark>,
 }
 
@@ -280,7 +280,7 @@ impl ActionLog {
     }
 
     /// Adds an entry, sealed to the one before. `now` is session time. Nothing is cut: the log is the
-    /// arbiter's evidence, whole (issue 18.14).
+    /// arbiter's evidence, whole.
     pub fn record(&mut self, now: Duration, actor: Actor, action: &str, said: Vec<String>) {
         let at = self
             .started
@@ -353,7 +353,7 @@ impl ActionLog {
         out
     }
 
-    /// What is not yet in the file, to be appended to it (issue 18.24: the log is appended, never rewritten):
+    /// What is not yet in the file, to be appended to it (the log is appended, never rewritten):
     /// the first line of a new log, then the entries recorded since the last call. Empty when nothing is new.
     pub fn take_unwritten(&mut self) -> String {
         let mut out = String::new();
@@ -384,7 +384,7 @@ impl ActionLog {
             let said = if e.said.is_empty() {
                 String::new()
             } else if e.action.is_empty() {
-                // hector's own entry (an explicit save done): what it said, not "hector: , answered" (issue 27).
+                // hector's own entry (an explicit save done): what it said, not "hector: , answered".
                 e.said.join("; ")
             } else {
                 p.say("log.said", &[("said", &e.said.join("; "))])
@@ -432,7 +432,7 @@ pub enum Problem {
     NotAnEntry { line: usize },
 }
 
-/// The verdict on a log file (issue 18.28).
+/// The verdict on a log file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
     /// No entries.
@@ -800,7 +800,7 @@ mod tests {
         }
     }
 
-    /// Issue 18.28: an edit, a removal, a reordering, an added line, a copied entry are each caught and
+    /// An edit, a removal, a reordering, an added line, a copied entry are each caught and
     /// placed; a whole log is whole.
     #[test]
     fn verify_catches_every_change_and_says_where() {
@@ -970,7 +970,7 @@ mod tests {
         );
     }
 
-    /// Issue 18.14: nothing entered or answered is cut (a typed scoresheet of a whole game).
+    /// Nothing entered or answered is cut (a typed scoresheet of a whole game).
     #[test]
     fn long_entries_are_kept_whole() {
         let sheet: String = (1..=60).map(|n| format!("{n}. Re1 Re8 ")).collect();

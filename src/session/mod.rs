@@ -53,7 +53,7 @@ use voice::Voice;
 
 pub use parts::Session;
 
-/// The PGN tag of a game's identity: the same game, saved or exported again, has the same one (issue 18.22).
+/// The PGN tag of a game's identity: the same game, saved or exported again, has the same one.
 pub const GAME_ID_TAG: &str = "HectorGame";
 
 impl Session {
@@ -67,7 +67,7 @@ impl Session {
 
     /// Continues an adjourned game: the envelope sets the clocks (Guidelines I.5). An envelope that does not
     /// belong to this game and position (a finished game, a game replaced in the file) is not used: the start
-    /// says so, and the next save removes it (issue 10.2).
+    /// says so, and the next save removes it.
     pub fn with_envelope(mut self, envelope: Envelope) -> Session {
         let unused = self
             .files
@@ -138,7 +138,8 @@ impl Session {
             self.view().greeting()
         };
         out.extend(notes);
-        // The operator's question (the assistant's screen in assistant mode, issue 18.17), said last (27.6).
+        // The operator's question (the assistant's screen in assistant mode, not the blind player's earpiece), said
+        // last so a question is the last thing heard.
         let mut question = Vec::new();
         if resume && !self.m.is_adjourned() {
             question = self.view().operator_question(Pending::Resume);
@@ -157,7 +158,7 @@ impl Session {
         out
     }
 
-    /// Issue 26.9: the actions the action log holds and the game file lacks (hector was killed after the log's
+    /// The actions the action log holds and the game file lacks (hector was killed after the log's
     /// entry was on disk and before the game file was renamed into place) are carried out again, in order, and
     /// said: "Recovered after an interruption: ...". One that does not lead to the game its entry recorded is
     /// said and logged as not carried out, and so is every one after it.
@@ -222,7 +223,7 @@ impl Session {
                 self.log_command(&line, &mut answer, now);
                 out.extend(answer);
             }
-            // What the edge said about a file it wrote: hector's entry in the action log (issue 18.14).
+            // What the edge said about a file it wrote: hector's entry in the action log.
             Command::Outcome(text) => {
                 out.extend(self.log_action(now, log::Actor::Hector, "", vec![text]))
             }
@@ -362,7 +363,7 @@ impl Session {
     }
 
     /// `yes` to the resume offer: the kept game with its clocks replaces the new one (see
-    /// `GameFiles::accept_resume`); the clock goes on where it was kept (issue 18.3), else starts.
+    /// `GameFiles::accept_resume`); the clock goes on where it was kept, else starts.
     fn accept_resume(&mut self, now: Duration) -> Vec<Effect> {
         let Some(r) = self.files.accept_resume(&mut self.config, &mut self.m) else {
             return Vec::new();
@@ -696,7 +697,7 @@ impl Session {
         let alerts = |m: &Match| flag_alerts(cfg, mode, m.clock_in_play());
         let board = |game: &Game| explore::board(cfg, game);
         match self.m.answer_clock(cfg, action, now, alerts, board) {
-            // The arbiter's corrections are the assistant's to see (issue 26.5): the blind player hears the
+            // The arbiter's corrections are the assistant's to see: the blind player hears the
             // corrected clock when he asks for the time or the count; the end of a game is said to everyone.
             Some(match_state::Clocked::Said(out, ended)) => {
                 let out = tournament::arbiters(self.tournament.as_ref(), action, out);
@@ -760,7 +761,7 @@ impl Session {
         vec![tournament::to_operator(self.tournament.as_ref(), text)]
     }
 
-    /// A game kept with its clock's state goes on exactly there (issue 18.3; see `Match::resume_kept`), with the
+    /// A game kept with its clock's state goes on exactly there (see `Match::resume_kept`), with the
     /// tournament profile's made move and presses owed, else its clock starts now unless it is over or
     /// adjourned. What was restored (the physical clock rules) is the operator's to hear. Every route by which a
     /// game goes on comes here, an adjourned one too (its clocks the envelope's, R-GI.5; its illegal moves and
@@ -816,7 +817,7 @@ impl Session {
         out
     }
 
-    /// `new` or `rematch`: asked first in both faces (issue 27.1), saying what becomes of the game played.
+    /// `new` or `rematch`: asked first in both faces, saying what becomes of the game played.
     fn ask_new_game(&mut self, swap: bool) -> Vec<Effect> {
         if let Some(refused) = self.view().takeback_refused() {
             return refused;

@@ -34,10 +34,10 @@ pub struct Session {
     /// `--review FILE`: the review opens at the start once the game is known.
     pub(super) review_at_start: bool,
     /// The session's time of the command being carried out, and the edge's (real) time of it: the clock's
-    /// state kept with every save is taken at this instant (issue 18.3).
+    /// state kept with every save is taken at this instant.
     pub(super) at: Duration,
     pub(super) real_at: Duration,
-    /// A resumed game is compared with its action log after the next command (issue 26.9).
+    /// A resumed game is compared with its action log after the next command.
     pub(super) recover_pending: bool,
     /// The move chosen on the board being carried out (see `face_entries::play_move`).
     pub(super) chosen: Option<shakmaty::Move>,

@@ -13,7 +13,7 @@ pub(crate) enum Pending {
     /// A move entry did not fit the record (tournament profile): `illegal` records an illegal move for the
     /// arbiter, anything else is taken as the entry again.
     NotFitting,
-    /// Which game of the file in `GameFiles::choice`? (issue 10.8)
+    /// Which game of the file in `GameFiles::choice`?
     ChooseGame,
     /// R-D.2.9b: retrace the moves to where the scoresheets agree?
     Rewind,
@@ -22,7 +22,7 @@ pub(crate) enum Pending {
         from: shakmaty::Square,
         to: shakmaty::Square,
     },
-    /// A new game (`new`, or `rematch` with the colours swapped: `swap`)? Asked in both faces (issue 27.1);
+    /// A new game (`new`, or `rematch` with the colours swapped: `swap`)? Asked in both faces;
     /// only yes starts it, the game played so far being kept first.
     NewGame { swap: bool },
     /// the clock of this side was pressed without a move; record an illegal move? A press may be a

@@ -16,7 +16,7 @@ use crate::rules::time_control::TimeControl;
 use crate::words::action::Action;
 use crate::words::{self, Phrases};
 
-/// An unfinished game found on start-up, offered for resumption (issue 5: games are never lost).
+/// An unfinished game found on start-up, offered for resumption (games are never lost).
 #[derive(Debug, Clone)]
 pub struct ResumeOffer {
     pub game: Game,
@@ -27,7 +27,7 @@ pub struct ResumeOffer {
     pub text: String,
     /// Where a declined game is kept (the folder of kept games, named by date).
     pub keep_as: PathBuf,
-    /// The file and its action log were copied to `keep_as` before the question (issue 18.2): "no" leaves the
+    /// The file and its action log were copied to `keep_as` before the question: "no" leaves the
     /// copy, "yes" removes it. When the copy could not be made, "no" starts the new game in `fallback` and the
     /// unfinished game stays in its file.
     pub copied: bool,
@@ -107,7 +107,7 @@ impl Questions {
         self.pending
     }
 
-    /// A new game (or the clock press, which leaves it: issue 26.7) drops the open question unanswered; the
+    /// A new game (or the clock press, which leaves it) drops the open question unanswered; the
     /// next question is said whole again.
     pub(super) fn drop_open(&mut self) {
         self.pending = None;
@@ -160,11 +160,11 @@ impl Questions {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Route {
     /// D.2.10.4: in assistant mode the blind player's own request is answered at once, whatever question the
-    /// assistant has open: it neither answers nor re-asks it, and the question stays open (issue 26.4). The
+    /// assistant has open: it neither answers nor re-asks it, and the question stays open. The
     /// start's question (which game, continue a kept one) is answered first: until then there is no game.
     Past,
     /// The question is left unanswered, said, and the action is read as usual: the clock press in the
-    /// tournament profile (issue 26.7: the physical clock was pressed, so the press is never lost; a later yes
+    /// tournament profile (the physical clock was pressed, so the press is never lost; a later yes
     /// never answers the question it left), or a command that asks a question of its own (item 26.2, see
     /// `Questions::left_for`). The start's question takes only its answers.
     Left(Pending),
@@ -363,7 +363,7 @@ impl Pending {
     }
 }
 
-/// Issue 27.1: "a new game?" says the truth about the game played: an unfinished one is kept, a finished one
+/// "a new game?" says the truth about the game played: an unfinished one is kept, a finished one
 /// is kept too (`kept` lists it), a game without a move or not kept anywhere (`--no-autosave`) is not.
 fn new_game_question(cfg: &Config, game: &Game, swap: bool) -> String {
     let key = if swap {

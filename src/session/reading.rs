@@ -50,7 +50,7 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         phrases: &cfg.phrases,
     };
     if let Some(a) = Action::command(&words, &word, rest) {
-        // Issue 27: words after a command that takes none are never dropped ("offer now please", "press x"):
+        // Words after a command that takes none are never dropped ("offer now please", "press x"):
         // the line is no command, refused whole with its reason, and nothing changes.
         if !rest.is_empty() && takes_nothing(&a) {
             return Action::Entry(line.to_string());

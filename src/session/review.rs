@@ -334,7 +334,7 @@ impl Review {
 
     /// "Review of the game, N half-moves" (one half-move said as one), then where the review is.
     pub(super) fn opened(&self, v: &Voice) -> String {
-        // The steps as this face takes them: the full screen's keys, line mode's words (issue 27.9).
+        // The steps as this face takes them: the full screen's keys, line mode's words.
         let words = v.cfg.p("review.steps.words", &[]);
         let steps = v.cfg.review_steps.as_deref().unwrap_or(&words);
         let mut text = match self.lines[0].game.plies().len() {

@@ -24,7 +24,7 @@ pub struct ClockSettings {
 
 pub const BUILTIN: &str = include_str!("../../config/clock.ron");
 
-/// The most thresholds a clock file may list (the shipped file has 8; issue 10.7: tens of thousands made
+/// The most thresholds a clock file may list (the shipped file has 8; tens of thousands made
 /// `wait` take minutes).
 pub const MAX_THRESHOLDS: usize = 64;
 /// The largest time a setting may name, in seconds: 10 days, far beyond any time control.
@@ -129,7 +129,7 @@ mod tests {
         assert!(e.message.contains("announce_period_start"), "{e}");
     }
 
-    /// Issue 10.7: sizes and values are checked, with the file and line of the setting.
+    /// Sizes and values are checked, with the file and line of the setting.
     #[test]
     fn absurd_settings_are_refused_with_their_place() {
         let many: Vec<String> = (1..=MAX_THRESHOLDS as u64 + 1)

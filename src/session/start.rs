@@ -87,7 +87,7 @@ pub struct Options {
     pub engine_color: Color,
     /// The players, event, site and round for the scoresheet, as PGN tags in order (`Event`, `Site` ...).
     pub tags: Vec<(&'static str, String)>,
-    /// The player's name from the config folder's player.ron (issue 27.8), for the player's side against the
+    /// The player's name from the config folder's player.ron, for the player's side against the
     /// engine when `--white`/`--black` does not name it; else "Player".
     pub player_name: Option<String>,
     pub name_sides: NameSides,
@@ -192,13 +192,13 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    /// The loaded file holds several games: the player is asked which (issue 10.8).
+    /// The loaded file holds several games: the player is asked which.
     pub fn several_games(&self) -> bool {
         self.loaded.as_ref().is_some_and(|l| l.games.len() > 1)
     }
 }
 
-/// What the edge decided about the files once it claimed the game's file (issue 18.2).
+/// What the edge decided about the files once it claimed the game's file.
 #[derive(Debug, Clone, Default)]
 pub struct Claimed {
     /// The file the game is kept in, if any.
@@ -250,7 +250,7 @@ pub fn prepare(found: Found) -> Result<Prepared, StartError> {
     };
     let mut game = build_game(&options, loaded.as_ref())?;
     name_tags(&options.tags, &mut game);
-    // Issue 27.2: both faces play the engine unless told otherwise.
+    // Both faces play the engine unless told otherwise.
     // no engine in a tournament game; both sides' moves are entered.
     let tournament = options.mode.is_tournament();
     let (opponent, missing) = super::other_side::chosen(options.opponent, tournament, engine_found);
@@ -260,7 +260,7 @@ pub fn prepare(found: Found) -> Result<Prepared, StartError> {
     let level = level(options.level)?;
     let tag = game.tags.get("TimeControl").map(str::to_owned);
     let time_control = time_control(&options, tag.as_deref(), &phrases, &mut notices)?;
-    // A broken settings file does not stop the game (issue 10.7): the shipped settings are used and the
+    // A broken settings file does not stop the game: the shipped settings are used and the
     // player is told what was wrong and where, as with a broken keymap.
     let clock = clock.unwrap_or_else(|reason| {
         notices.push(phrases.say("notice.bad_clock_settings", &[("reason", &plain(&reason))]));
@@ -327,7 +327,7 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
     {
         game.tags.set("Date", &date.replace('-', "."));
     }
-    // Issue 27.8: a new game against the engine says when and who: the date, the player (`--white` or
+    // A new game against the engine says when and who: the date, the player (`--white` or
     // `--black`, else the name in player.ron, else "Player"); the engine's name and level are written at every save (`games::engine_tag`).
     if opponent.is_engine() && options.load.is_none() {
         let unset = |v: Option<&str>| v.is_none_or(|v| v.is_empty() || v.starts_with('?'));
@@ -375,7 +375,7 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
             .replace(':', "-"),
         name_sides: options.name_sides,
     };
-    // A file of several games: the player is asked which one (issue 10.8).
+    // A file of several games: the player is asked which one.
     let choice = match (&options.load, loaded) {
         (Some(path), Some(loaded)) if loaded.games.len() > 1 => Some(game_file(
             &options,
@@ -401,13 +401,13 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
     Ok(Started { session, notices })
 }
 
-/// Where the game is kept, as the options say (issue 5, issue 18.2); the edge claims the file.
+/// Where the game is kept, as the options say (a game that exists is never replaced); the edge claims the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Keeping {
     /// Nowhere: a review, or `--no-autosave` without `--save`.
     Nowhere,
     /// In this file (`--save`, or a tournament game's loaded file): a game found there is kept or offered to go
-    /// on, unless it is the loaded file itself (a loaded game goes on in its own file, issue 18.5).
+    /// on, unless it is the loaded file itself (a loaded game goes on in its own file).
     File(PathBuf),
     /// A new file in the data folder's games, by mode, date and time (a tournament game named no file).
     NewGameFile,
@@ -418,7 +418,7 @@ pub enum Keeping {
 
 /// Where the game is kept: a review nowhere; a tournament game always (in `--save`, else in the loaded file,
 /// else in a new file of the data folder); else in `--save`, and without it in the autosave file (both faces,
-/// issue 27.2), unless `--no-autosave`.
+/// the same default), unless `--no-autosave`.
 pub fn keeping(options: &Options) -> Keeping {
     if options.review {
         Keeping::Nowhere
@@ -619,7 +619,7 @@ pub fn own_time_control(game: &Game) -> Option<TimeControl> {
         .filter(TimeControl::is_timed)
 }
 
-/// A file of several games offered for choice (issue 10.8): each game's place in the file, checked by reading
+/// A file of several games offered for choice: each game's place in the file, checked by reading
 /// each place alone (any doubt: no places, and the chosen game is kept in `new_file`).
 pub fn game_file(
     options: &Options,

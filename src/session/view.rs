@@ -33,7 +33,7 @@ pub struct View<'a> {
     pub(super) review: Option<&'a Review>,
     pub(super) last_said: Option<&'a Announcement>,
     /// The session's and the edge's time of the last command: the clock's state kept with every save is taken
-    /// at this instant (issue 18.3).
+    /// at this instant.
     pub(super) at: Duration,
     pub(super) real_at: Duration,
 }
@@ -254,7 +254,7 @@ impl<'a> View<'a> {
 
     // --- for the coordinator: what is kept ---
 
-    /// The state to keep with the next save, as at the session's last command (issue 18.3).
+    /// The state to keep with the next save, as at the session's last command.
     pub(super) fn kept_now(&self) -> Option<resume::Kept> {
         let tournament = self.tournament.map(Tournament::kept);
         let at_ms = resume::wall_ms(self.config, self.real_at);
@@ -280,7 +280,7 @@ impl<'a> View<'a> {
     }
 
     /// Where the action log is kept: beside the game; while a kept game's question is open, its file and log
-    /// belong to it (issue 18.2).
+    /// belong to it.
     pub(super) fn log_path(&self) -> Option<PathBuf> {
         if self.files.resume.is_some() {
             return None;
@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn a_press_without_a_move_is_a_question_answered_by_keys_on_the_full_screen() {
-        // Issue 18.6: the full-screen view answers the session's questions with y/Enter and n/Escape; the
+        // The full-screen view answers the session's questions with y/Enter and n/Escape; the
         // question names those keys, and nothing counts before the answer.
         let config = Config {
             time_control: "90m+30s".parse().ok(),

@@ -1,6 +1,6 @@
 //! Speech: one thread owns the speech backend; the rest of hector sends it utterances.
 //!
-//! Two backends (issue 31; docs/speech.md): the direct speech-dispatcher one (src/speech/direct.rs, Linux's
+//! Two backends (docs/speech.md): the direct speech-dispatcher one (src/speech/direct.rs, Linux's
 //! default) and one over the `tts` crate (src/speech/tts_engine.rs: Tolk or WinRT on Windows, AVFoundation on
 //! macOS; `--speech-engine tts` on Linux). The queue, the time-outs and the notices below are the thread's and
 //! hold for both; what follows names speech-dispatcher, the first backend.

@@ -40,7 +40,7 @@ fn line_of(text: &str, key: &str) -> usize {
 
 impl OutputConfig {
     /// Parses RON; errors name the file, line and column. Rates and volumes are numbers from 0 to 1 (not
-    /// NaN, not infinite), and the voices are few and short (issue 10.7).
+    /// NaN, not infinite), and the voices are few and short (a settings file is outside input, bounded).
     pub fn from_ron(text: &str, file: &str) -> Result<OutputConfig, String> {
         let c: OutputConfig = ron::from_str(text).map_err(|e| {
             format!(
@@ -112,7 +112,7 @@ impl OutputConfig {
     }
 }
 
-/// Why a file could not be written, in the player's language and true plain words (issue 18.23): a full
+/// Why a file could not be written, in the player's language and true plain words: a full
 /// disk, a read-only disk, a file the system does not let change (`chattr +i`), no permission, a folder that
 /// is missing or a place where no file can be made, a file where a folder should be. Paths are said whole
 /// (cleaned, never cut). The one wording of write failures: saves, the action log, exports and start-up use it.
@@ -160,7 +160,7 @@ fn plain_os(e: &std::io::Error) -> String {
     }
 }
 
-/// Whether a game or log the session asked to keep is held in memory, not on disk (issue 18.23): hector then
+/// Whether a game or log the session asked to keep is held in memory, not on disk: hector then
 /// exits non-zero. Set by the edge after every batch.
 static UNSAVED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -295,7 +295,7 @@ pub struct Edge {
     replies: Vec<Command>,
     verbose: bool,
     speak_assistant: bool,
-    /// Writes that failed, by path, in order: tried again before every batch (issue 18.23).
+    /// Writes that failed, by path, in order: tried again before every batch.
     held: Vec<(PathBuf, Held)>,
 }
 
@@ -481,7 +481,7 @@ impl Edge {
         )
     }
 
-    /// Carries out the batch's file effects, in order, before anything is said (issue 10, 18.23, 18.24): the
+    /// Carries out the batch's file effects, in order, before anything is said (a move is said only once on disk): the
     /// writes held from earlier batches are tried again first. Returns what each effect has to say at its
     /// place, what is said before the batch (held writes that are safe again), and why the save of the game
     /// failed, when it did (its moves are then not announced as played).
@@ -515,7 +515,7 @@ impl Edge {
         let mut game_failed = None;
         let mut saved: Vec<Option<String>> = vec![None; effects.len()];
         // The action log first: an entry is on disk before the game file that holds its move, so a kill
-        // between the two never leaves a move in the game without its entry (issue 18.24).
+        // between the two never leaves a move in the game without its entry.
         let log_first = effects
             .iter()
             .enumerate()
@@ -552,7 +552,7 @@ impl Edge {
                                 })
                             }
                             // An explicit save (`save FILE`, a kept game) is hector's entry in the action log
-                            // too, done or failed (the trial after issue 26: a failed `save` was missing there).
+                            // too, done or failed (a trial found a failed `save` missing there).
                             None => {
                                 self.replies.extend(done.clone().map(Command::Outcome));
                                 done.clone()
@@ -745,13 +745,13 @@ impl Edge {
 
     /// Carries out effects; `show` displays each text said. Returns true when the program should end.
     ///
-    /// Files first (issue 10): every save and removal of the batch is carried out, and is durable on disk,
+    /// Files first: every save and removal of the batch is carried out, and is durable on disk,
     /// before anything of the batch is said or shown, so a move is never announced before it is safe. What a
     /// save has to say (done, or why it failed) is still said at its place in the batch.
     ///
     /// A save of the game that fails (a full or read-only disk, a protected file) keeps the game in memory and
     /// is tried again before every batch and at the end; while it fails, a move is not announced as played:
-    /// it is said as not kept, with the reason (issue 18.23). When the game is on disk again, that is said.
+    /// it is said as not kept, with the reason. When the game is on disk again, that is said.
     pub fn run(&mut self, effects: Vec<Effect>, show: &mut dyn FnMut(&Announcement)) -> bool {
         let (saved, before, failure) = self.files(&effects);
         for text in before {
@@ -792,7 +792,7 @@ impl Edge {
                     // Said already in place of the moves.
                     let said = said.filter(|t| !(moves_replaced && Some(t) == failure.as_ref()));
                     // What an operator's own command wrote (`export`, `save`) answers him: in assistant mode
-                    // the assistant's screen, not the blind player's earpiece (issue 26.5). The game's own file
+                    // the assistant's screen, not the blind player's earpiece. The game's own file
                     // and its log are everyone's.
                     let kind = match e {
                         Effect::Export { .. } | Effect::Save { done: Some(_), .. } => {
@@ -836,7 +836,7 @@ fn read_bounded(path: &Path, limit: u64) -> Result<String, String> {
     crate::store::read_outside_text(path, limit).map_err(|e| e.to_string())
 }
 
-/// The faces' time, the `now` given to the session (issue 27.7): it starts when the game is ready for its
+/// The faces' time, the `now` given to the session: it starts when the game is ready for its
 /// first move, once speech has connected (or been given up), or at the player's first input, whichever comes
 /// first. Until then no time passes, so the start's speech check takes nothing from the first player's clock;
 /// nothing waits for it (a hung speech server never delays the game).
@@ -886,7 +886,7 @@ mod tests {
         );
     }
 
-    /// Issue 10.7: NaN, infinite and absurd rates and volumes are refused with the file and line.
+    /// NaN, infinite and absurd rates and volumes are refused with the file and line.
     #[test]
     fn absurd_rates_and_volumes_are_refused() {
         for (from, to, what) in [

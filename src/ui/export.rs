@@ -9,7 +9,7 @@ use crate::store;
 /// `STEM.pgn` already there that holds another game (other players, date or round) is kept: the files take the
 /// next free `STEM-N`. `reason`: why a write failed, in words.
 /// `game_file`: the game's own file and its whole text as a save writes it; when `STEM.pgn` is that file, that
-/// text is what is written there (a file of several games keeps the others, issue 10.8).
+/// text is what is written there (a file of several games keeps the others).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn export(
     reason: &dyn Fn(&std::io::Error, &Path) -> String,
@@ -24,7 +24,7 @@ pub(super) fn export(
     let table = crate::braille::BrailleTable::from_name(table).map_err(|e| e.to_string())?;
     let brf = crate::braille::brf(braille, &table).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(dir).map_err(|e| reason(&e, &dir.join(stem)))?;
-    // Issue 18.22: the files of another game are never replaced. A game's files are replaced only by the
+    // The files of another game are never replaced. A game's files are replaced only by the
     // same game's (its identity, the HectorGame tag, is the same); else the stem gets the next free number.
     // The game's own file of one game is the game's, written whole as its save writes it; the game's own file of
     // several games, and any other file of several, is never the game's scoresheet (its STEM.txt and STEM.brf may
@@ -89,7 +89,7 @@ fn game_id(pgn: &str) -> Option<&str> {
 mod tests {
     use super::*;
 
-    /// Issue 10.8: an export never writes one game over a file of several. A file whose first game is this one
+    /// An export never writes one game over a file of several. A file whose first game is this one
     /// but which holds others is another's (the next free name), the game's own file of several too (its save
     /// rewrites its place); the game's own file of one game is written whole, as its save writes it.
     #[test]

@@ -121,7 +121,7 @@ pub fn start_pad<I: Send + 'static>(
 }
 
 /// The start: the session's first words, and the notices. The start's notices come before its question (the
-/// resume offer), so that the question is the last thing said (issue 27.6). True when the program should end.
+/// resume offer), so that the question is the last thing said. True when the program should end.
 pub fn start<F: Face>(
     face: &mut F,
     session: &mut Session,

@@ -12,7 +12,7 @@ use crate::ui::gamepad::PadEvent;
 use crate::ui::gamepad::glue::{self as pad, GamepadOptions, LineOut, PadFace};
 use crate::words::action::{Act, Action};
 
-/// The longest line read from the player (bytes); the rest of a longer line is dropped (issue 10).
+/// The longest line read from the player (bytes); the rest of a longer line is dropped (memory stays bounded).
 pub const MAX_INPUT_LINE: usize = 4096;
 /// Set (to anything) in the environment, each line read is printed before its answers, after this mark, so a
 /// script can tell which answer belongs to which line (the arbiter's casebook, tests/casebook.rs).
@@ -43,10 +43,10 @@ type Msg = face_loop::Msg<Input>;
 
 /// Prints one line; a closed stdout (reader gone) must not crash the game, the save still happens. The last
 /// line of defence of the line-mode promise: no control byte, escape or bidirectional override is printed,
-/// and one announcement stays one line (issue 10.6).
+/// and one announcement stays one line.
 ///
 /// On a terminal a long announcement is broken into lines at spaces, each narrower than the terminal, so the
-/// terminal never splits a word (a screen reader reads the screen line by line: "Gust", "av"; issue 19.6). Piped
+/// terminal never splits a word (a screen reader reads the screen line by line: "Gust", "av"). Piped
 /// (scripts), one announcement stays one line. Nothing empty is printed: an empty line is read "blank".
 fn print(stdout: &io::Stdout, text: &str) {
     let text = crate::words::quote::clean(text);
@@ -80,7 +80,7 @@ const FILL: &str = "\u{a0}\u{a0}\u{a0}";
 /// On a terminal, before the greeting: fills the screen with rows that look blank (the screen's old text scrolls
 /// away) and leaves the cursor on the last row, so every line written from then on scrolls the screen.
 ///
-/// Why (issue 19.6): the line editor moves the cursor to a new line for Enter a moment before hector's answer is
+/// Why: the line editor moves the cursor to a new line for Enter a moment before hector's answer is
 /// written. On a row above the last, that is a cursor move onto an empty row with no new text, and fenrir reads
 /// the empty row: "blank". At the last row the new line scrolls the screen instead; fenrir then reads the text
 /// that scrolled away at the top when it is shorter than three characters (an empty row: "space"), so the rows
@@ -240,7 +240,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
     let mut notices = options.notices;
     let pad_face = face_loop::start_pad(options.gamepad, tx.clone(), &mut edge, &mut notices);
     start_at_last_row(&face.stdout);
-    // Issue 27.7: the clock starts when the game is ready (see `FaceTime`).
+    // The clock starts when the game is ready (see `FaceTime`).
     let mut time = FaceTime::new();
     if face_loop::start(&mut face, &mut session, &mut edge, &mut time, notices) {
         edge.finish(FINISH);
@@ -284,7 +284,7 @@ pub fn run(mut session: Session, options: LineOptions) -> io::Result<()> {
 mod tests {
     use super::wrap_words;
 
-    /// Issue 19.6: a long answer is broken at spaces; no line is wider than asked; the words are all there.
+    /// A long answer is broken at spaces; no line is wider than asked; the words are all there.
     #[test]
     fn long_answers_break_between_words() {
         let text = "Black: König Eva acht; Dame David acht; Turm Anna acht, Hector acht; Läufer Cesar acht, Felix \

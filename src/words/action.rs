@@ -89,7 +89,7 @@ pub enum Action {
     Inspect,
     Verify,
     Help,
-    /// `help TOPIC` or `help COMMAND`: one topic's commands (issue 27.3).
+    /// `help TOPIC` or `help COMMAND`: one topic's commands.
     HelpOn(String),
     Quit,
     /// `yes` or `no` typed with no question open (the English words: they answer nothing then).

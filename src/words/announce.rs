@@ -297,7 +297,7 @@ mod tests {
         );
     }
 
-    /// Issue 18, fault 15: moves kept as written SAN are said back in board words.
+    /// Moves kept as written SAN are said back in board words.
     #[test]
     fn written_moves_are_said_in_board_words() {
         let v = Vocabulary::default();

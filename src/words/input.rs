@@ -47,7 +47,7 @@ pub fn parse_move(
         }
     }
     // A piece word of one vocabulary with the squares of another ("Bishop David drei", as "Bishop d3" is read;
-    // issue 27.9): the piece word put in each vocabulary's word (the player's first), then read again.
+    // players mix them): the piece word put in each vocabulary's word (the player's first), then read again.
     for v in std::iter::once(vocabulary).chain(Vocabulary::builtins()) {
         if let Some(own) = own_piece_words(v, text) {
             match in_vocabulary(pos, v, &own, v == vocabulary) {
@@ -732,7 +732,7 @@ mod tests {
         );
     }
 
-    /// Issue 18, fault 11: a line that reads as a move in any built-in notation is a move, whatever vocabulary
+    /// A line that reads as a move in any built-in notation is a move, whatever vocabulary
     /// was chosen; piece words with written squares; the capture sign left out (R-C.9).
     #[test]
     fn mixed_forms_and_every_builtin_notation_are_read() {

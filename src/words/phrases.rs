@@ -116,7 +116,7 @@ impl Phrases {
     ///
     /// One pass over the template: a value is never read again for placeholders (a typed "{path}" stays
     /// as typed), and no value brings a control byte or bidirectional override into the announcement
-    /// (issue 10.6; user text is also bounded by [`super::quote`] where it is taken).
+    /// (user text is also bounded by [`super::quote`] where it is taken).
     pub fn say(&self, key: &str, args: &[(&str, &str)]) -> String {
         let Some(template) = self.map.get(key) else {
             return key.to_string();
@@ -191,7 +191,7 @@ mod tests {
         );
     }
 
-    /// Issue 18, fault 20: a count of 1 takes the singular in every language ("1 half-move more", not
+    /// A count of 1 takes the singular in every language ("1 half-move more", not
     /// "1 half-moves more"): every phrase is said with each of its placeholders set to 1 and to 2, and no
     /// English phrase says "1" before a plural noun.
     #[test]
@@ -273,7 +273,7 @@ mod tests {
         }
     }
 
-    /// Issue 10.6: values are put in once, cleaned; a value that looks like a placeholder stays as it is.
+    /// Values are put in once, cleaned; a value that looks like a placeholder stays as it is.
     #[test]
     fn values_are_put_in_once_and_cleaned() {
         let en = Phrases::builtin("en").unwrap();

@@ -1,4 +1,4 @@
-//! Text from outside said back safely (issue 10.6): what a player typed, a file name, an engine's name. No
+//! Text from outside said back safely: what a player typed, a file name, an engine's name. No
 //! control byte, escape sequence, bidirectional override or invisible format character reaches a terminal,
 //! a screen reader or a braille display through an announcement; user text quoted back is also bounded.
 

@@ -170,7 +170,7 @@ fn categorize(
         for e in lex.iter() {
             let n = e.words.len();
             // An entry of no words (a vocabulary word of only spaces or signs) matches nothing: it would match
-            // everywhere and never move on (found by fuzzing, issue 10: an endless loop).
+            // everywhere and never move on (found by fuzzing: an endless loop).
             if n == 0 || i + n > tokens.len() {
                 continue;
             }
@@ -378,7 +378,7 @@ pub fn transliterate(v: &Vocabulary, text: &str) -> String {
 mod tests {
     use super::*;
 
-    /// Found by fuzzing (issue 10): a vocabulary word of nothing but signs made every word match it, without
+    /// Found by fuzzing: a vocabulary word of nothing but signs made every word match it, without
     /// moving on: an endless loop on the next move typed.
     #[test]
     fn a_word_of_no_letters_matches_nothing_and_ends() {

@@ -60,7 +60,7 @@ pub fn control(p: &Phrases, tc: &TimeControl) -> String {
     periods.join(&format!(", {} ", p.get("tc.then")))
 }
 
-/// The time control as it is confirmed when the game starts (issue 18, fault 16: a bare number in `--time`
+/// The time control as it is confirmed when the game starts (a bare number in `--time`
 /// is heard for what it was read as): "Time control: 90 minutes each plus 30 seconds per move from
 /// move one"; controls of several periods as [`control`] says them.
 pub fn control_at_start(p: &Phrases, tc: &TimeControl) -> String {
@@ -144,7 +144,7 @@ mod tests {
         );
     }
 
-    /// Issue 18, fault 16: the control is said at the start as it was read.
+    /// The control is said at the start as it was read.
     #[test]
     fn the_control_at_the_start_in_words() {
         let en = Phrases::default();

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// `R` of issue 18 without its language: record mode, 90 minutes plus 30 seconds, the virtual clock, no speech.
-/// The tests add `en` (or another language) and their own options.
+/// `R`, the tournament profile's usual start, without its language: record mode, 90 minutes plus 30 seconds, the
+/// virtual clock, no speech. The tests add `en` (or another language) and their own options.
 pub const RECORD: [&str; 9] = [
     "--line",
     "--mode",

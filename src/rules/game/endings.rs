@@ -235,7 +235,7 @@ impl Game {
     /// agreement and a claimed draw), so the import guesses. `reason`, kept beside the record by the program
     /// that ended the game, replaces the guess when it says the same: the same Termination and result, and an
     /// ending the moves themselves do not decide (a mate stays a mate). Loading a finished game changes nothing
-    /// of it (issue 26.3). Whether it was taken.
+    /// of it. Whether it was taken.
     pub fn restore_reason(&mut self, reason: EndReason) -> bool {
         use EndReason as R;
         let by_moves = |r: EndReason| {
@@ -270,7 +270,7 @@ impl Game {
     }
 
     /// The arbiter takes back what ended the game (an illegal move recorded by mistake, a result to correct,
-    /// issue 26.8): the game is not over any more. Returns the ending it had.
+    /// as FIDE's standard for electronic clocks asks): the game is not over any more. Returns the ending it had.
     pub fn reopen(&mut self) -> Option<Ending> {
         self.ending.take()
     }

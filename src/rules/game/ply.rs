@@ -179,7 +179,7 @@ pub enum MovetextItem {
 
 /// One half-move of the game record. It keeps no position: a game read from a file keeps every move of
 /// every game, and a position (136 bytes) in each made reading a file several times slower than the moves
-/// alone (issue 10). [`Game::position_before`] and [`Game::positions`] give the positions back by replay.
+/// alone. [`Game::position_before`] and [`Game::positions`] give the positions back by replay.
 #[derive(Debug, Clone)]
 pub struct Ply {
     pub mv: Move,

@@ -11,7 +11,7 @@ use super::error::GameError;
 use super::ply::{Comments, Ply};
 use super::repetition::RepetitionKey;
 
-/// Issue 10 item 10, and what fuzzing found after: the FEN reader takes a number from the digits at the
+/// A huge number in a FEN (found by fuzzing) must not overflow: the FEN reader takes a number from the digits at the
 /// start of a field (`2002222222222222222<garbage>` too) and cuts it to the largest it holds.
 #[test]
 fn fen_counters_beyond_any_game_are_refused() {
@@ -181,7 +181,7 @@ fn positions_are_replayed_from_the_start_and_plies_stay_small() {
             (Color::White, 33)
         ]
     );
-    // A move kept in a record read from a file must stay far smaller than a position (issue 10).
+    // A move kept in a record read from a file must stay far smaller than a position.
     assert!(
         std::mem::size_of::<Ply>() <= 40,
         "a ply takes {} bytes",

@@ -51,7 +51,7 @@ impl BoardCheck {
         } else {
             game.plies()[common.min(game.plies().len() - 1)].color()
         };
-        // A home game has no action log (issue 27: its words are a home game's).
+        // A home game has no action log (its words are a home game's).
         let key = if cfg.mode.is_tournament() {
             "rewind.confirm"
         } else {

@@ -109,7 +109,7 @@ fn scoresheets_that_differ_are_retraced_on_confirmation() {
         ]
     );
     let out = run(&mut s, "rewind");
-    // A home game's words (issue 27): no action log.
+    // A home game's words: no action log (a home game has none).
     assert!(
         out[0].starts_with("Go back to after move 2, White"),
         "{out:?}"

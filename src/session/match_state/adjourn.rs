@@ -353,8 +353,8 @@ impl Match {
         let Some(env) = self.adjourned.take() else {
             return Opened::Refused(vec![say(Kind::Refusal, cfg.p("envelope.none", &[]))]);
         };
-        // An envelope of another game or position is never opened in this one (issue 10.2); a finished game
-        // has nothing to resume (issue 10.1). Session::with_envelope refuses such envelopes already.
+        // An envelope of another game or position is never opened in this one (a leftover one would decide a
+        // new game); a finished game has nothing to resume. Session::with_envelope refuses such envelopes already.
         if let Err(key) = env.belongs_to(&self.game) {
             return Opened::Saved(vec![say(Kind::Refusal, cfg.p(key, &[]))]);
         }

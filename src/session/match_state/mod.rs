@@ -27,7 +27,7 @@ use timing::Timing;
 
 /// The game being played and what the Laws keep about it beside the moves: the clock, illegal moves
 /// completed, a 5-second request (R-GIII.4), the arbiter's counter correction, the sealed
-/// move (Guidelines I) and the clock's state kept in the game's file (issue 18.3).
+/// move (Guidelines I) and the clock's state kept in the game's file.
 ///
 /// Its fields are private to this module (the compiler keeps them so): the other parts read the game through
 /// [`Match::game`] and change it only through the methods named for what the Laws do to it (`apply_move`,

@@ -1,4 +1,4 @@
-//! The clock's state and the made move, kept with every save as a PGN tag and restored on resumption (issue 18.3).
+//! The clock's state and the made move, kept with every save as a PGN tag and restored on resumption.
 //!
 //! Every save of a game with a clock or under the tournament profile carries the tag `HectorClock`, written in
 //! the same atomic save as the moves, so the file never holds moves of one moment and a clock of another:
@@ -21,7 +21,7 @@
 //! not corrected, no offer but the one marked on the record's last move).
 //! `end=REASON`: why a finished game ended (`illegal-move`, `draw-after-illegal-move`, `arbiter`, `resignation`,
 //! `agreement`, `threefold`, `fifty-moves`, `time-forfeit`, `draw-on-time`, ...), which PGN's Termination tag says
-//! only coarsely: a loaded finished game keeps it (issue 26.3, see `Game::restore_reason`).
+//! only coarsely: a loaded finished game keeps it (see `Game::restore_reason`).
 //! Unknown keys are skipped; a tag that cannot be read whole is not used, and the player is told why.
 //!
 //! An adjourned game goes on from the same tag: only its clock times are its envelope's (R-GI.5); the illegal
@@ -86,7 +86,7 @@ pub(in crate::session) struct Kept {
     pub offer: Option<Color>,
     /// the offer marked on the record's last move is no longer open (it was declined).
     pub offer_declined: bool,
-    /// Why the finished game ended (issue 26.3).
+    /// Why the finished game ended.
     pub end: Option<EndReason>,
 }
 
@@ -360,7 +360,7 @@ pub(in crate::session) fn take_kept(game: &mut Game) -> Option<Result<Kept, Stri
     let text = game.tags.get(TAG)?.to_string();
     game.tags.retain(|name, _| name != TAG);
     let kept = Kept::parse(&text, game);
-    // A finished game ends as it was kept, not as its Termination tag is guessed back (issue 26.3). A tag written
+    // A finished game ends as it was kept, not as its Termination tag is guessed back. A tag written
     // before `end=` existed still tells a loss by illegal moves: the loser's count reached the edition's limit.
     if let Ok(k) = &kept
         && let Some(reason) = k.end.or_else(|| illegal_end(k, game))
@@ -390,7 +390,7 @@ fn illegal_end(kept: &Kept, game: &Game) -> Option<EndReason> {
 
 impl Match {
     /// The state to keep with the next save, as at the session's last command `now`, saved at the wall time
-    /// `at_ms` (issue 18.3). `tournament`: the profile's made move and presses owed, when it is on.
+    /// `at_ms`. `tournament`: the profile's made move and presses owed, when it is on.
     pub(in crate::session) fn kept_now(
         &self,
         now: Duration,
@@ -467,7 +467,7 @@ impl Match {
             ));
         }
         // The physical clock and the arbiter belong to a tournament game; a home game goes on where it stopped
-        // (issue 27.5).
+        // (a casual game resumed must not sound like a tournament).
         if restored && cfg.mode.is_tournament() {
             notes.push(cfg.p("resume.physical_clock", &[]));
         }
@@ -542,7 +542,7 @@ impl Match {
             };
             // The physical clock kept running while hector was not: the time since the last save is charged to
             // the side whose clock ran (a virtual clock stands still between sessions). Only in a tournament
-            // game: a home game has no physical clock, and goes on where it stopped (issue 27.5).
+            // game: a home game has no physical clock, and goes on where it stopped.
             let mut charged = None;
             if let (true, ClockState::Running(c), false, false, Some(at), Some(wall)) = (
                 cfg.mode.is_tournament(),
@@ -587,7 +587,7 @@ impl Match {
                         t.clock.remaining(Color::Black, now),
                     )
                 });
-                // Said as `time` says them: a second begun is still there (issue 27.7).
+                // Said as `time` says them: a second begun is still there.
                 let left = super::timing::whole_seconds_left;
                 if let Some((w, b)) = now_sides.map(|(w, b)| (left(w), left(b))) {
                     notes.push(cfg.p(
@@ -745,7 +745,7 @@ mod tests {
         assert!(ok.to_tag().contains("offer=none"), "{}", ok.to_tag());
     }
 
-    /// Issue 26.3: a finished game ends, once loaded, as it was kept: `end=` replaces the reason guessed from PGN's
+    /// A finished game ends, once loaded, as it was kept: `end=` replaces the reason guessed from PGN's
     /// Termination when it says the same (its Termination and result), never an ending the moves decide.
     #[test]
     fn a_finished_game_keeps_why_it_ended() {

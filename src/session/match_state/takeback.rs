@@ -116,7 +116,7 @@ impl Match {
         self.timing = Some(fresh);
     }
 
-    /// Before a new game: the game played, finished or not (issue 27.1), is kept in the folder of kept games
+    /// Before a new game: the game played, finished or not, is kept in the folder of kept games
     /// (`pgn`: the game as written), unless nothing is kept (see `Config::keeps_played`). The save (it says
     /// "kept" only once the file is safely written, a failure says why) and the path, which the caller adds to
     /// the kept games.

@@ -830,7 +830,7 @@ mod tests {
         let out = text(&mut s, "takeback");
         assert_eq!(said(&out), ["Taken back: Bauer David vier; White to move"]);
         assert!(out.contains(&Effect::Other(ToOther::Stop)), "{out:?}");
-        // A rematch with colours swapped, asked first (issue 27.1): the engine now plays White and is asked at once.
+        // A rematch with colours swapped, asked first: the engine now plays White and is asked at once.
         let asked = text(&mut s, "rematch");
         assert!(said(&asked)[0].starts_with("A new game with the colours swapped?"));
         let out = text(&mut s, "yes");

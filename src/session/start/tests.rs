@@ -56,7 +56,7 @@ fn where_the_game_is_kept() {
     let load = Some(PathBuf::from("g.pgn"));
     let save = Some(PathBuf::from("s.pgn"));
     let k = |o: Options| keeping(&o);
-    // Issue 27.2: both faces keep the game in the autosave unless told not to.
+    // Both faces keep the game in the autosave unless told not to.
     assert_eq!(k(Options::default()), Keeping::Autosave);
     assert_eq!(
         k(Options {

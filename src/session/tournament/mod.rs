@@ -121,7 +121,7 @@ impl Tournament {
     }
 
     /// The move made and waiting for its press: its mover and index in the record (kept with every save,
-    /// issue 18.3).
+    /// so a resumed game goes on where it stopped).
     pub(in crate::session) fn made_move(&self) -> Option<(Color, usize)> {
         self.made.map(|m| (m.mover, m.ply))
     }
@@ -131,25 +131,25 @@ impl Tournament {
         self.unpressed
     }
 
-    /// What the profile keeps with a save: the made move and the presses owed (issue 18.3).
+    /// What the profile keeps with a save: the made move and the presses owed.
     pub(in crate::session) fn kept(&self) -> (Option<(Color, usize)>, [u32; 2]) {
         (self.made_move(), self.unpressed_counts())
     }
 
-    /// The game as the action log records it now (issue 26.8): its moves and result, the made move, the presses
+    /// The game as the action log records it now: its moves and result, the made move, the presses
     /// owed and the illegal moves.
     pub(in crate::session) fn game_mark(&self, m: &Match) -> log::GameMark {
         let (made, unpressed) = self.kept();
         log::GameMark::of(m.game(), made, unpressed, m.illegal_counts())
     }
 
-    /// The game as it stands, for the next entries of the action log (see `GameMark`, issue 26.8).
+    /// The game as it stands, for the next entries of the action log (see `GameMark`).
     pub(in crate::session) fn note_game(&mut self, m: &Match) {
         self.log.set_game(m.game(), self.kept(), m.illegal_counts());
     }
 
     /// The full-screen view's own question (an offer, a claim, a new game), its answer or its cancelling:
-    /// an entry of the operator's in the action log (issue 26.7: every question and answer is logged). What
+    /// an entry of the operator's in the action log (every question and answer is logged). What
     /// was `entered` (the line or the key) and what the view `said`.
     pub(in crate::session) fn log_view(
         &mut self,
@@ -168,7 +168,7 @@ impl Tournament {
         self.log_action(cfg, path, now, actor, entered, said)
     }
 
-    /// A resumed game goes on where it was kept: the made move and the presses still owed (issue 18.3).
+    /// A resumed game goes on where it was kept: the made move and the presses still owed.
     pub(in crate::session) fn restore_made(
         &mut self,
         made: Option<(Color, usize)>,
@@ -258,14 +258,14 @@ impl Tournament {
 
 /// What the arbiter's command said (a clock corrected, paused or started): in assistant mode the assistant's
 /// screen; the blind player hears the corrected clock when he asks for the time or the count (D.2.10.4, R-12.6;
-/// issue 26.5). The end of a game the arbiter decides is said to everyone.
+/// nothing unasked). The end of a game the arbiter decides is said to everyone.
 pub(in crate::session) fn arbiters(
     t: Option<&Tournament>,
     action: &crate::words::action::Action,
     out: Vec<Effect>,
 ) -> Vec<Effect> {
     // Only the clock's corrections: a cancelled illegal move and a corrected result change what the blind
-    // player was told, so he hears them (issue 26.5, 26.8).
+    // player was told, so he hears them.
     const CLOCK: [&str; 7] = ["pause", "resume", "add", "set", "time", "moves", "late"];
     let clock = matches!(action, crate::words::action::Action::Arbiter(r)
         if r.split_whitespace().next().is_some_and(|w| CLOCK.contains(&w.to_lowercase().as_str())));
@@ -307,11 +307,11 @@ fn said_in(out: &[Effect]) -> Vec<String> {
         .collect()
 }
 
-/// The action log of the profile (issue 18.14, 18.24): `path` is the log's file beside the game, when there is
+/// The action log of the profile: `path` is the log's file beside the game, when there is
 /// one.
 impl Tournament {
     /// Adds an entry to the action log and appends it to the file, synced, before anything of the batch is
-    /// said (issue 18.24: appended, never rewritten; a kill cannot lose an entry that was announced).
+    /// said (appended, never rewritten; a kill cannot lose an entry that was announced).
     pub(in crate::session) fn log_action(
         &mut self,
         cfg: &Config,
@@ -334,7 +334,7 @@ impl Tournament {
     }
 
     /// After a command in the profile: who acted, and the entry in the log. Everything typed is logged, reading
-    /// the log too (issue 18.14); a `verify` that reads the file is logged with its answer, when it comes.
+    /// the log too; a `verify` that reads the file is logged with its answer, when it comes.
     #[allow(clippy::too_many_arguments)]
     pub(in crate::session) fn log_command(
         &mut self,

@@ -330,7 +330,7 @@ impl Tournament {
     /// `illegal MOVE`, or `illegal` after an entry that did not fit, while a move is made and not pressed:
     /// no illegal move can have been completed since the last press (the clock of the side that would have
     /// made it did not run), so nothing is charged to anyone and nothing changes; the answer says why and how
-    /// to go on (issue 26.1: the side charged is always the side that made the move, by its press).
+    /// to go on (R-7.5.1: the side charged is always the side that made the move, by its press).
     pub(in crate::session) fn illegal_made(
         &mut self,
         cfg: &Config,

@@ -181,7 +181,7 @@ pub(in crate::session) fn export(
 }
 
 /// At the end of a tournament session the scoresheet files go beside the game (quietly): `STEM.pgn` is then the
-/// game's own file, written whole from `game_file` (a file of several games keeps the others, issue 10.8).
+/// game's own file, written whole from `game_file` (a file of several games keeps the others).
 pub(in crate::session) fn beside_game(
     cfg: &Config,
     m: &Match,
@@ -214,7 +214,7 @@ impl Tournament {
         vec![say(Kind::Answer, self.log.read(&cfg.phrases, n))]
     }
 
-    /// `verify`: R-12.9 / issue 18.28, the action log on disk (at `path`, beside the game) checked, seal by
+    /// `verify`, the action log on disk (at `path`, beside the game) checked, seal by
     /// seal. The file is read by the edge and comes back as `Command::Read`.
     pub(in crate::session) fn verify_command(
         &mut self,
@@ -247,7 +247,7 @@ impl Tournament {
         self.verifying = None;
         let shown = words::quote::clean(&path.display().to_string());
         let out = match text {
-            // Issue 26.8: the chain, and the log against the game as it stands.
+            // The chain, and the log against the game as it stands.
             Ok(text) => vec![say(
                 Kind::Answer,
                 format!(

@@ -42,7 +42,7 @@ pub enum Out {
     Move(shakmaty::Move),
     /// A line typed in the view's input line: the session reads it as line mode's.
     Line(String),
-    /// The view's own question, its answer or its cancelling, for the action log (issue 26.7): what was
+    /// The view's own question, its answer or its cancelling, for the action log: what was
     /// entered (a line, a key) and what the view answered.
     Log {
         entered: String,
@@ -66,7 +66,7 @@ pub struct App {
     pub keymap: Keymap,
     /// More lines for help after the keys (the gamepad's layout, once a pad is there).
     pub extra_help: Vec<String>,
-    /// The page of help shown: `?` again turns to the next page (issue 19.3: help shows every key).
+    /// The page of help shown: `?` again turns to the next page (help shows every key).
     pub help_page: usize,
     /// Where each page of help begins (indexes into its lines), as the screen last drew it (set by the
     /// drawing: how many lines fit depends on the terminal's size).
@@ -76,7 +76,7 @@ pub struct App {
     /// The status line of the batch before, and whether it was marked as said again.
     before: (Vec<String>, bool),
     /// This batch says the same as the one before: the status line is marked ("Again:") so that its text
-    /// changes and a screen reader reads it again (issue 19.4); a third time is unmarked, and so on.
+    /// changes and a screen reader reads it again; a third time is unmarked, and so on.
     pub again: bool,
     /// The open question was said again after a key that does not answer it: further such keys get a short
     /// sound only, not the question for every key.
@@ -166,7 +166,7 @@ impl App {
     }
 
     /// Cancel: Escape, or a key of the keymap's Cancel (Ctrl-x): screen readers keep Escape (fenrir: "stop
-    /// speaking"), so every cancel has a second key (issue 19.5). On the input line only a key that types
+    /// speaking"), so every cancel has a second key. On the input line only a key that types
     /// nothing (Ctrl, Alt or a named key) cancels.
     fn cancel_key(&self, e: &KeyEvent, typing: bool) -> bool {
         e.code == KeyCode::Esc || (self.bound(e, Action::Cancel) && !(typing && types(e)))
@@ -251,12 +251,12 @@ impl App {
                 return vec![act(Typed::No)];
             }
             // The blind player's own request goes to the session, which answers it in assistant mode whatever
-            // the assistant is asked (issue 26.4); leaving is no answer (the session keeps the question).
+            // the assistant is asked; leaving is no answer (the session keeps the question).
             match self.bound_action(&event) {
                 Some(Action::Player(r)) if view.mode().is_tournament() => {
                     return vec![act(Typed::Player(r.word().into()))];
                 }
-                // The clock press is never lost: the session lets it leave its question (issue 26.7).
+                // The clock press is never lost: the session lets it leave its question.
                 Some(Action::Press) if view.mode().is_tournament() => {
                     self.reminded = false;
                     return vec![act(Typed::Press)];
@@ -264,7 +264,7 @@ impl App {
                 Some(Action::Quit) => return vec![act(Typed::Quit)],
                 _ if ctrl_c(&event) => return vec![act(Typed::Quit)],
                 // A command typed instead of the answer goes whole to the session, as in line mode (never key
-                // by key: a y in `:verify` would answer yes); the question stays open (issue 26.7).
+                // by key: a y in `:verify` would answer yes); the question stays open.
                 Some(Action::Input) => {
                     self.mode = Mode::Input(String::new());
                     return vec![answer(p.get("screen.input").to_string())];
@@ -324,7 +324,7 @@ impl App {
         let pos = game.position();
         let focus = self.focus;
         match action {
-            // -- Review (issue 11): the line-mode commands, answered by the session.
+            // -- Review: the line-mode commands, answered by the session.
             Action::Review(r) => vec![act(r.action(view.reviewing()))],
             Action::Up | Action::Down | Action::Left | Action::Right => {
                 let (f, r) = match action {
@@ -382,7 +382,7 @@ impl App {
             Action::Used => vec![act(Typed::Used)],
             Action::Count => vec![act(Typed::Count)],
             // The last thing said, as the status line shows it: the view's own answers too (a square, a rank),
-            // which the session never hears (issue 27.9: `g` once said the move list instead).
+            // which the session never hears (`g` once said the move list instead).
             Action::Repeat if !self.status.is_empty() => {
                 self.status.iter().map(|t| answer(t.clone())).collect()
             }
@@ -411,7 +411,7 @@ impl App {
             Action::Player(r) => vec![act(Typed::Player(r.word().into()))],
             // The session refuses these in a tournament game, with the reason.
             Action::Takeback => vec![act(Typed::Takeback(Arg::None))],
-            // The session asks first, in both faces, saying what is kept (issue 27.1); during a review it
+            // The session asks first, in both faces, saying what is kept; during a review it
             // refuses them with its reason.
             Action::NewGame => vec![act(Typed::New)],
             Action::Rematch => vec![act(Typed::Rematch)],
@@ -485,7 +485,7 @@ impl App {
     }
 
     /// The view's own question before `sent` (an offer, a claim, a new game): asked, and logged with what
-    /// asked it (issue 26.7).
+    /// asked it.
     fn confirm(&mut self, sent: Out, key: &'static str, p: &Phrases) -> Vec<Out> {
         let entered = match &sent {
             Out::Line(line) => line.clone(),
@@ -554,12 +554,12 @@ impl App {
         Key::of(e).and_then(|k| self.keymap.action(&k))
     }
 
-    /// A key while the view's own question is open (issue 26.7): only its answers and the keys that leave it
+    /// A key while the view's own question is open: only its answers and the keys that leave it
     /// act, and nothing typed is taken key by key. y sends what was asked about; n, Escape or Ctrl-x cancel
     /// it. The keys that leave it cancel it first and then act: the clock press (never lost: the physical
     /// clock was pressed), the input line (a command typed instead of the answer), Ctrl-C (leave hector). The
-    /// blind player's own request keys are answered at once in assistant mode, and the question stays open
-    /// (issue 26.4). Any other key does nothing: the first (and F1) says the question again with its answers,
+    /// blind player's own request keys are answered at once in assistant mode, and the question stays open.
+    /// Any other key does nothing: the first (and F1) says the question again with its answers,
     /// the next ones only sound. Each answer and each cancelling is logged with its key.
     fn confirm_key(
         &mut self,
@@ -696,7 +696,7 @@ impl App {
                             promotion_question(v, p, focus),
                             self.promotion_keys(v, p)
                         );
-                        // The view's question is logged with the entry that asked it (issue 26.7).
+                        // The view's question is logged with the entry that asked it.
                         vec![
                             Out::Say(Announcement {
                                 kind: Kind::Event,
@@ -810,7 +810,7 @@ impl App {
             KeyCode::Enter => {
                 self.mode = Mode::Explore;
                 let line = text.trim().to_string();
-                // One rule for both faces (issue 27.9): a typed command acts at once, as in line mode (a typed
+                // One rule for both faces: a typed command acts at once, as in line mode (a typed
                 // word is not pressed by accident); only its key asks first. `resign` and `new` are asked by
                 // the session itself, in both faces. While the session asks its own question the line goes to
                 // it whole, as in line mode.

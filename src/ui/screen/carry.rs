@@ -68,7 +68,7 @@ pub fn carry_outs(
                 let effects = session.play_move(m, now);
                 quit |= answered(effects, app, session, edge, now);
             }
-            // The view's own question and its answer: in the action log like every entry (issue 26.7).
+            // The view's own question and its answer: in the action log like every entry.
             app::Out::Log { entered, said } => {
                 let effects = session.log_view(&entered, said, now);
                 quit |= carry(edge, app, session, effects, now);

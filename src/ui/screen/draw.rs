@@ -50,7 +50,7 @@ pub fn geometry(area: Rect) -> Option<Geometry> {
         .max(1);
     let cell_w = 2 * cell_h + 1;
     // The status line, where every answer is shown, is at the top: a screen reader reads what changed from
-    // the top down, so the answer comes first and the board's changed rows after it (issue 19.2).
+    // the top down, so the answer comes first and the board's changed rows after it.
     let status = Rect {
         x: area.x,
         y: area.y,
@@ -190,7 +190,7 @@ pub fn notation(v: &Vocabulary, san: &str) -> String {
 /// A clock's time: minutes ("1 h 29 min"), or with seconds ("1:29:50").
 pub fn clock_text(d: Duration, seconds: bool, p: &Phrases) -> String {
     if seconds {
-        // A second begun is still there, as the time is said (issue 27.7).
+        // A second begun is still there, as the time is said.
         let s = d.as_millis().div_ceil(1000) as u64;
         if s >= 3600 {
             format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
@@ -269,7 +269,7 @@ fn mode_label(app: &App, view: &View<'_>) -> String {
 /// The silent mark of plain mode ([`Theme::stop_reader`]): "_" alone on the bottom row, where the cursor stops
 /// for a moment before a key's answer is drawn. fenrir reads a cursor that moved to another row, the screen
 /// otherwise unchanged, at once and stops what it was saying (a key's answer written to the screen is read only
-/// after what it is saying); at its punctuation levels none, some and most "_" is said as nothing (issue 19).
+/// after what it is saying); at its punctuation levels none, some and most "_" is said as nothing.
 pub const READER_MARK: &str = "_";
 
 /// The part of the terminal the view is drawn in, and where the silent mark is: plain mode with `stop_reader`
@@ -320,7 +320,7 @@ pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
     };
     frame.render_widget(Block::default().style(text_style(theme)), area);
     // Hidden (`--no-board`, G), the board's squares are not drawn, so that a move changes no rank a screen reader
-    // would read after the answer (issue 19); the keys still explore the board and say each square.
+    // would read after the answer; the keys still explore the board and say each square.
     let board_title = if theme.board {
         draw_board(frame.buffer_mut(), &g, app, view);
         "screen.title.board"
@@ -407,7 +407,7 @@ pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
     };
     let inner_rows = list_area.height.saturating_sub(2) as usize;
     let (title, lines) = match &app.help {
-        // Help a page at a time: `?` again turns the page (issue 19.3).
+        // Help a page at a time: `?` again turns the page.
         Some(help) => {
             let rows = inner_rows.max(1);
             let width = usize::from(list_area.width.saturating_sub(2)).max(1);
@@ -425,7 +425,7 @@ pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
             let mut used = 0;
             let mut headed = false;
             for (i, w) in wrapped.iter().enumerate() {
-                // A group of keys begins a page (issue 27: `?` says one group at a time, as the screen shows).
+                // A group of keys begins a page (`?` says one group at a time, as the screen shows).
                 let heading = super::app::help::is_heading(&help[i]);
                 if used > 0 && ((heading && headed) || used + w.len() > rows) {
                     starts.push(i);
@@ -583,15 +583,15 @@ pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
     if theme.plain {
         // Plain (for screen readers): what the keys do now below the answer, so that a screen reader, which reads
         // the changed rows from the top, says the answer first ("Bauer Eva zwei chosen; ..." before "Target for
-        // Bauer Eva zwei"; issue 19.2).
+        // Bauer Eva zwei").
         status_block = status_block.title_position(ratatui::widgets::TitlePosition::Bottom);
     }
     // A long answer (the whole board, help, a long list) is shown whole: the status line grows down over the
-    // board until the next key, its rows broken between words (issue 19.3: nothing cut off).
+    // board until the next key, its rows broken between words (nothing cut off).
     let width = usize::from(g.status.width.saturating_sub(2)).max(1);
     let rows: Vec<String> = if input_cursor {
         // The input line, and below it what was said last (how to use the line, the echo of a key), so a
-        // screen reader reads more than the title "Input" (issue 19.3).
+        // screen reader reads more than the title "Input".
         let mut rows = vec![status_text.clone()];
         rows.extend(
             crate::ui::line::wrap_words(&said_text(app, p), width)
@@ -661,7 +661,7 @@ fn quiet_rows(g: &Geometry) -> Vec<u16> {
 }
 
 /// What was said last, as the status line shows it: marked when it repeats the batch before, so the screen
-/// changes with every answer and a screen reader reads it again (issue 19.4).
+/// changes with every answer and a screen reader reads it again.
 fn said_text(app: &App, p: &Phrases) -> String {
     let said = sentences(&app.status);
     if app.again && !said.is_empty() {
@@ -673,7 +673,7 @@ fn said_text(app: &App, p: &Phrases) -> String {
 
 /// Announcements shown one after another, each ending as a sentence ends (a full stop unless it ends with one,
 /// a question or an exclamation mark), so that they never run together on the status line or under a screen
-/// reader ("... Matt. Checkmate. Black wins"; issue 27.6).
+/// reader ("... Matt. Checkmate. Black wins").
 pub fn sentences(said: &[String]) -> String {
     let mut out = String::new();
     for (i, text) in said.iter().enumerate() {
@@ -741,7 +741,7 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, app: &App, view: &View<'_>) {
             // The squares the chosen piece can go to are shown by reversed colours alone, and in plain mode the
             // chosen piece by underlining: a mark (`*`, brackets) would change the board's rows, and a screen
             // reader reads every changed row after the answer ("star" on each; the answer names the targets
-            // already; issue 19.2). In plain mode the terminal cursor alone marks the focus, so moving it changes
+            // already). In plain mode the terminal cursor alone marks the focus, so moving it changes
             // no row of the board either.
             let target = targets.contains(&sq);
             let (open, close) = if theme.plain {

@@ -1,5 +1,5 @@
 //! One frame, one write: the view's output is gathered and written to the terminal at once, cursor included,
-//! so a screen reader never reads a half-drawn frame (issue 19.1).
+//! so a screen reader never reads a half-drawn frame.
 
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -119,7 +119,7 @@ mod tests {
         hay.windows(needle.len()).any(|w| w == needle)
     }
 
-    /// Issue 19, the silent mark: the cursor's move to it goes out alone, in one write and flush of its own, after
+    /// The silent mark: the cursor's move to it goes out alone, in one write and flush of its own, after
     /// whatever the frame before it had gathered.
     #[test]
     fn the_cursor_goes_to_the_mark_in_a_write_of_its_own() {
@@ -135,7 +135,7 @@ mod tests {
         assert_eq!(out.out().writes.len(), 2);
     }
 
-    /// Issue 19.1: each frame, the cells and the cursor move on the focused square, reaches the terminal in
+    /// Each frame, the cells and the cursor move on the focused square, reaches the terminal in
     /// one write; the cursor move is its last part.
     #[test]
     fn a_frame_and_its_cursor_move_are_one_write() {

@@ -98,7 +98,7 @@ pub enum Action {
     Seconds,
     /// Letters or figurines.
     Figurines,
-    /// The board's squares shown or hidden (`--no-board`; issue 19).
+    /// The board's squares shown or hidden (`--no-board`).
     ShowBoard,
     /// Record and assistant mode: press the clock, completing the move made (D.2.4).
     Press,
@@ -116,7 +116,7 @@ pub enum Action {
     NewGame,
     /// A new game with the colours swapped (asks first; an unfinished game is kept).
     Rematch,
-    // -- Review (issue 11): the line-mode review commands, by keys.
+    // -- Review: the line-mode review commands, by keys.
     /// Review the game, or leave the review; step through it; enter and leave variations.
     Review(ReviewKey),
 }
@@ -342,7 +342,7 @@ impl Key {
         }
         let mut chars = rest.chars();
         key.code = match (chars.next(), chars.next()) {
-            // A control character is no key name (found by fuzzing, issue 10: it went back to the terminal in
+            // A control character is no key name (found by fuzzing: it went back to the terminal in
             // messages); keys such as Tab and Enter have names.
             (Some(c), None) if c.is_control() => return None,
             (Some(c), None) => {
@@ -474,7 +474,7 @@ pub struct Keymap {
 }
 
 /// The most entries a keymap file may hold (the shipped one has about a hundred; every key there is can be
-/// bound with far fewer). Issue 10.7: a huge file made start-up quadratic.
+/// bound with far fewer). A huge file made start-up quadratic.
 pub const MAX_ENTRIES: usize = 2000;
 /// The most problems reported one by one; the rest are counted.
 pub const MAX_PROBLEMS: usize = 10;
@@ -618,7 +618,7 @@ impl Keymap {
                 }
             }
         }
-        // The way out is never taken away (issue 10.7): when no key quits any more, the shipped quit keys
+        // The way out is never taken away: when no key quits any more, the shipped quit keys
         // come back and the player is told.
         if keys_of.get(&Action::Quit).copied().unwrap_or(0) == 0 {
             let names: Vec<String> = quit_keys.iter().map(|(k, _)| k.to_string()).collect();
@@ -736,7 +736,7 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Takeback => key("key.takeback"),
         Action::NewGame => key("key.new_game"),
         Action::Rematch => key("key.rematch"),
-        // -- Review (issue 11).
+        // -- Review.
         Action::Review(r) => key(r.phrase()),
     }
 }
@@ -775,7 +775,7 @@ mod tests {
             let d = describe(action, &v, &p);
             assert!(!d.starts_with("key."), "{action:?}: {d}");
         }
-        // Review by keys (issue 11): every step has a key.
+        // Review by keys: every step has a key.
         for r in [
             ReviewKey::Toggle,
             ReviewKey::Back,
@@ -803,7 +803,7 @@ mod tests {
         }
     }
 
-    /// Issue 19.5: screen readers keep Escape and F-keys for themselves (fenrir: Esc, F1, F2, F3, F6, F7, F8),
+    /// Screen readers keep Escape and F-keys for themselves (fenrir: Esc, F1, F2, F3, F6, F7, F8),
     /// so every action on Escape or an F-key has a second key that is neither.
     #[test]
     fn every_escape_and_f_key_action_has_a_key_screen_readers_leave_alone() {
@@ -855,7 +855,7 @@ mod tests {
 
     #[test]
     fn a_control_character_in_a_key_name_is_reported_escaped() {
-        // Found by fuzzing (issue 10): the name was echoed with its ESC byte to the terminal.
+        // Found by fuzzing: the name was echoed with its ESC byte to the terminal.
         let (_, problems) =
             Keymap::builtin().with_overrides("[(\"Ctrl+\u{1b}[2J\", Quit)]", "k.ron");
         assert_eq!(problems.len(), 1);
@@ -911,7 +911,7 @@ mod tests {
         assert!(problems[0].starts_with("bad.ron, line 2"), "{problems:?}");
     }
 
-    /// Issue 10.7: a huge keymap is refused in one pass (no quadratic start-up), problems are bounded, and
+    /// A huge keymap is refused in one pass (no quadratic start-up), problems are bounded, and
     /// the quit key cannot be taken away.
     #[test]
     fn huge_keymaps_and_the_quit_key() {

@@ -274,13 +274,13 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
         gamepad,
     } = options;
     let app = App::new(orientation, theme, keymap);
-    // Issue 27.7: the clock starts when the game is ready (see `FaceTime`).
+    // The clock starts when the game is ready (see `FaceTime`).
     let mut time = FaceTime::new();
     install_panic_hook();
     enable_raw_mode()?;
     let _guard = Guard;
     execute!(io::stdout(), EnterAlternateScreen, cursor::Show)?;
-    // Each frame, cursor move included, reaches the terminal in one write (issue 19.1).
+    // Each frame, cursor move included, reaches the terminal in one write.
     let (writer, mut screen_out) = frame::frame_writer(io::stdout());
     let mut terminal = Terminal::new(CrosstermBackend::new(writer))?;
     terminal.clear()?;
@@ -300,7 +300,7 @@ pub fn run(mut session: Session, options: ScreenOptions) -> io::Result<()> {
     // The pad's thread starts now and reports through the channel; nothing waits for it.
     let mut extra = extra;
     let pad_face = face_loop::start_pad(gamepad, channel.sender(), &mut edge, &mut extra);
-    // A review opened here is stepped through by keys: it says them (issue 27.9).
+    // A review opened here is stepped through by keys: it says them.
     session.set_review_steps(face.app.review_steps(&session.view()));
     let quit = face_loop::start(&mut face, &mut session, &mut edge, &mut time, extra);
 

@@ -1,4 +1,4 @@
-//! Which screen reader reads hector's terminal, if any (issue 19). Under one the full-screen view starts in the
+//! Which screen reader reads hector's terminal, if any. Under one the full-screen view starts in the
 //! view made for it, plain with the board hidden, unless the player chose a view (`--plain`, `--no-board`,
 //! `--colour-view`, or a theme.ron of their own), and says so at the start.
 //!

@@ -304,10 +304,10 @@ fn irreversible_actions_are_confirmed() {
     );
     let said = press(&mut a, &mut s, &[key('y')]);
     assert_eq!(said, vec!["Black resigns. White wins, 1-0"]);
-    // Typed, a command acts at once, as in line mode (issue 27.9: tests/rule.rs).
+    // Typed, a command acts at once, as in line mode (see tests/rule.rs).
 }
 
-/// Issue 18.18: an open question takes only its answers. Other keys are said to be no answer once (then only a
+/// An open question takes only its answers. Other keys are said to be no answer once (then only a
 /// short sound), Enter never answers yes, and a command typed while it is open is not run.
 #[test]
 fn a_question_takes_only_its_answers_and_says_so_once() {
@@ -318,7 +318,7 @@ fn a_question_takes_only_its_answers_and_says_so_once() {
     let said = press(&mut a, &mut s, &[ctrl('r')]);
     assert_eq!(said, vec!["Resign the game for White? Type yes or no"]);
     // A command typed on the input line while the question is open goes to the session whole, as in line mode
-    // (issue 26.7: never key by key, the y of `verify` answers nothing): one reminder, nothing done; Enter after
+    // (never key by key, the y of `verify` answers nothing): one reminder, nothing done; Enter after
     // it does nothing either.
     let mut keys: Vec<KeyEvent> = vec![key(':')];
     keys.extend("verify".chars().map(key));
@@ -419,7 +419,7 @@ fn help_speaks_and_shows_the_keys_of_the_mode() {
     let mut s = session(&[]);
     let mut a = app(Color::White);
     let first = press(&mut a, &mut s, &[key('?')]);
-    // Issue 27: the first `?` says the first group only (not all pages at once, about 2000 characters), with
+    // The first `?` says the first group only (not all pages at once, about 2000 characters), with
     // its alternative keys joined by "or", and names the groups `?` again says.
     assert!(
         first[0].starts_with("Keys: To move, and to leave: Space or Enter: "),
@@ -471,7 +471,7 @@ fn help_speaks_and_shows_the_keys_of_the_mode() {
     }
     assert!(said[0].contains("Ctrl-t: "), "{said:?}");
     assert!(said[0].contains("Ctrl-g: "), "{said:?}");
-    // Issue 27.9: the rule of both faces is said with the game's keys, and what a wrong claim costs.
+    // The rule of both faces is said with the game's keys, and what a wrong claim costs.
     assert!(
         at("The game: ")
             < at(
@@ -512,7 +512,7 @@ fn help_speaks_and_shows_the_keys_of_the_mode() {
     }
 }
 
-/// Issue 19.5: under a screen reader Escape and F1-F3, F6-F8 never reach the view (fenrir keeps them); their
+/// Under a screen reader Escape and F1-F3, F6-F8 never reach the view (fenrir keeps them); their
 /// second keys do the same: Ctrl-x cancels a choice, the input line, the view's question and answers no to the
 /// session's; S shows the seconds, F the figurines.
 #[test]
@@ -564,7 +564,7 @@ fn status_rows(text: &str) -> String {
     rows[..4].join("\n")
 }
 
-/// Issue 19.4: a screen reader reads what changes on the screen; an answer that says the same as the one before
+/// A screen reader reads what changes on the screen; an answer that says the same as the one before
 /// (s right after an arrow, a refusal repeated) changes the status line all the same, so it is read again.
 #[test]
 fn every_answer_changes_the_screen() {
@@ -597,7 +597,7 @@ fn every_answer_changes_the_screen() {
     assert!(!other.contains("Again"), "{other}");
 }
 
-/// Issue 19.2: a screen reader reads the changed rows from the top down; the answer is on the status line at
+/// A screen reader reads the changed rows from the top down; the answer is on the status line at
 /// the top, so it is read before the board's changed rows, the clocks and the move list.
 #[test]
 fn the_answer_is_above_the_board() {
@@ -614,7 +614,7 @@ fn the_answer_is_above_the_board() {
     assert!(usize::from(cursor.y) > answer, "{text}");
 }
 
-/// Issue 19.3: help has more keys than the screen shows at once; `?` again turns the page, so every key can
+/// Help has more keys than the screen shows at once; `?` again turns the page, so every key can
 /// be read on the screen, and the pages come round again.
 #[test]
 fn help_turns_its_pages_and_shows_every_key() {
@@ -663,7 +663,7 @@ fn help_turns_its_pages_and_shows_every_key() {
     assert!(a.help.is_none());
 }
 
-/// Issue 19.3: `X` (the whole board) was cut off after two rows (Black's pieces never shown). A long answer is
+/// `X` (the whole board) was cut off after two rows (Black's pieces never shown). A long answer is
 /// shown whole, over the board until the next key, broken between words; then the board is back.
 #[test]
 fn a_long_answer_is_shown_whole() {
@@ -694,7 +694,7 @@ fn a_long_answer_is_shown_whole() {
     assert!(!text.contains("Black: König"), "{text}");
 }
 
-/// Issue 19.3: the `:` line showed only "> " under the title "Input": a screen reader read "Input" and nothing
+/// The `:` line showed only "> " under the title "Input": a screen reader read "Input" and nothing
 /// of how to use it. The hint said is shown below the line; the cursor stays at the end of what is typed.
 #[test]
 fn the_input_line_shows_its_hint() {
@@ -708,7 +708,7 @@ fn the_input_line_shows_its_hint() {
     assert_eq!((cursor.x, cursor.y), (3, 1), "{rows}");
 }
 
-/// Issue 19.2: with --plain (for screen readers) moving the focus changes no row of the board: the terminal
+/// With --plain (for screen readers) moving the focus changes no row of the board: the terminal
 /// cursor marks the focus, and the screen reader reads only the changed answer, not two rank rows after it.
 #[test]
 fn in_plain_mode_moving_the_focus_changes_only_the_answer() {
@@ -731,7 +731,7 @@ fn in_plain_mode_moving_the_focus_changes_only_the_answer() {
     assert_eq!(cursor, draw::cursor_of(&g, Square::E4, Color::White));
 }
 
-/// Issue 19.2 under a screen reader's shipped settings (fenrir reads every changed row whole, after the answer,
+/// The answer first, under a screen reader's shipped settings (fenrir reads every changed row whole, after the answer,
 /// and its queue grows): with --plain choosing a piece changes only the answer's row (what the keys do stays
 /// "Explore:"), and a move only the answer, the two ranks and one short row of moves, none of them a rank and
 /// the side panel at once; the side to move is shown reversed, not by a marker that moves between rows.
@@ -800,7 +800,7 @@ fn in_plain_mode_a_move_changes_few_short_rows() {
     assert!(!style_of("Black").contains(Modifier::REVERSED), "{after}");
 }
 
-/// Issue 19 under a screen reader's shipped settings (fenrir reads every changed row whole and queues it): with the
+/// Under a screen reader's shipped settings (fenrir reads every changed row whole and queues it): with the
 /// board hidden (`--no-board`, G) a move changes only the answer's row and one row of moves, no rank; moving the
 /// focus only the answer's row, with the terminal cursor at the answer's start; G shows the board again.
 #[test]
@@ -849,7 +849,7 @@ fn with_the_board_hidden_a_move_changes_the_answer_and_one_row_of_moves() {
 }
 
 /// Keys send actions, and the action log keeps for each the line the key sent as text before actions were
-/// typed (issue 20): the casebook's logs stay byte for byte the same.
+/// typed: the casebook's logs stay byte for byte the same.
 #[test]
 fn keys_send_actions_with_the_lines_the_log_has_always_kept() {
     use super::keymap::{Action, Request, ReviewKey};
@@ -909,7 +909,7 @@ fn cell_style(app: &App, session: &Session, sq: Square) -> ratatui::style::Style
     terminal.backend().buffer()[(c.x, c.y)].style()
 }
 
-/// Issue 19.2: the squares the chosen piece can reach are shown by reversed colours, not by a `*` that a screen
+/// The squares the chosen piece can reach are shown by reversed colours, not by a `*` that a screen
 /// reader reads "star" on every row; with --plain choosing a piece changes no row of the board at all (the chosen
 /// piece underlined), so a screen reader reads only the answer; a piece that can be taken is reversed too.
 #[test]
@@ -959,14 +959,14 @@ fn target_squares_are_shown_by_attributes_not_marks() {
     }
 }
 
-/// Issue 19: the silent mark for fenrir on the full screen.
+/// The silent mark for fenrir on the full screen.
 mod reader;
 
-/// Issue 27's keys and words on the full screen.
+/// A newcomer's keys and words on the full screen.
 mod newcomer;
 
-/// Issue 26's questions of the view.
+/// The view's own questions: a command typed during one is not eaten key by key.
 mod questions;
 
-/// Issue 27.9: one rule for both faces on offers, claims and a new game.
+/// One rule for both faces on offers, claims and a new game.
 mod rule;

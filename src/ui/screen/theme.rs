@@ -51,11 +51,11 @@ fn on() -> bool {
 pub struct Theme {
     pub plain: bool,
     /// The board's squares are drawn; false: only the answer, the clocks and the moves are on the screen (for a
-    /// screen reader that reads every changed row: a move then changes no rank of the board; issue 19).
+    /// screen reader that reads every changed row: a move then changes no rank of the board).
     pub board: bool,
     /// Plain mode: before a key's answer is drawn the cursor visits a silent mark on the bottom row, alone, so a
     /// screen reader that reads a moved cursor at once (fenrir, whose shipped settings otherwise finish what
-    /// they are saying first) stops and says the answer next (issue 19). False: the screen reader decides.
+    /// they are saying first) stops and says the answer next. False: the screen reader decides.
     pub stop_reader: bool,
     pub pieces: PieceStyle,
     pub light_square: Color,

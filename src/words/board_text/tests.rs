@@ -175,7 +175,7 @@ fn piece_lists_per_side() {
         Err(BoardTextError::NoPiece(Square::G1))
     );
     // A bare square after a piece glued to its square is asked about, never taken as one more piece of
-    // the same kind (issue 18, fault 8).
+    // the same kind: the board check never guesses.
     assert_eq!(
         w.piece_lists(&v, "weiß Ke1 e2"),
         Err(BoardTextError::NoPiece(Square::E2))

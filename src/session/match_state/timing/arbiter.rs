@@ -84,7 +84,7 @@ impl Match {
         let parts: Vec<&str> = rest.split_whitespace().collect();
         let usage = cfg.p("arbiter.usage", &[]);
         let refuse = |text: String| vec![say(Kind::Refusal, text)];
-        // A refused line says why, then the commands (issue 26.8).
+        // A refused line says why, then the commands.
         let why = |key: &str, text: &str| {
             refuse(format!(
                 "{}. {usage}",
@@ -256,7 +256,7 @@ impl Match {
                 )]
             }
             "moves" => form(&cfg.p("arbiter.form_moves", &[])),
-            // Issue 26.8: an illegal move recorded by mistake is cancelled: its count, and the time it gave.
+            // An illegal move recorded by mistake is cancelled: its count, and the time it gave.
             "cancel" => {
                 let side = match args {
                     [word, side] if cfg.phrases.is_word("cmd.illegal", word) => side,
@@ -268,7 +268,7 @@ impl Match {
                     None => why("arbiter.bad_side", side),
                 }
             }
-            // Issue 26.8: the result of a finished game corrected.
+            // The result of a finished game corrected.
             "result" => {
                 let [text] = args else {
                     return form(&cfg.p("arbiter.form_result", &[]));

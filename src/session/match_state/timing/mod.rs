@@ -146,7 +146,7 @@ impl Timing {
         }
         let r = self.clock.remaining(side, now);
         // The thresholds run from the largest down: the first one below the remaining time and not yet said
-        // is the next to fall due (one look, not one per threshold: issue 10.7).
+        // is the next to fall due (one look, not one per threshold).
         if let Some(t) = settings
             .thresholds()
             .find(|t| *t < r && !self.announced[idx(side)].contains(t))
@@ -449,7 +449,7 @@ fn no_clock(cfg: &Config) -> Vec<Effect> {
     vec![say(Kind::Refusal, cfg.p("clock.none", &[]))]
 }
 
-/// The time left as a clock shows it (issue 27.7): a second begun is still there, so "0 seconds" is said only
+/// The time left as a clock shows it: a second begun is still there, so "0 seconds" is said only
 /// when the time is out, and 14:47.9 is "14 minutes 48 seconds".
 pub(in crate::session) fn whole_seconds_left(left: Duration) -> Duration {
     Duration::from_secs(left.as_secs() + u64::from(left.subsec_nanos() > 0))

@@ -79,7 +79,7 @@ impl Match {
                     )]);
                 }
                 // Not written as a move at all ("white", "Zz9", "1"): nothing is recorded, and the answer
-                // says what `illegal` takes (issue 26: a word meant as a side never charges the other side).
+                // says what `illegal` takes (a word meant as a side never charges the other side).
                 Err(words::MoveInputError::NotAMove(_)) => {
                     let text = cfg.p("illegal.not_a_move", &[("text", &words::quote(rest))]);
                     return Illegal::Refused(vec![say(Kind::Refusal, text)]);
@@ -196,7 +196,7 @@ impl Match {
 
     /// The article of the illegal-move penalty in the game's edition (section 14 row 1): 7.5.5 (2018), 7.5 b
     /// (2014), 7.4 b (2005, 2009); in blitz from 2014 on with Appendix B.2, which makes its time 1 minute
-    /// (R-B.2, issue 26.11).
+    /// (R-B.2).
     pub(in crate::session) fn illegal_article(&self) -> &'static str {
         let blitz = self
             .timing

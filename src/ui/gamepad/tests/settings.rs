@@ -165,7 +165,7 @@ fn every_word_about_the_pad_exists_in_every_language() {
     );
 }
 
-/// Issue 18, fault 26: every broken layout is reported, each problem with its place in the file (line and
+/// Every broken layout is reported, each problem with its place in the file (line and
 /// column, as keymap.ron's), and what would break the pad is not taken.
 #[test]
 fn every_broken_layout_is_reported_with_its_place() {

@@ -1,4 +1,4 @@
-//! The full screen's help by task (issue 27.3): how to move, type and quit first, then the board, the clock,
+//! The full screen's help by task: how to move, type and quit first, then the board, the clock,
 //! the game and the review, then the arrows and Alt-letters; only the keys that work in this mode.
 
 use super::*;
@@ -81,7 +81,7 @@ impl App {
                         &[("piece", v.piece(piece.role)), ("square", &v.square(from))],
                     ));
                 }
-                // By task, most used first (issue 27.3); only the keys that answer in this game.
+                // By task, most used first; only the keys that answer in this game.
                 let actions = self.keymap.actions();
                 for (heading, group) in HELP_GROUPS {
                     let mut in_group: Vec<&(Action, Vec<Key>)> = actions
@@ -102,7 +102,7 @@ impl App {
                     if !entries.is_empty() {
                         lines.push(format!("{}:", p.get(heading)));
                         lines.extend(entries);
-                        // The rule of both faces (issue 27.9): a key asks first, a typed command acts at once.
+                        // The rule of both faces: a key asks first, a typed command acts at once.
                         if *group == HelpGroup::Game {
                             lines.push(p.get("screen.help.note.game").to_string());
                         }
@@ -112,7 +112,7 @@ impl App {
                 lines
             }
         };
-        // The first `?` says the first group only, and how to hear the others (issue 27: all pages at once were
+        // The first `?` says the first group only, and how to hear the others (all pages at once were
         // about 2000 characters); `?` again says the next page, as the screen shows it.
         let headings: Vec<usize> = (0..lines.len())
             .filter(|&i| is_heading(&lines[i]))

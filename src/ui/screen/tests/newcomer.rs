@@ -1,9 +1,9 @@
-//! Issue 27 on the full screen: full stops between announcements (27.6), `g`, the review's keys and Ctrl-s
-//! without a path (27.4, 27.9).
+//! A newcomer on the full screen: full stops between announcements (a screen reader runs sentences together
+//! without them), `g`, the review's keys (not line mode's words) and Ctrl-s without a path.
 
 use super::*;
 
-/// Issue 27.6: announcements shown one after another end as sentences do, so that the status line (and a screen
+/// Announcements shown one after another end as sentences do, so that the status line (and a screen
 /// reader reading it) never runs them together ("... Matt Checkmate").
 #[test]
 fn announcements_on_the_status_line_end_with_a_full_stop() {
@@ -25,7 +25,7 @@ fn announcements_on_the_status_line_end_with_a_full_stop() {
     );
 }
 
-/// Issue 27.9: `g` says again what was said last, the view's own answers too (a square), never an older answer
+/// `g` says again what was said last, the view's own answers too (a square), never an older answer
 /// of the session (the move list).
 #[test]
 fn g_repeats_the_last_thing_said() {
@@ -38,7 +38,7 @@ fn g_repeats_the_last_thing_said() {
     assert_eq!(again, square, "{moves:?}");
 }
 
-/// Issue 27.9: on the full screen a review says its keys (as the keymap binds them), not line mode's words.
+/// On the full screen a review says its keys (as the keymap binds them), not line mode's words.
 #[test]
 fn review_on_the_full_screen_says_its_keys() {
     let mut s = session(&["e4"]);
@@ -55,7 +55,7 @@ fn review_on_the_full_screen_says_its_keys() {
     );
 }
 
-/// Issue 27.4: Ctrl-s says the game is saved, in words: no file path is spoken unasked.
+/// Ctrl-s says the game is saved, in words: no file path is spoken unasked.
 #[test]
 fn ctrl_s_says_the_game_is_saved_without_a_path() {
     let dir = std::env::temp_dir().join(format!("hector-ctrl-s-{}", std::process::id()));
@@ -83,7 +83,7 @@ fn ctrl_s_says_the_game_is_saved_without_a_path() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The newcomer's trial after issue 27: Escape closed the help panel but said "Nothing to cancel". It says that
+/// A newcomer's trial: Escape closed the help panel but said "Nothing to cancel". It says that
 /// the help is closed; with no help shown, Escape still says there is nothing to cancel.
 #[test]
 fn escape_closes_the_help_and_says_so() {

@@ -1,4 +1,4 @@
-//! Issue 26.7 and 26.4: the view's own questions on the full screen.
+//! The view's own questions on the full screen.
 
 use super::*;
 
@@ -18,10 +18,11 @@ fn log_of(s: &Session) -> Vec<(String, String, String)> {
         .collect()
 }
 
-/// Issue 26.7 and 26.4: a command typed while the view's own question is open is not eaten key by key. Tab (the
+/// A command typed while the view's own question is open is not eaten key by key. Tab (the
 /// clock press) leaves the question and presses; `:` leaves it and opens the input line, so `:offer` is the
-/// command typed, made at once as in line mode (issue 27.9: typed, a command acts at once); the blind player's key (assistant mode) is answered and the question stays
-/// open. The question, its answer and each cancelling are in the action log, the request as the player's.
+/// command typed, made at once as in line mode (typed, a command acts at once); the blind player's key (assistant mode)
+/// is answered and the question stays open. The question, its answer and each cancelling are in the action log, the
+/// request as the player's.
 #[test]
 fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
     let config = Config {
@@ -123,7 +124,7 @@ fn the_views_question_is_left_by_the_press_and_the_input_line_and_logged() {
     );
 }
 
-/// Issue 26.7: the view's promotion question and its cancelling are in the action log too.
+/// The view's promotion question and its cancelling are in the action log too.
 #[test]
 fn the_views_promotion_question_and_its_cancelling_are_logged() {
     let config = Config {

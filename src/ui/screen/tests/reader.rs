@@ -1,8 +1,8 @@
-//! Issue 19 under fenrir's shipped settings: the silent mark's row and the keys that leave it alone.
+//! A screen reader (fenrir) under its shipped settings: the silent mark's row and the keys that leave it alone.
 
 use super::*;
 
-/// Issue 19 under fenrir's shipped settings (a key does not stop what it is saying): plain mode keeps the bottom
+/// Under fenrir's shipped settings (a key does not stop what it is saying): plain mode keeps the bottom
 /// row for the silent mark alone, "_", where the cursor stops before a key's answer; fenrir reads a cursor moved to
 /// another row at once and stops what it is still saying. Nothing else is drawn on that row, a long answer does not
 /// grow over it, and it is there only in plain mode with `stop_reader`, in a terminal above the smallest size.

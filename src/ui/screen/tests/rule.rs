@@ -1,4 +1,4 @@
-//! Issue 27.9: one rule for both faces. A typed command acts at once (a typed word is not pressed by accident);
+//! One rule for both faces. A typed command acts at once (a typed word is not pressed by accident);
 //! a single key that offers, claims, resigns or starts a new game asks first. `resign` and `new` ask in both
 //! faces (the session asks them). A wrong claim costs time: the claim key's question says so.
 
