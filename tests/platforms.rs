@@ -15,13 +15,19 @@ const LINUX_ONLY: [&str; 5] = [
 ];
 
 fn tree(target: &str) -> String {
+    tree_with(target, &["--prefix", "none"])
+}
+
+/// `cargo tree` of the normal dependencies for `target`, with `args`.
+fn tree_with(target: &str, args: &[&str]) -> String {
     // Offline first; a fresh machine that built for Linux only may lack the other targets' crates, which cargo
     // then fetches (their manifests give the dependency edges; nothing is compiled).
     let run = |offline: bool| {
         Command::new(env!("CARGO"))
             .args(["tree", "--locked", "--target", target, "-e", "normal"])
             .args(offline.then_some("--offline"))
-            .args(["--prefix", "none", "--manifest-path"])
+            .args(args)
+            .arg("--manifest-path")
             .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
             .output()
             .expect("cargo runs")
@@ -64,6 +70,39 @@ fn windows_speaks_through_the_running_screen_reader() {
     assert!(
         tree.lines().any(|l| l.starts_with("tolk ")),
         "tts with its tolk feature (NVDA, JAWS):\n{tree}"
+    );
+}
+
+/// What is wrong with `tolk` in `target`'s tree (empty: nothing). tts 0.26.3 speaks through `Tolk_Speak` only,
+/// so hector brailles through `tolk` itself: it must depend on it directly, and on the very copy tts uses
+/// (one `tolk`, so one Tolk loaded; a second version would make `cargo tree -i tolk` ask which one).
+fn tolk_faults(target: &str) -> Vec<String> {
+    // The inverted tree: `0tolk v..` first, then its dependents at depth 1.
+    let users = tree_with(target, &["-i", "tolk", "--prefix", "depth"]);
+    let mut faults = Vec::new();
+    let tolks = users.lines().filter(|l| l.starts_with("0tolk v")).count();
+    if tolks != 1 {
+        faults.push(format!("{tolks} copies of tolk"));
+    }
+    for user in ["1hector v", "1tts v0.26.3"] {
+        if !users.lines().any(|l| l.starts_with(user)) {
+            faults.push(format!("{} does not use tolk directly", &user[1..]));
+        }
+    }
+    faults
+}
+
+#[test]
+fn windows_brailles_through_the_tolk_that_tts_speaks_through() {
+    assert_eq!(tolk_faults("x86_64-pc-windows-msvc"), Vec::<String>::new());
+    // The check can fail: Linux has no tolk at all.
+    assert_eq!(
+        tolk_faults("x86_64-unknown-linux-gnu"),
+        [
+            "0 copies of tolk",
+            "hector v does not use tolk directly",
+            "tts v0.26.3 does not use tolk directly"
+        ]
     );
 }
 

@@ -1,12 +1,14 @@
 //! The backend over the `tts` crate (0.26.3), the default on Windows and macOS and `--speech-engine tts` on
-//! Linux: on Windows Tolk (the running NVDA or JAWS speaks) or else WinRT, on macOS AVFoundation, on Linux
-//! speech-dispatcher.
+//! Linux: on Windows Tolk (the running NVDA or JAWS speaks and brailles) or else WinRT, on macOS AVFoundation,
+//! on Linux speech-dispatcher.
 //!
 //! Traps of tts 0.26.3, each met here:
 //! - `Tts` wraps an `Rc` yet claims `Send` and `Sync`: every instance is made, used and dropped on the
 //!   speech thread (which the handle waits for with its time-out), never moved.
 //! - Tolk supports no rate, volume or voice, and its `min_rate`, `max_rate`, `normal_rate` (and the volume's)
 //!   skip the feature check and panic: the features are asked for first.
+//! - Tolk's `speak` calls `Tolk_Speak` only, so a braille display would get nothing: on Windows each text tts
+//!   speaks through Tolk is also brailled here, through the same `tolk` crate (see [`Instance::tolk`]).
 //! - On macOS a second instance fails, and AVFoundation's callbacks need a run loop, which a terminal
 //!   program does not run: one instance speaks every language (its `set_voice` only stores the voice), and
 //!   the speech thread runs the run loop briefly and asks `is_speaking` while a text is out.
@@ -16,6 +18,8 @@
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+#[cfg(windows)]
+use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
@@ -32,6 +36,22 @@ struct Instance {
     features: Features,
     /// The voice set on it (by name).
     voice: Option<String>,
+    /// Windows, when tts chose Tolk for this instance: Tolk, to braille each text it speaks. tts 0.26.3 calls
+    /// `Tolk_Speak` only; `Tolk_Speak` and then `Tolk_Braille` is what every Tolk driver's `Output` does. The
+    /// `tolk` crate loads Tolk once per process (`Tolk::new` keeps it in a static and hands out clones):
+    /// `Tts::default` loaded it on this, the speech thread, and this is a clone of it.
+    #[cfg(windows)]
+    tolk: Option<Arc<tolk::Tolk>>,
+}
+
+/// Tolk is the only backend of tts 0.26.3 that supports `stop` and nothing else (WinRT supports everything).
+#[cfg_attr(not(windows), allow(dead_code))]
+fn is_tolk(features: &Features) -> bool {
+    *features
+        == Features {
+            stop: true,
+            ..Features::default()
+        }
 }
 
 /// One language's voice: an instance of its own, or the shared one.
@@ -98,6 +118,8 @@ fn instance(
         tts,
         features,
         voice: None,
+        #[cfg(windows)]
+        tolk: is_tolk(&features).then(tolk::Tolk::new),
     })
 }
 
@@ -227,6 +249,11 @@ impl Engine for TtsEngine {
             .tts
             .speak(text, interrupt)
             .map_err(|e| format!("speech failed: {e}"))?;
+        #[cfg(windows)]
+        if let Some(tolk) = &instance.tolk {
+            // False when the screen reader has no braille (or no display): the text was spoken all the same.
+            let _ = tolk.braille(text);
+        }
         Ok(id
             .filter(|_| instance.features.utterance_callbacks)
             .map(|id| (number, key_of(&id))))
@@ -336,5 +363,46 @@ fn run_loop_once() {
     // SAFETY: runs the current thread's run loop for at most no time, in the default mode.
     unsafe {
         CFRunLoopRunInMode(kCFRunLoopDefaultMode, 0.0, 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each backend's `supported_features` as tts 0.26.3 has it (src/backends/*.rs).
+    fn features(stop: bool, rest: bool) -> Features {
+        Features {
+            stop,
+            rate: rest,
+            pitch: rest,
+            volume: rest,
+            is_speaking: rest,
+            voice: rest,
+            get_voice: rest,
+            utterance_callbacks: rest,
+        }
+    }
+
+    #[test]
+    fn only_tolk_gets_braille() {
+        // Tolk: stop and nothing else.
+        assert!(is_tolk(&features(true, false)));
+        // WinRT, the other Windows backend: everything.
+        assert!(!is_tolk(&features(true, true)));
+        // speech-dispatcher and AppKit: stop and more.
+        let mut dispatcher = features(true, true);
+        dispatcher.get_voice = false;
+        assert!(!is_tolk(&dispatcher));
+        let appkit = Features {
+            stop: true,
+            rate: true,
+            volume: true,
+            is_speaking: true,
+            ..Features::default()
+        };
+        assert!(!is_tolk(&appkit));
+        // A backend with nothing at all is not Tolk either.
+        assert!(!is_tolk(&Features::default()));
     }
 }
