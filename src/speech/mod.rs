@@ -174,7 +174,8 @@ enum Msg {
     Silence,
     /// Answer when everything has been spoken.
     Flush(Sender<()>),
-    /// The synthesiser's voices, listed in the background.
+    /// The synthesiser's voices, listed in the background (by speech-dispatcher's backend, Linux only).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     Voices(Result<Vec<(String, String)>, String>),
     Quit,
 }
