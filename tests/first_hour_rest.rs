@@ -34,7 +34,7 @@ fn run(home: &Path, args: &[&str], input: &str) -> Vec<String> {
     r.lines
 }
 
-/// 27.9: typed in line mode, `offer` and `claim` act at once (the contract: only `resign` asks); a wrong claim
+/// Typed in line mode, `offer` and `claim` act at once (the contract: only `resign` asks); a wrong claim
 /// gives the opponent time at once; `resign` and `new` ask first. `help game` says the rule and what a wrong
 /// claim costs.
 #[test]
@@ -182,6 +182,24 @@ fn quit_says_the_game_is_kept_and_goodbye() {
     let home = common::temp_dir("quit-none");
     let lines = run(&home, &human(&[]), "e4\nquit\n");
     assert_eq!(lines.last().unwrap(), "Goodbye", "{lines:#?}");
+}
+
+/// `quit` while the start asks whether to continue the last game leaves with a goodbye, and the unfinished game
+/// is offered again at the next start.
+#[test]
+fn quit_at_the_starts_question_says_goodbye_and_keeps_the_game() {
+    let home = common::temp_dir("quit-question");
+    let mut args = human(&[]);
+    args.retain(|a| *a != "--no-autosave");
+    run(&home, &args, "e4\nquit\n");
+    let lines = run(&home, &args, "quit\n");
+    assert!(lines[0].contains("Continue it?"), "{lines:#?}");
+    assert!(lines.last().unwrap().ends_with("Goodbye"), "{lines:#?}");
+    let lines = run(&home, &args, "yes\nmoves\n");
+    assert!(
+        lines.iter().any(|l| l.contains("Eva vier")),
+        "the game goes on: {lines:#?}"
+    );
 }
 
 /// Words after a command that takes none are refused with a reason, and nothing changes.

@@ -318,7 +318,9 @@ impl Session {
             Answered::Yes(p) => self.confirm(p, now),
             Answered::No(Pending::Resume) => self.decline_resume(now),
             Answered::No(p) => return Some(questions::cancelled(cfg, self.tournament.as_ref(), p)),
-            Answered::Leave => return Some(self.quit()),
+            Answered::Leave => {
+                return Some(games::goodbye(self.quit(), &self.config, self.m.game()));
+            }
             Answered::Again(out) => return Some(questions::operator_view(self.view().mode(), out)),
         };
         Some(self.view().assistant_view(out))
