@@ -106,7 +106,7 @@ fn kept_answer(lines: &[String]) -> String {
         .unwrap_or_else(|| panic!("no answer to kept: {lines:#?}"))
 }
 
-/// 27.1 in line mode: after every way a game ends, every way a new game starts (`new`, `rematch`, a restart)
+/// In line mode: after every way a game ends, every way a new game starts (`new`, `rematch`, a restart)
 /// keeps it where `kept` finds it; the question says the truth about it.
 #[test]
 fn a_finished_game_is_kept_when_a_new_game_starts_in_line_mode() {
@@ -146,7 +146,7 @@ fn a_finished_game_is_kept_when_a_new_game_starts_in_line_mode() {
     }
 }
 
-/// 27.1: `new` asks first in line mode, as the full screen does; "no" changes nothing; an unfinished game is
+/// `new` asks first in line mode, as the full screen does; "no" changes nothing; an unfinished game is
 /// said to be kept, and is.
 #[test]
 fn new_asks_first_in_line_mode_and_no_changes_nothing() {
@@ -178,7 +178,7 @@ fn new_asks_first_in_line_mode_and_no_changes_nothing() {
     );
 }
 
-/// 27.2: line mode's defaults are the full screen's: against the engine, kept after every move and offered
+/// Line mode's defaults are the full screen's: against the engine, kept after every move and offered
 /// again at the next start; `--help` names the default opponent; `--no-autosave` keeps nothing.
 #[test]
 fn line_mode_plays_the_engine_and_keeps_the_game_by_default() {
@@ -230,7 +230,7 @@ fn line_mode_plays_the_engine_and_keeps_the_game_by_default() {
     assert_eq!(r.lines[0], "New game, White to move", "{:#?}", r.lines);
 }
 
-/// 27.5: a home game resumed goes on where it stopped: no arbiter, no physical clock, no time charged for
+/// A home game resumed goes on where it stopped: no arbiter, no physical clock, no time charged for
 /// the hours hector was closed.
 #[test]
 fn a_home_game_resumed_is_not_a_tournament_game() {
@@ -277,7 +277,7 @@ fn a_home_game_resumed_is_not_a_tournament_game() {
     );
 }
 
-/// 27.8: the PGN of a game against the engine has the date, the player and the engine with its level.
+/// The PGN of a game against the engine has the date, the player and the engine with its level.
 #[test]
 fn an_engine_game_is_written_with_its_date_and_players() {
     let home = common::temp_dir("engine-tags");
@@ -452,7 +452,7 @@ impl Drop for Screen {
     }
 }
 
-/// 27.1 in the full-screen view: resigned, Ctrl-g asks with the truth and keeps the finished game where `kept`
+/// In the full-screen view: resigned, Ctrl-g asks with the truth and keeps the finished game where `kept`
 /// finds it; a game ended by mate and left is kept at the next start.
 #[test]
 fn a_finished_game_is_kept_when_a_new_game_starts_on_the_full_screen() {
@@ -528,7 +528,7 @@ fn white_seconds(answer: &str) -> u64 {
         .sum()
 }
 
-/// 27.7 in line mode: while speech is still connecting (its start's check) the clock does not run: asked 3
+/// In line mode: while speech is still connecting (its start's check) the clock does not run: asked 3
 /// seconds after the start, both sides still have their whole time.
 #[test]
 fn the_clock_does_not_run_while_speech_connects_in_line_mode() {
@@ -571,7 +571,7 @@ fn the_clock_does_not_run_while_speech_connects_in_line_mode() {
     let _ = child.wait();
 }
 
-/// 27.7 on the full screen: `t` 12 seconds after the greeting does not say 14:47 (the start's speech check
+/// On the full screen: `t` 12 seconds after the greeting does not say 14:47 (the start's speech check
 /// took nothing from White's time, and a second begun is still there).
 #[test]
 fn twelve_seconds_after_the_start_t_does_not_say_14_47() {
@@ -591,7 +591,7 @@ fn twelve_seconds_after_the_start_t_does_not_say_14_47() {
     assert!(white_seconds(&answer) >= 14 * 60 + 48, "{answer}");
 }
 
-/// 27.1 and 27.2: hector started and left without a move keeps no empty game and says nothing of one at the
+/// hector started and left without a move keeps no empty game and says nothing of one at the
 /// next start; a game with a move is kept as ever.
 #[test]
 fn a_start_without_a_move_leaves_no_game_to_keep() {
@@ -616,7 +616,7 @@ fn a_start_without_a_move_leaves_no_game_to_keep() {
     assert!(kept_files(&home).is_empty());
 }
 
-/// 27.5 and 27.8 on the full screen: a game against the engine is written with its date and players; left and
+/// On the full screen: a game against the engine is written with its date and players; left and
 /// resumed, it goes on where it stopped, without arbiter talk or time charged for the pause.
 #[test]
 fn a_home_game_on_the_full_screen_is_written_with_its_players_and_resumed_as_it_was() {

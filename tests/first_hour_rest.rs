@@ -99,7 +99,7 @@ fn player_ron(home: &Path, text: &str) {
     std::fs::write(dir.join("player.ron"), text).unwrap();
 }
 
-/// 27.8: the player's name comes from player.ron in the config folder, else "Player"; `--white`/`--black`
+/// The player's name comes from player.ron in the config folder, else "Player"; `--white`/`--black`
 /// still name it; a name with quotes is written safely; a bad file says why and changes nothing; `--help`
 /// names the file.
 #[test]

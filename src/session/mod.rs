@@ -413,7 +413,7 @@ impl Session {
             match_state::Entry::NotFitting(reason) => {
                 self.questions.ask_not_fitting(text);
                 let t = self.tournament.as_ref().expect("in the profile");
-                // Item 26.2: when `illegal` would end the game, the choice says so.
+                // When `illegal` would end the game, the choice says so.
                 let ends = self
                     .m
                     .illegal_consequence(&self.config, self.m.game().turn());

@@ -45,7 +45,7 @@ pub struct ResumeOffer {
 pub(super) struct Questions {
     pending: Option<Pending>,
     reminded: bool,
-    /// The entry that did not fit the record, while its question is open (item 26.6: `illegal` names it).
+    /// The entry that did not fit the record, while its question is open (`illegal` names it).
     entry: Option<String>,
 }
 
@@ -62,7 +62,7 @@ impl Questions {
         self.entry = Some(entry.chars().take(60).collect());
     }
 
-    /// Item 26.2: a command that asks a yes-or-no question of its own (`resign` for another side than the open
+    /// A command that asks a yes-or-no question of its own (`resign` for another side than the open
     /// resignation's, `rewind`) while another one is open takes its place: the open question is left unanswered
     /// (it changes nothing) and returned, so that the next `yes` answers the question the operator has just
     /// heard, never the one before it. A command that would ask the open question again is no answer, as before;
@@ -165,7 +165,7 @@ pub(super) enum Route {
     Past,
     /// The question is left unanswered, said, and the action is read as usual: the clock press in the
     /// tournament profile (the physical clock was pressed, so the press is never lost; a later yes
-    /// never answers the question it left), or a command that asks a question of its own (item 26.2, see
+    /// never answers the question it left), or a command that asks a question of its own (see
     /// `Questions::left_for`). The start's question takes only its answers.
     Left(Pending),
     /// The open question (if any) takes its answers first (see `Questions::answer`).
@@ -197,7 +197,7 @@ impl Questions {
     /// The answer `line` (read as `action`) gives to the open question, which is closed unless the line leaves
     /// it open (`Leave`, `Again`); `question` says it as it was asked. None: no question is open.
     /// `whole`: the question's yes ends the game, so a line that is no answer always hears it whole, never the
-    /// short reminder (item 26.2: a `yes` answers only a question the operator has just heard).
+    /// short reminder (a `yes` answers only a question the operator has just heard).
     pub(super) fn answer(
         &mut self,
         cfg: &Config,
@@ -395,7 +395,7 @@ pub(super) fn asked(
     ends: Option<String>,
 ) -> String {
     if let (Pending::PressWithoutMove(side), Some(ends)) = (p, ends) {
-        // Item 26.2: a question whose yes ends the game says so.
+        // A question whose yes ends the game says so.
         return cfg.p(
             "press.confirm_ends",
             &[
@@ -410,7 +410,7 @@ pub(super) fn asked(
     })
 }
 
-/// What yes to `p` does when it ends the game, said in the question (item 26.2): a press without a move that
+/// What yes to `p` does when it ends the game, said in the question: a press without a move that
 /// would be the offender's last illegal move.
 pub(super) fn ends(cfg: &Config, m: &Match, p: Option<Pending>) -> Option<String> {
     match p? {

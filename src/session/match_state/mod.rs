@@ -50,8 +50,8 @@ pub(super) struct Match {
 }
 
 impl Match {
-    /// The match of `game` under the settings: the clock's state kept in its tags taken out of them (issue
-    /// 18.3), its timing `cfg.time_control`'s, the virtual clock at zero with `--virtual-clock`.
+    /// The match of `game` under the settings: the clock's state kept in its tags taken out of them,
+    /// its timing `cfg.time_control`'s, the virtual clock at zero with `--virtual-clock`.
     pub(super) fn new(mut game: Game, cfg: &Config) -> Match {
         let kept = resume::take_kept(&mut game);
         let timing = Match::timing_of(&game, cfg);

@@ -171,7 +171,7 @@ impl Tournament {
 
     /// A move entry that does not fit the record is never silently refused: the operator re-enters it (a typing
     /// slip) or records an illegal move for the arbiter; the coordinator waits for that answer.
-    /// `ends`: what `illegal` would do when it ends the game (item 26.2: the choice says so).
+    /// `ends`: what `illegal` would do when it ends the game (the choice says so).
     pub(in crate::session) fn not_fitting(
         &self,
         cfg: &Config,
@@ -320,7 +320,7 @@ impl Tournament {
         (out, true)
     }
 
-    /// Item 26.1: `illegal` alone while a move is made and not pressed (see `Session::illegal`): an illegal move
+    /// `illegal` alone while a move is made and not pressed (see `Session::illegal`): an illegal move
     /// is completed only by the press in every edition (R-7.5.1; E14 7.5 a; E05/E09 7.4 a with 6.7 a), so the
     /// made move is withdrawn as a slip would be (D.2.8), its mover moves again and nothing is charged: not to
     /// its mover, and never to the side to move in the position. In assistant mode the blind player hears only

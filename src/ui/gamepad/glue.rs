@@ -147,8 +147,8 @@ pub fn screen_event(
         quit |= match out {
             PadOut::Action(action) => {
                 if let Mode::Confirm(_, question) = app.mode {
-                    // The press and the player's requests act in the view's question as their keys do (issue
-                    // 26.7: the press is never lost); any other button cancels it.
+                    // The press and the player's requests act in the view's question as their keys do (the press
+                    // is never lost); any other button cancels it.
                     let button = format!("{action:?}");
                     match app.in_question(action, button, question, &session.view()) {
                         Some(outs) => screen::carry_outs(outs, app, session, edge, now),

@@ -32,7 +32,7 @@ impl Match {
     /// position stays as before it; the opponent gets time; the second (third before 2014) loses, unless the
     /// opponent cannot checkmate. An unpromoted pawn on the last rank becomes a queen and the move stands
     ///
-    /// `entry`: the move entered just before that did not fit the record (item 26.6: the record names it when
+    /// `entry`: the move entered just before that did not fit the record (the record names it when
     /// `illegal` is typed alone).
     pub(in crate::session) fn illegal(
         &mut self,
@@ -255,7 +255,7 @@ impl Match {
         })
     }
 
-    /// Item 26.2: what recording one more illegal move of `offender` would do, said in the question before it
+    /// What recording one more illegal move of `offender` would do, said in the question before it
     /// ("This is Black's second illegal move: Black loses the game, White wins, 1-0."), when it ends the game.
     pub(in crate::session) fn illegal_consequence(
         &self,
