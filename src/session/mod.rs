@@ -217,14 +217,8 @@ impl Session {
                 } else {
                     let check = &mut self.board_check;
                     let answer = check.file_read(&self.config, self.m.game(), &path, text);
-                    (
-                        format!(
-                            "{} {}",
-                            words::commands::Kind::Compare.name(),
-                            path.display()
-                        ),
-                        answer,
-                    )
+                    let compare = words::commands::Kind::Compare.name();
+                    (format!("{compare} {}", path.display()), answer)
                 };
                 self.log_command(&line, &mut answer, now);
                 out.extend(answer);
