@@ -60,8 +60,8 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         return a;
     }
     match word.as_str() {
-        "yes" => Action::Yes,
-        "no" => Action::No,
+        w if w == Row::Yes.name() => Action::Yes,
+        w if w == Row::No.name() => Action::No,
         w if words::action::ANALYSIS_WORDS.contains(&w) => Action::Analysis(line.to_string()),
         _ => Action::Entry(line.to_string()),
     }
