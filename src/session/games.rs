@@ -540,7 +540,7 @@ impl GameFiles {
             return Chosen::Nothing;
         };
         let word = line.trim().to_lowercase();
-        if matches!(word.as_str(), "quit" | "exit") {
+        if word == words::commands::Kind::Quit.name() || word == "exit" {
             self.choice = None;
             return Chosen::Quit;
         }

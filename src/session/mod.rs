@@ -214,11 +214,12 @@ impl Session {
                     let t = self.tournament.as_mut().expect("verifying");
                     let game = t.game_mark(&self.m);
                     let answer = t.verify_answer(&self.config, &path, text, game);
-                    ("verify".into(), answer)
+                    (words::commands::Kind::Verify.name().into(), answer)
                 } else {
                     let check = &mut self.board_check;
                     let answer = check.file_read(&self.config, self.m.game(), &path, text);
-                    (format!("compare {}", path.display()), answer)
+                    let compare = words::commands::Kind::Compare.name();
+                    (format!("{compare} {}", path.display()), answer)
                 };
                 self.log_command(&line, &mut answer, now);
                 out.extend(answer);

@@ -8,6 +8,7 @@ use super::view::View;
 use crate::rules::Game;
 use crate::words;
 use crate::words::action::{Action, ArgWords};
+use crate::words::commands::Kind as Row;
 
 /// A line (trimmed) read into its action, as the session's state reads it now: a command word of any language
 /// becomes its command, with the text after it; a line that reads as a move is a move even when its first word
@@ -23,8 +24,9 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
     let is_move = line_is_a_move(cfg, m.game(), board_check, reviewing, rest, line);
     // The blind player's request, whatever follows it (while the game is adjourned a line that reads as a
     // move is refused as one: it could be the sealed move).
-    if line.to_lowercase().starts_with("player:") && !(is_move && m.is_adjourned()) {
-        return Action::Player(line["player:".len()..].trim().to_string());
+    let player = Row::Player.name();
+    if line.to_lowercase().starts_with(player) && !(is_move && m.is_adjourned()) {
+        return Action::Player(line[player.len()..].trim().to_string());
     }
     // A line that reads as a move is a move, even when its first word is a command's ("Knight f3" is no
     // `knights`; R-C.3: any built-in notation).
@@ -35,14 +37,14 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         return Action::Entry(line.to_string());
     }
     if board_check.clocks() {
-        if board_check::is_word(cfg, &word, "keep", "words.keep") {
+        if board_check::is_word(cfg, &word, Row::Keep.name(), "words.keep") {
             return Action::Keep;
         }
-        if word == "set" {
+        if word == Row::SetClocks.name() {
             return Action::SetClocks(rest.to_string());
         }
     }
-    if board_check::is_word(cfg, &word, "is", "words.question") {
+    if board_check::is_word(cfg, &word, Row::Is.name(), "words.question") {
         return Action::Is(rest.to_string());
     }
     let words = ArgWords {
@@ -58,8 +60,8 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         return a;
     }
     match word.as_str() {
-        "yes" => Action::Yes,
-        "no" => Action::No,
+        w if w == Row::Yes.name() => Action::Yes,
+        w if w == Row::No.name() => Action::No,
         w if words::action::ANALYSIS_WORDS.contains(&w) => Action::Analysis(line.to_string()),
         _ => Action::Entry(line.to_string()),
     }

@@ -285,8 +285,8 @@ pub struct Edge {
     notices: Vec<String>,
     /// The UCI engine, while one plays.
     engine: Option<EngineHandle>,
-    /// Where the engine's events go (the face's channel); see [`Edge::set_engine_events`].
-    engine_events: Option<Arc<Mutex<engine::Callback>>>,
+    /// Where the other side's events go (the face's channel); see [`Edge::set_other_events`].
+    other_events: Option<Arc<Mutex<engine::Callback>>>,
     /// A remote player's link, when one plays the other side (the engine still evaluates).
     remote: Option<crate::session::engine_io::RemoteLink>,
     /// Told every cue (the gamepad rumbles the tactile clock's).
@@ -374,7 +374,7 @@ impl Edge {
             text_language: options.text_language,
             notices,
             engine: None,
-            engine_events: None,
+            other_events: None,
             remote: None,
             cue_listener: None,
             replies: Vec::new(),
@@ -384,10 +384,10 @@ impl Edge {
         }
     }
 
-    /// Where the engine's answers go: the face sends them on to the session as commands, the moment they
-    /// come (line mode: into its input channel). Without it no engine is started.
-    pub fn set_engine_events(&mut self, events: engine::Callback) {
-        self.engine_events = Some(Arc::new(Mutex::new(events)));
+    /// Where the other side's events go (`Command::Other`: the engine's, the analyst's): the face sends them on
+    /// to the session, the moment they come (line mode: into its input channel). Without it no engine is started.
+    pub fn set_other_events(&mut self, events: engine::Callback) {
+        self.other_events = Some(Arc::new(Mutex::new(events)));
     }
 
     /// A remote player plays the other side through `link` (see `RemoteLink`).
@@ -410,7 +410,7 @@ impl Edge {
                 chess960,
             } => {
                 self.engine = None;
-                let Some(events) = self.engine_events.clone() else {
+                let Some(events) = self.other_events.clone() else {
                     eprintln!("hector: no engine started: the face gave no way to hear it");
                     return;
                 };

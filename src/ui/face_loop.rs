@@ -96,9 +96,10 @@ pub fn notices<F: Face>(face: &mut F, edge: &mut Edge, extra: Vec<String>) -> bo
     !all.is_empty()
 }
 
-/// The other side's events (the engine's move) come through the face's channel, as commands.
+/// The other side's events (its move, its answers, the analyst's evaluation) come through the face's channel,
+/// as commands (`Command::Other`).
 pub fn wire_other_side<I: Send + 'static>(edge: &mut Edge, tx: mpsc::Sender<Msg<I>>) {
-    edge.set_engine_events(Box::new(move |c| {
+    edge.set_other_events(Box::new(move |c| {
         let _ = tx.send(Msg::Command(c));
     }));
 }

@@ -328,7 +328,7 @@ fn a_missing_engine_is_said_and_a_person_plays() {
     });
     f.engine_found = false;
     let s = prepare(f).expect("prepared");
-    assert_eq!(s.opponent, Opponent::Human);
+    assert!(!s.opponent.plays_one_side(), "a person plays both sides");
     assert_eq!(
         s.notices,
         vec![p("notice.no_engine", &[("command", "no-such-engine")])]
@@ -469,5 +469,6 @@ fn names_and_a_tournament_date_go_on_the_scoresheet() {
     assert_eq!(tags.get("White"), Some("Anna"));
     assert_eq!(tags.get("Event"), Some("Club"));
     assert_eq!(tags.get("Date"), Some("1971.01.01"));
-    assert_eq!(s.session.view().config().opponent, Opponent::Human);
+    let opponent = s.session.view().config().opponent;
+    assert!(!opponent.plays_one_side(), "a person plays both sides");
 }

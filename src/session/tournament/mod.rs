@@ -346,21 +346,26 @@ impl Tournament {
         out: &mut Vec<Effect>,
         now: Duration,
     ) {
+        use words::commands::Kind as Row;
         let word = line.split_whitespace().next().unwrap_or("").to_lowercase();
+        // The command the line's first word names, in the player's words or English: its row.
+        let row = commands.kind(&word);
         if word.is_empty()
-            || (cfg.phrases.is_word("cmd.verify", &word)
-                && out.iter().any(|e| matches!(e, Effect::Read { .. })))
+            || (row == Some(Row::Verify) && out.iter().any(|e| matches!(e, Effect::Read { .. })))
         {
             return;
         }
         let actor = if self.in_assistant_mode()
-            && line.trim_start().to_lowercase().starts_with("player:")
+            && line
+                .trim_start()
+                .to_lowercase()
+                .starts_with(Row::Player.name())
         {
             match self.served {
                 Served::Sighted => Actor::SightedPlayer,
                 Served::Blind => Actor::BlindPlayer,
             }
-        } else if word == "arbiter" {
+        } else if word == Row::Arbiter.name() {
             Actor::Arbiter
         } else if self.in_assistant_mode() {
             Actor::Assistant
@@ -372,7 +377,7 @@ impl Tournament {
         // Guidelines I.1: the sealed move is secret until the envelope is opened. The log (which the player's
         // side can read: `log`, the file on the player's own device) never holds it; the entry of `open` holds
         // the move once it is played.
-        if commands.canonical(&word) == Some("seal") || word == "seal" {
+        if row == Some(Row::Seal) || word == Row::Seal.name() {
             action = cfg.p("log.seal_hidden", &[]);
             if !m.is_adjourned() {
                 // A refused seal: its reason could name the move.

@@ -418,13 +418,14 @@ impl Tournament {
             Ok(word) => word,
             Err(refused) => return refused,
         };
-        let out = match word.as_str() {
-            "time" => m.time_answer(cfg, now),
-            "used" => m.used_answer(cfg, now),
-            "count" => vec![say(Kind::Answer, count())],
-            "last" => vec![say(Kind::Answer, m.last(cfg, self.says_check_words()))],
+        use crate::words::commands::Kind as Row;
+        let out = match word {
+            Row::Time => m.time_answer(cfg, now),
+            Row::Used => m.used_answer(cfg, now),
+            Row::Count => vec![say(Kind::Answer, count())],
+            Row::Last => vec![say(Kind::Answer, m.last(cfg, self.says_check_words()))],
             _ => self.repeat_to_player(cfg),
         };
-        self.answered(&word, out)
+        self.answered(word, out)
     }
 }

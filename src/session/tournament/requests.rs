@@ -8,6 +8,7 @@ use crate::rules::Game;
 use crate::session::log;
 use crate::session::{Config, Cue, Effect, Kind, say};
 use crate::words;
+use crate::words::commands::Kind as Row;
 
 impl Tournament {
     /// `player: REQUEST`, read: its word (`time`, `used`, `count`, `last`, `repeat`), or the refusal. The blind
@@ -17,7 +18,7 @@ impl Tournament {
         &self,
         cfg: &Config,
         request: &str,
-    ) -> Result<String, Vec<Effect>> {
+    ) -> Result<Row, Vec<Effect>> {
         if self.in_assistant_mode() && self.served == Served::Sighted {
             return Err(vec![say(
                 Kind::Refusal,
@@ -29,8 +30,9 @@ impl Tournament {
             .next()
             .unwrap_or("")
             .to_lowercase();
-        match word.as_str() {
-            "time" | "used" | "count" | "last" | "repeat" => Ok(word),
+        // The commands a blind player may ask for by their contract names (the keys send `player: NAME`).
+        match Row::named(&word) {
+            Some(row @ (Row::Time | Row::Used | Row::Count | Row::Last | Row::Repeat)) => Ok(row),
             _ => Err(vec![say(
                 Kind::Refusal,
                 cfg.p(
@@ -51,7 +53,7 @@ impl Tournament {
     }
 
     /// The answer to the player's request `word`: spoken, whatever kind it had, and kept for `player: repeat`.
-    pub(in crate::session) fn answered(&mut self, word: &str, out: Vec<Effect>) -> Vec<Effect> {
+    pub(in crate::session) fn answered(&mut self, word: Row, out: Vec<Effect>) -> Vec<Effect> {
         let out: Vec<Effect> = out
             .into_iter()
             .map(|e| match e {
@@ -59,7 +61,7 @@ impl Tournament {
                 other => other,
             })
             .collect();
-        if word != "repeat"
+        if word != Row::Repeat
             && let Some(Effect::Say(a)) = out.iter().rev().find(|e| matches!(e, Effect::Say(_)))
         {
             self.last_to_player = Some(a.text.clone());

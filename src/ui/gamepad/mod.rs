@@ -864,4 +864,96 @@ mod registry {
         assert!(profile.contains(&MenuItem::Action(Action::Press)));
         assert!(!home.contains(&MenuItem::Action(Action::Press)));
     }
+
+    /// Each key of a row, sent through the full-screen view (`App::action`, then yes to the view's own question
+    /// where it asks one), reaches the session as one action of that row's kind, in a game where the policy
+    /// offers it (a home game, else the tournament profile in assistant mode); only the position's questions
+    /// and `help` are answered by the view itself (words/explore.rs, as the session answers them), and those
+    /// send nothing.
+    #[test]
+    fn each_key_reaches_the_session_as_an_action_of_its_row() {
+        use crate::session::{Config, Mode, Session};
+        use crate::ui::screen::App;
+        use crate::ui::screen::app::{Mode as AppMode, Out};
+        use crate::ui::screen::theme::Theme;
+        let session = |mode| {
+            let config = Config {
+                mode,
+                ..Config::default()
+            };
+            let mut s = Session::new(crate::rules::Game::new(), config);
+            s.start(std::time::Duration::ZERO);
+            s
+        };
+        let (home, profile) = (session(Mode::Play), session(Mode::Assistant));
+        let by_view = [
+            Kind::Square,
+            Kind::Rank,
+            Kind::File,
+            Kind::Diagonals,
+            Kind::Lines,
+            Kind::Knights,
+            Kind::Attackers,
+            Kind::Legal,
+            Kind::Pieces,
+            Kind::Pawns,
+            Kind::Material,
+            Kind::Turn,
+            Kind::Help,
+        ];
+        let mut sent = Vec::new();
+        for a in key_actions() {
+            let Some(kind) = a.command() else { continue };
+            let refused_at_home = matches!(home.view().offer(kind), Offer::Refused(_));
+            let view = if refused_at_home {
+                profile.view()
+            } else {
+                home.view()
+            };
+            assert!(
+                !matches!(view.offer(kind), Offer::Refused(_)),
+                "{a:?} is offered in no game"
+            );
+            let mut app = App::new(shakmaty::Color::White, Theme::default(), Keymap::builtin());
+            let mut outs = app.action(a, &view);
+            if matches!(app.mode, AppMode::Confirm(..)) {
+                outs.extend(app.answer(true, &view));
+            }
+            let acts: Vec<Kind> = outs
+                .iter()
+                .filter_map(|o| match o {
+                    Out::Act(act) => Some(act.action.kind()),
+                    _ => None,
+                })
+                .collect();
+            if by_view.contains(&kind) {
+                assert!(acts.is_empty(), "{a:?} sends {acts:?}");
+                assert!(
+                    outs.iter().any(|o| matches!(o, Out::Say(_))),
+                    "{a:?}: {outs:?}"
+                );
+            } else {
+                assert_eq!(acts, [kind], "{a:?} ({})", kind.name());
+                sent.push(kind);
+            }
+        }
+        // The keys that reach the session: the moves and the clock, the game's commands, the profile's, the
+        // review's.
+        for kind in [
+            Kind::Board,
+            Kind::Moves,
+            Kind::Time,
+            Kind::Quit,
+            Kind::Offer,
+            Kind::Claim,
+            Kind::Press,
+            Kind::Player,
+            Kind::Takeback,
+            Kind::Rematch,
+            Kind::Review,
+            Kind::Leave,
+        ] {
+            assert!(sent.contains(&kind), "{}", kind.name());
+        }
+    }
 }
