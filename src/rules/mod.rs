@@ -8,6 +8,7 @@ pub mod dead;
 pub mod edition;
 pub mod ending;
 pub mod game;
+pub mod judgement;
 pub mod pgn;
 pub mod scoresheet;
 pub mod tags;
