@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{Heard, Opponent, OtherEvent, Side, ToOther, its_turn, request};
+use super::{Heard, Opponent, OtherEvent, Side, ToOther, ask_or_call_off, request};
 use crate::session::match_state::Match;
 use crate::session::{Config, Cue, Effect, Kind, say};
 use crate::words;
@@ -229,16 +229,7 @@ impl EngineState {
         if !self.plays(cfg) {
             return Vec::new();
         }
-        let plies = m.game().plies().len();
-        if its_turn(cfg, m, waiting) {
-            if self.asked_for != Some(plies) {
-                self.asked_for = Some(plies);
-                return vec![Effect::Other(ToOther::Go(request(cfg, m, now)))];
-            }
-        } else if self.asked_for.take().is_some() {
-            return vec![Effect::Other(ToOther::Stop)];
-        }
-        Vec::new()
+        ask_or_call_off(&mut self.asked_for, cfg, m, waiting, now)
     }
 
     /// What the engine reported: said at once, or its move for the coordinator to play.

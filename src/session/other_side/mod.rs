@@ -241,6 +241,27 @@ fn its_turn(cfg: &Config, m: &Match, waiting: bool) -> bool {
     !m.game().is_over() && m.game().turn() == cfg.engine_color && !waiting && !m.is_adjourned()
 }
 
+/// The one rule of a side that makes its own moves: asked once for each position where it is to move (`asked_for`
+/// holds the position asked about), and called off when the position it was asked about is no longer its turn.
+fn ask_or_call_off(
+    asked_for: &mut Option<usize>,
+    cfg: &Config,
+    m: &Match,
+    waiting: bool,
+    now: Duration,
+) -> Vec<Effect> {
+    let plies = m.game().plies().len();
+    if its_turn(cfg, m, waiting) {
+        if *asked_for != Some(plies) {
+            *asked_for = Some(plies);
+            return vec![Effect::Other(ToOther::Go(request(cfg, m, now)))];
+        }
+    } else if asked_for.take().is_some() {
+        return vec![Effect::Other(ToOther::Stop)];
+    }
+    Vec::new()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{Heard, OtherEvent, Side, ToOther, its_turn, request};
+use super::{Heard, OtherEvent, Side, ToOther, ask_or_call_off};
 use crate::session::match_state::Match;
 use crate::session::{Config, Cue, Effect, Kind, say};
 use crate::words;
@@ -58,16 +58,7 @@ impl Side for Remote {
     }
 
     fn follow_up(&mut self, cfg: &Config, m: &Match, waiting: bool, now: Duration) -> Vec<Effect> {
-        let plies = m.game().plies().len();
-        if its_turn(cfg, m, waiting) {
-            if self.asked_for != Some(plies) {
-                self.asked_for = Some(plies);
-                return vec![Effect::Other(ToOther::Go(request(cfg, m, now)))];
-            }
-        } else if self.asked_for.take().is_some() {
-            return vec![Effect::Other(ToOther::Stop)];
-        }
-        Vec::new()
+        ask_or_call_off(&mut self.asked_for, cfg, m, waiting, now)
     }
 
     fn event(&mut self, cfg: &Config, m: &mut Match, event: OtherEvent) -> Heard {
