@@ -1,5 +1,6 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
+pub mod analysis_settings;
 mod board_check;
 mod config;
 mod dispatch;
@@ -35,6 +36,7 @@ use crate::rules::Game;
 use crate::words::action::{Act, Action, Arg};
 use crate::words::{self};
 pub use adjourn::Envelope;
+pub use analysis_settings::{AnalysisLimit, AnalysisSettings};
 pub use config::Config;
 pub use effect::{Announcement, Command, Cue, Effect, Kind, NameSides};
 use effect::{quote, say};
