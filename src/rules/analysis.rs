@@ -9,6 +9,9 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::rules::game::{Game, MovetextItem};
 use crate::rules::judgement::{self, CP_CEILING, Judgement, Score, Verdict};
 
+mod judged;
+pub use judged::{Judgements, MoveJudgement, eval_in_comment, judgements_read};
+
 /// The most moves of the engine's line kept as the better move's variation.
 pub const MAX_VARIATION_PLIES: usize = 8;
 

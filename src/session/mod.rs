@@ -18,6 +18,7 @@ mod other_side;
 mod parts;
 mod pending;
 pub mod policy;
+mod practice;
 mod questions;
 mod reading;
 mod review;
@@ -209,7 +210,7 @@ impl Session {
                 out.extend(answer);
             }
             Command::Tick => {}
-            Command::Other(e) => out.extend(self.other_event(e, now)),
+            Command::Other(e) => out.extend(practice::heard_first(self, e, now)),
             // A file read for the profile's `verify`, else for the board check's `compare`.
             Command::Read { path, text } => {
                 let (line, mut answer) = if tournament::verifies(self.tournament.as_ref(), &path) {
@@ -547,7 +548,7 @@ impl Session {
     }
 
     /// What the other side reported: its move is played like any move, its answers carried out.
-    fn other_event(&mut self, event: OtherEvent, now: Duration) -> Vec<Effect> {
+    pub(super) fn other_event(&mut self, event: OtherEvent, now: Duration) -> Vec<Effect> {
         match self.other.event(&self.config, &mut self.m, event) {
             Heard::Effects(out) => out,
             Heard::Play { mv, for_ply } => {
@@ -632,7 +633,7 @@ impl Session {
     /// `--review FILE`: the session opens in review, at the start of the game (after the choice of a game when
     /// the file has several). No clock runs and nothing is saved.
     pub fn with_review_at_start(mut self) -> Session {
-        self.review_at_start = true;
+        (self.review_at_start, self.reviewed_file) = (true, true);
         self.config.time_control = None;
         self.m.without_clock();
         self.config.save_path = None;
@@ -646,34 +647,10 @@ impl Session {
         }
         self.m.without_clock();
         self.config.time_control = None;
-        let (review, out) = review::Review::open(&self.view().voice(), &self.m, true);
+        let judged = practice::session_judgements(self);
+        let (review, out) = review::Review::open(&self.view().voice(), &self.m, true, judged);
         self.review = Some(review);
         out
-    }
-
-    /// `review`: opens a review of the game at its last move, unless it must wait (see `Review::enter`).
-    fn enter_review(&mut self, rest: &str) -> Vec<Effect> {
-        let tournament = self.tournament.is_some();
-        match review::Review::enter(&self.view().voice(), &self.m, tournament, rest) {
-            Ok((review, out)) => {
-                self.review = Some(review);
-                out
-            }
-            Err(out) => out,
-        }
-    }
-
-    /// The open review's answer (see `Review::answer`); `done` closes it. None: no review is open, or the action
-    /// is not the review's.
-    fn review_answer(&mut self, action: &Action) -> Option<Vec<Effect>> {
-        let voice = Voice::new(&self.config, self.tournament.as_ref());
-        match self.review.as_mut()?.answer(&voice, &self.m, action)? {
-            review::Reviewed::Said(out) => Some(out),
-            review::Reviewed::Closed(out) => {
-                self.review = None;
-                Some(out)
-            }
-        }
     }
 
     // --- match ---

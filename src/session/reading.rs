@@ -17,6 +17,11 @@ use crate::words::commands::Kind as Row;
 pub(super) fn read_action(v: &View, line: &str) -> Action {
     let (cfg, m, board_check) = (v.config, v.m, v.board_check);
     let reviewing = v.review.is_some();
+    // While practising (session/practice.rs), a line that is no command is the try.
+    let entry = |line: &str| match v.review.is_some_and(|r| r.practising) {
+        true => Action::Practice(line.to_string()),
+        false => Action::Entry(line.to_string()),
+    };
     if line.is_empty() || v.questions.open() == Some(Pending::ChooseGame) {
         return Action::Entry(line.to_string());
     }
@@ -55,7 +60,7 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         // Words after a command that takes none are never dropped ("offer now please", "press x"):
         // the line is no command, refused whole with its reason, and nothing changes.
         if !rest.is_empty() && takes_nothing(&a) {
-            return Action::Entry(line.to_string());
+            return entry(line);
         }
         return a;
     }
@@ -63,7 +68,7 @@ pub(super) fn read_action(v: &View, line: &str) -> Action {
         w if w == Row::Yes.name() => Action::Yes,
         w if w == Row::No.name() => Action::No,
         w if words::action::ANALYSIS_WORDS.contains(&w) => Action::Analysis(line.to_string()),
-        _ => Action::Entry(line.to_string()),
+        _ => entry(line),
     }
 }
 

@@ -14,7 +14,9 @@
 use super::explore;
 use super::voice::Voice;
 use super::{Config, Effect, Kind, Match, say};
+use crate::rules::analysis::{Judgements, MoveJudgement};
 use crate::rules::game::MovetextItem;
+use crate::rules::judgement::Judgement;
 use crate::rules::pgn::MAX_VARIATION_DEPTH;
 use crate::rules::{Game, Ply};
 use crate::words;
@@ -70,6 +72,12 @@ pub(super) struct Review {
     shown: Game,
     /// The main line's ending as the session says it (the game is never changed while it is reviewed).
     ending: Option<String>,
+    /// The judgement of each main-line move: the session's analysis, else what the game's annotations say
+    /// (see `rules::analysis::judgements_read`).
+    judgements: Judgements,
+    /// A practice shows its positions here (session/practice.rs): the review's steps wait for its end, and a
+    /// line that is no command is its try.
+    pub(super) practising: bool,
 }
 
 /// Why a review cannot start now, if it cannot: the game goes on and it is a tournament game, a clock runs, or
@@ -107,7 +115,36 @@ impl Review {
             lines: vec![line],
             shown,
             ending,
+            judgements: crate::rules::analysis::judgements_read(game),
+            practising: false,
         }
+    }
+
+    /// The judgements of an analysis made in the session (replacing those read from the annotations).
+    pub(super) fn set_judgements(&mut self, judgements: Judgements) {
+        self.judgements = judgements;
+    }
+
+    /// To the main line, after its first `plies` moves (practice's positions).
+    pub(super) fn at_ply(&mut self, plies: usize) {
+        self.lines.truncate(1);
+        self.lines[0].at = plies.min(self.lines[0].len());
+        self.refresh();
+    }
+
+    /// The judgement of the move at the cursor (main line only), with the better move in the player's words.
+    fn judged(&self, v: &Voice) -> Option<(Judgement, Option<String>)> {
+        let line = self.line();
+        if self.depth() > 0 {
+            return None;
+        }
+        let ply = line.at.checked_sub(1)?;
+        let j: &MoveJudgement = self.judgements.get(ply)?.as_ref()?;
+        let before = line.game.positions().nth(ply)?;
+        let better = j
+            .better
+            .map(|m| v.announce_move(&before, m, v.cfg.long_form));
+        Some((j.judgement, better))
     }
 
     fn line(&self) -> &Line {
@@ -147,7 +184,7 @@ impl Review {
     pub(super) fn enter(
         v: &Voice,
         m: &Match,
-        tournament: bool,
+        (tournament, judged): (bool, Option<Judgements>),
         rest: &str,
     ) -> Result<(Review, Vec<Effect>), Vec<Effect>> {
         let cfg = v.cfg;
@@ -157,13 +194,22 @@ impl Review {
         if let Some(reason) = refused(cfg, m, tournament) {
             return Err(vec![say(Kind::Refusal, reason)]);
         }
-        Ok(Review::open(v, m, false))
+        Ok(Review::open(v, m, false, judged))
     }
 
-    /// A review of the match's game, at its start or at its last move, and what is said as it opens.
-    pub(super) fn open(v: &Voice, m: &Match, at_start: bool) -> (Review, Vec<Effect>) {
+    /// A review of the match's game, at its start or at its last move, and what is said as it opens; `judged`:
+    /// the judgements of the session's analysis (else the game's annotations are read).
+    pub(super) fn open(
+        v: &Voice,
+        m: &Match,
+        at_start: bool,
+        judged: Option<Judgements>,
+    ) -> (Review, Vec<Effect>) {
         let ending = m.game().ending().map(|e| m.ending_text(v.cfg, e));
-        let review = Review::new(m.game(), at_start, ending);
+        let mut review = Review::new(m.game(), at_start, ending);
+        if let Some(j) = judged {
+            review.set_judgements(j);
+        }
         let text = review.opened(v);
         (review, vec![say(Kind::Event, text)])
     }
@@ -185,6 +231,19 @@ impl Review {
         use Action as A;
         let cfg = v.cfg;
         let out = match action {
+            A::Review(_)
+            | A::Done
+            | A::Back
+            | A::Forward
+            | A::Start
+            | A::End
+            | A::Goto(_)
+            | A::Variation(_)
+            | A::Leave
+                if self.practising =>
+            {
+                vec![say(Kind::Refusal, cfg.p("practice.steps", &[]))]
+            }
             A::Review(rest) if cfg.phrases.is_word("arg.off", rest) => {
                 return Some(Reviewed::Closed(Review::closed(cfg, m)));
             }
@@ -369,7 +428,7 @@ impl Review {
                 ));
                 parts.extend(comment_parts(v, &line.opening));
             }
-            Some(ply) => parts.extend(ply_parts(v, ply)),
+            Some(ply) => parts.extend(ply_parts(v, ply, self.judged(v))),
         }
         if with_end && line.at == line.len() {
             if let Some(text) = &line.unreadable {
@@ -584,18 +643,44 @@ impl Review {
     }
 }
 
-/// One move's words: "Move 12, White: Springer Felix drei", NAGs, comments, clock time, variations.
-fn ply_parts(v: &Voice, ply: &Ply) -> Vec<String> {
-    let mut parts = vec![v.cfg.p(
-        "review.move",
-        &[
-            ("number", &ply.move_number().to_string()),
-            ("side", &v.cfg.side(ply.color())),
-            ("move", &v.announce(ply, v.cfg.long_form)),
-        ],
-    )];
+/// One move's words: "Move 12, White: Springer Felix drei", NAGs, comments, clock time, variations; a judged
+/// move with its judgement and the better move ("Move 23, Black: Turm David acht, a mistake; better was Dame
+/// Bella sechs"), its judgement's NAG not said again.
+fn ply_parts(v: &Voice, ply: &Ply, judged: Option<(Judgement, Option<String>)>) -> Vec<String> {
+    let number = ply.move_number().to_string();
+    let side = v.cfg.side(ply.color());
+    let played = v.announce(ply, v.cfg.long_form);
+    let first = match &judged {
+        None => v.cfg.p(
+            "review.move",
+            &[("number", &number), ("side", &side), ("move", &played)],
+        ),
+        Some((j, better)) => {
+            let what = words::analysis::judgement(&v.cfg.phrases, *j);
+            let mut args = vec![
+                ("number", number.as_str()),
+                ("side", side.as_str()),
+                ("move", played.as_str()),
+                ("judgement", what.as_str()),
+            ];
+            match better {
+                Some(b) => {
+                    args.push(("better", b.as_str()));
+                    v.cfg.p("analysis.judged", &args)
+                }
+                None => v.cfg.p("analysis.judged_alone", &args),
+            }
+        }
+    };
+    let mut parts = vec![first];
     let a = &ply.annotations;
-    for &n in a.nags.iter().take(MAX_NOTES) {
+    let said_nag = judged.as_ref().map(|(j, _)| j.nag());
+    for &n in a
+        .nags
+        .iter()
+        .filter(|n| Some(**n) != said_nag)
+        .take(MAX_NOTES)
+    {
         parts.push(nag(v.cfg, n));
     }
     parts.extend(comment_parts(v, &a.comments));
@@ -643,263 +728,4 @@ fn nag(cfg: &Config, n: u8) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use shakmaty::Position;
-
-    use super::*;
-    use crate::session::{Command, Session};
-
-    fn said(out: &[Effect]) -> String {
-        out.iter()
-            .filter_map(|e| match e {
-                Effect::Say(a) => Some(a.text.clone()),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join(" | ")
-    }
-
-    fn run(s: &mut Session, line: &str) -> String {
-        said(&s.update(Command::Act(s.read(line)), Duration::ZERO))
-    }
-
-    const ANNOTATED: &str = r#"[Event "t"]
-[White "A"]
-[Black "B"]
-[Result "*"]
-
-{The opening.} 1. e4 $1 {Best by test [%clk 1:30:00]} e5 (1... c5 $5 {Sicilian}
-(1... e6 {French} 2. d4 (2. d3 $6) 2... d5) 2. Nf3) 2. Nf3 $14 {Control [%clk 1:29:50] [%eval 0.3]
-bell} Nc6 *
-"#;
-
-    fn annotated() -> Session {
-        let game = crate::rules::pgn::import_game(ANNOTATED).expect("the test game reads");
-        let mut s = Session::new(game, Config::default()).with_review_at_start();
-        s.start(Duration::ZERO);
-        s
-    }
-
-    #[test]
-    fn steps_say_moves_nags_comments_and_clock_times_and_stop_at_the_bounds() {
-        let mut s = annotated();
-        assert!(s.view().reviewing());
-        let out = s.update(Command::Act(s.read("back")), Duration::ZERO);
-        assert_eq!(
-            said(&out),
-            "Already at the start of the game; nothing changed"
-        );
-        assert!(out.contains(&Effect::Cue(crate::session::Cue::Edge)));
-        let first = run(&mut s, "forward");
-        assert_eq!(
-            first,
-            "Move 1, White: Bauer Eva vier. Good move. Comment: Best by test. Clock 1 hour 30 minutes"
-        );
-        let second = run(&mut s, "forward");
-        assert_eq!(second, "Move 1, Black: Bauer Eva fünf. 1 variation");
-        let third = run(&mut s, "forward");
-        assert_eq!(
-            third,
-            "Move 2, White: Springer Felix drei. White is slightly better. Comment: Control bell. \
-             Clock 1 hour 29 minutes 50 seconds"
-        );
-        run(&mut s, "forward");
-        assert_eq!(
-            run(&mut s, "forward"),
-            "Already at the end of the game; nothing changed"
-        );
-        assert_eq!(s.view().shown_game().plies().len(), 4);
-        assert!(
-            run(&mut s, "start")
-                .starts_with("Start of the game, White to move. Comment: The opening.")
-        );
-        assert_eq!(s.view().shown_game().plies().len(), 0);
-        assert!(run(&mut s, "goto 2").starts_with("Move 2, White: Springer Felix drei"));
-        assert!(run(&mut s, "goto 1 black").starts_with("Move 1, Black: Bauer Eva fünf"));
-        assert!(run(&mut s, "goto 9").contains("no move"));
-        assert!(run(&mut s, "goto x y z").contains("no move"));
-        assert_eq!(
-            s.view().shown_game().plies().len(),
-            2,
-            "a bad goto changes nothing"
-        );
-        // The game itself is never changed.
-        assert_eq!(s.view().game().plies().len(), 4);
-    }
-
-    #[test]
-    fn variations_nest_two_deep_and_leave_returns_to_the_branch() {
-        let mut s = annotated();
-        run(&mut s, "goto 1 black");
-        let v = run(&mut s, "variation");
-        assert_eq!(
-            v,
-            "Variation 1, depth 1. Move 1, Black: Bauer Cesar fünf. Interesting move. Comment: Sicilian. 1 variation"
-        );
-        let v2 = run(&mut s, "variation 1");
-        assert!(
-            v2.starts_with("Variation 1, depth 2. Move 1, Black: Bauer Eva sechs. Comment: French"),
-            "{v2}"
-        );
-        assert!(run(&mut s, "forward").starts_with("Move 2, White: Bauer David vier. 1 variation"));
-        // Depth 3: the variation of 2. d4 inside the French.
-        assert!(
-            run(&mut s, "variation")
-                .contains("depth 3. Move 2, White: Bauer David drei. Dubious move")
-        );
-        assert!(run(&mut s, "forward").contains("end of the variation"));
-        assert!(
-            run(&mut s, "leave")
-                .starts_with("Left variation 1, depth 2. Move 2, White: Bauer David vier")
-        );
-        assert!(run(&mut s, "forward").starts_with("Move 2, Black: Bauer David fünf"));
-        assert_eq!(s.view().shown_game().position().board().to_string(), {
-            let g = crate::rules::pgn::import_game("1. e4 e6 2. d4 d5 *").unwrap();
-            g.position().board().to_string()
-        });
-        assert!(
-            run(&mut s, "leave")
-                .starts_with("Left variation 1, depth 1. Move 1, Black: Bauer Cesar fünf")
-        );
-        assert!(
-            run(&mut s, "leave").starts_with(
-                "Left variation 1, back in the main line. Move 1, Black: Bauer Eva fünf"
-            )
-        );
-        assert!(run(&mut s, "leave").contains("main line"));
-        assert!(run(&mut s, "variation 2").contains("one variation here"));
-        run(&mut s, "forward");
-        assert!(run(&mut s, "variation").contains("no variations"));
-    }
-
-    #[test]
-    fn comments_are_quoted_safely_and_bounded() {
-        let hostile = format!(
-            "1. e4 {{evil \u{1b}[31m red\u{7} [%clk 0:05:00] {}}} e5 *",
-            "x".repeat(5000)
-        );
-        let game = crate::rules::pgn::import_game(&hostile).unwrap();
-        let mut s = Session::new(game, Config::default()).with_review_at_start();
-        s.start(Duration::ZERO);
-        let text = run(&mut s, "forward");
-        assert!(!text.chars().any(words::quote::is_unsafe), "{text:?}");
-        assert!(text.contains("Comment: evil ?[31m red?"), "{text}");
-        assert!(text.ends_with("…. Clock 5 minutes"), "{text}");
-        assert!(text.chars().count() < MAX_COMMENT_CHARS + 100);
-        assert_eq!(spoken_comment("[%clk 1:00:00]"), "");
-        assert_eq!(spoken_comment("a [%eval 1.2 b"), "a");
-    }
-
-    #[test]
-    fn moves_are_refused_and_exploring_answers_the_reviewed_position() {
-        let mut s = Session::new(Game::new(), Config::default());
-        s.start(Duration::ZERO);
-        for m in ["e4", "e5", "Nf3"] {
-            run(&mut s, m);
-        }
-        assert!(run(&mut s, "back").contains("Not reviewing"));
-        let opened = run(&mut s, "review");
-        assert!(
-            opened.contains("Move 2, White: Springer Felix drei"),
-            "{opened}"
-        );
-        run(&mut s, "start");
-        // The same answer as at the start of a fresh game: all of White's pawns.
-        let mut fresh = Session::new(Game::new(), Config::default());
-        fresh.start(Duration::ZERO);
-        let expected = run(&mut fresh, "rank 2");
-        assert_eq!(run(&mut s, "rank 2"), expected);
-        assert_eq!(expected.matches("Bauer").count(), 8, "{expected}");
-        assert_eq!(run(&mut s, "fen"), run(&mut fresh, "fen"));
-        run(&mut s, "end");
-        assert!(run(&mut s, "square f3").contains("Springer"));
-        run(&mut s, "start");
-        let refused = run(&mut s, "d4");
-        assert!(refused.contains("reviewing"), "{refused}");
-        assert!(run(&mut s, "takeback").contains("reviewing"));
-        assert_eq!(s.view().game().plies().len(), 3);
-        let back = run(&mut s, "done");
-        assert!(back.starts_with("Review ended"), "{back}");
-        assert!(!s.view().reviewing());
-        // The game goes on where it was.
-        run(&mut s, "Nc6");
-        assert_eq!(s.view().game().plies().len(), 4);
-    }
-
-    #[test]
-    fn review_waits_for_a_running_clock_and_the_tournament_game() {
-        let config = Config {
-            time_control: "5m".parse().ok(),
-            ..Config::default()
-        };
-        let mut s = Session::new(Game::new(), config);
-        s.start(Duration::ZERO);
-        assert!(run(&mut s, "review").contains("clock"));
-        assert!(!s.view().reviewing());
-        let config = Config {
-            mode: crate::session::Mode::Record,
-            ..Config::default()
-        };
-        let mut t = Session::new(Game::new(), config);
-        t.start(Duration::ZERO);
-        let text = run(&mut t, "review");
-        assert!(text.contains("tournament"), "{text}");
-        assert!(!t.view().reviewing());
-    }
-
-    #[test]
-    fn unplayable_variation_moves_and_deep_nesting_are_bounded() {
-        // A variation with a move that cannot be played there: the variation ends before it, said.
-        let game = crate::rules::pgn::import_game("1. e4 (1. d4 Nf6 Qxh7) e5 *").unwrap();
-        let mut s = Session::new(game, Config::default()).with_review_at_start();
-        s.start(Duration::ZERO);
-        run(&mut s, "forward");
-        assert!(
-            run(&mut s, "variation")
-                .starts_with("Variation 1, depth 1. Move 1, White: Bauer David vier")
-        );
-        run(&mut s, "forward");
-        let end = run(&mut s, "forward");
-        assert!(
-            end.contains("\"Qxh7\", which is not a possible move there"),
-            "{end}"
-        );
-        // A variation that starts with an impossible move is not entered.
-        let game = crate::rules::pgn::import_game("1. e4 (1. Ke5) e5 *").unwrap();
-        let mut s = Session::new(game, Config::default()).with_review_at_start();
-        s.start(Duration::ZERO);
-        run(&mut s, "forward");
-        assert!(run(&mut s, "variation").contains("nothing changed"));
-        assert!(run(&mut s, "leave").contains("main line"));
-        // Variations nested far deeper than the reader keeps: entering stops where the nesting stops.
-        let depth = 200;
-        let mut text = String::from("1. e4 ");
-        for _ in 0..depth {
-            text.push_str("(1. d4 ");
-        }
-        for _ in 0..depth {
-            text.push(')');
-        }
-        text.push_str(" e5 *");
-        let game = crate::rules::pgn::import_game(&text).unwrap();
-        let mut s = Session::new(game, Config::default()).with_review_at_start();
-        s.start(Duration::ZERO);
-        run(&mut s, "forward");
-        let mut entered = 0;
-        for _ in 0..depth {
-            if run(&mut s, "variation").starts_with("Variation 1") {
-                entered += 1;
-            } else {
-                break;
-            }
-        }
-        assert!(entered >= 1 && entered <= MAX_VARIATION_DEPTH, "{entered}");
-        for _ in 0..entered {
-            assert!(run(&mut s, "leave").starts_with("Left variation"));
-        }
-        assert!(run(&mut s, "leave").contains("main line"));
-        assert_eq!(s.view().shown_game().plies().len(), 1);
-    }
-}
+mod tests;

@@ -33,4 +33,22 @@ impl<'a> Voice<'a> {
             words::announce::short(&self.cfg.vocabulary, &san, ply.mv)
         }
     }
+
+    /// A move legal in `pos` (not played in the game: the engine's better move, a try) said as a move is.
+    pub(super) fn announce_move(
+        &self,
+        pos: &shakmaty::Chess,
+        mv: shakmaty::Move,
+        long: bool,
+    ) -> String {
+        let mut san = shakmaty::san::SanPlus::from_move(pos.clone(), mv);
+        if !self.check_words {
+            san.suffix = None;
+        }
+        if long {
+            words::announce::long(&self.cfg.vocabulary, &san, mv)
+        } else {
+            words::announce::short(&self.cfg.vocabulary, &san, mv)
+        }
+    }
 }

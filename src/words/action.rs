@@ -65,6 +65,8 @@ pub enum Action {
     Rematch,
     Kept,
     Review(String),
+    /// `practice [white|black|stop]`, and while practising a try (the line as typed).
+    Practice(String),
     Back,
     Forward,
     Start,
@@ -477,6 +479,7 @@ impl Action {
             K::Rematch => A::Rematch,
             K::Kept => A::Kept,
             K::Review => A::Review(r()),
+            K::Practice => A::Practice(r()),
             K::Back => A::Back,
             K::Forward => A::Forward,
             K::Start => A::Start,
@@ -576,6 +579,7 @@ impl Action {
             A::Rematch => K::Rematch,
             A::Kept => K::Kept,
             A::Review(_) => K::Review,
+            A::Practice(_) => K::Practice,
             A::Back => K::Back,
             A::Forward => K::Forward,
             A::Start => K::Start,
@@ -649,6 +653,7 @@ impl Action {
             | A::Seal(r)
             | A::Arbiter(r)
             | A::Review(r)
+            | A::Practice(r)
             | A::Check(r)
             | A::Is(r)
             | A::Compare(r)

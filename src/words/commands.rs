@@ -66,6 +66,7 @@ pub enum Kind {
     Rematch,
     Kept,
     Review,
+    Practice,
     Back,
     Forward,
     Start,
@@ -337,6 +338,7 @@ pub const ROWS: &[Row] = &[
     row(K::Level, "level", Some("hint.n"), (T::Engine, false, W::Home), HOME.and(LOCAL)),
     // The review.
     row(K::Review, "review", Some("hint.review"), (T::Review, false, W::Always), REV),
+    row(K::Practice, "practice", Some("hint.practice"), (T::Review, true, W::Always), ANALYSIS.and(REV)),
     row(K::Back, "back", None, (T::Review, false, W::Always), STEP.and(REV)),
     row(K::Forward, "forward", None, (T::Review, false, W::Always), STEP.and(REV)),
     row(K::Start, "start", None, (T::Review, false, W::Always), STEP.and(REV)),
