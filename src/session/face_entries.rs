@@ -13,9 +13,20 @@ use crate::words::action::{Act, Action};
 /// long notation, `e2e4`, is what the action log keeps and what an open question is offered), but when it
 /// comes to be played it is played as it is, never read back from that text.
 pub(super) fn play_move(s: &mut Session, m: shakmaty::Move, now: Duration) -> Vec<Effect> {
-    let line = s.view().game().uci(m).to_string();
+    // While practising (session/practice.rs), the move is its try, in the practised position.
+    let practising = s.review.as_ref().is_some_and(|r| r.practising);
+    let shown = if practising {
+        s.view().shown_game()
+    } else {
+        s.view().game()
+    };
+    let line = shown.uci(m).to_string();
     s.chosen = Some(m);
-    let out = s.update(Command::Act(Act::new(Action::Entry(line))), now);
+    let action = match practising {
+        true => Action::Practice(line),
+        false => Action::Entry(line),
+    };
+    let out = s.update(Command::Act(Act::new(action)), now);
     s.chosen = None;
     out
 }

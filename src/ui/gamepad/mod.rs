@@ -763,6 +763,7 @@ mod registry {
             A::Takeback,
             A::NewGame,
             A::Rematch,
+            A::Practice,
         ];
         all.extend(REQUESTS.map(A::Player));
         all.extend(
@@ -951,6 +952,7 @@ mod registry {
             Kind::Takeback,
             Kind::Rematch,
             Kind::Review,
+            Kind::Practice,
             Kind::Leave,
         ] {
             assert!(sent.contains(&kind), "{}", kind.name());

@@ -415,6 +415,7 @@ impl App {
             // refuses them with its reason.
             Action::NewGame => vec![act(Typed::New)],
             Action::Rematch => vec![act(Typed::Rematch)],
+            Action::Practice => vec![act(Typed::Practice(String::new()))],
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]

@@ -208,6 +208,7 @@ fn help_group(a: Action) -> (HelpGroup, u8) {
         A::NewGame => (G::Game, 6),
         A::Rematch => (G::Game, 7),
         A::Review(_) => (G::Review, 0),
+        A::Practice => (G::Review, 1),
         A::Up | A::Down | A::Left | A::Right => (G::Focus, 0),
         A::Rank(_) => (G::Focus, 1),
         A::File(_) => (G::Focus, 2),
