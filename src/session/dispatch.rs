@@ -15,15 +15,15 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
     use Action as A;
     // The open review answers its steps and the questions about the reviewed position; the tournament
     // profile its own commands (D.2).
-    if let Some(out) = super::practice::review_answer(s, action) {
+    if let Some(out) = super::practising::review_answer(s, action) {
         return s.view().assistant_view(out);
     }
     if let Some(out) = s.profile_answer(action, now) {
         return out;
     }
     let out = match action {
-        A::Review(rest) => super::practice::enter_review(s, rest),
-        A::Practice(rest) => super::practice::answer(s, rest),
+        A::Review(rest) => super::practising::enter_review(s, rest),
+        A::Practice(rest) => super::practising::answer(s, rest),
         A::Back
         | A::Forward
         | A::Start

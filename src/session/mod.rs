@@ -19,6 +19,7 @@ mod parts;
 mod pending;
 pub mod policy;
 mod practice;
+mod practising;
 mod questions;
 mod reading;
 mod review;
@@ -210,7 +211,7 @@ impl Session {
                 out.extend(answer);
             }
             Command::Tick => {}
-            Command::Other(e) => out.extend(practice::heard_first(self, e, now)),
+            Command::Other(e) => out.extend(practising::heard_first(self, e, now)),
             // A file read for the profile's `verify`, else for the board check's `compare`.
             Command::Read { path, text } => {
                 let (line, mut answer) = if tournament::verifies(self.tournament.as_ref(), &path) {
@@ -647,7 +648,7 @@ impl Session {
         }
         self.m.without_clock();
         self.config.time_control = None;
-        let judged = practice::session_judgements(self);
+        let judged = practising::session_judgements(self);
         let (review, out) = review::Review::open(&self.view().voice(), &self.m, true, judged);
         self.review = Some(review);
         out

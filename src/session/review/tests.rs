@@ -254,3 +254,57 @@ fn unplayable_variation_moves_and_deep_nesting_are_bounded() {
     assert!(run(&mut s, "leave").contains("main line"));
     assert_eq!(s.view().shown_game().plies().len(), 1);
 }
+
+/// An analysis made in the session (what `analyse` keeps in `Session::analysis`): review says each judged move
+/// with its judgement and the better move; the other moves as ever.
+#[test]
+fn an_analysis_of_the_session_is_said_in_review() {
+    use crate::rules::analysis::{Eval, analyse};
+    use crate::rules::judgement::Score;
+    let config = Config {
+        opponent: crate::session::Opponent::Human,
+        ..Config::default()
+    };
+    let mut s = Session::new(Game::new(), config);
+    s.start(Duration::ZERO);
+    for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+        run(&mut s, m);
+    }
+    let eval = |cp: i32, pv: &[&str]| {
+        Some(Eval {
+            score: Score::Cp(cp),
+            pv: pv.iter().map(|m| m.to_string()).collect(),
+        })
+    };
+    let evals = vec![
+        eval(20, &["e2e4"]),
+        eval(25, &["e7e5"]),
+        eval(20, &["g1f3"]),
+        eval(0, &["b8c6"]),
+        eval(10, &["f1c4"]),
+        eval(10, &["g7g6", "h5f3"]),
+        Some(Eval {
+            score: Score::Mate(1),
+            pv: vec!["h5f7".into()],
+        }),
+    ];
+    s.analysis = Some(analyse(s.view().game(), &evals));
+    let opened = run(&mut s, "review");
+    assert!(
+        opened.ends_with(
+            "Move 3, Black: Springer Felix sechs, a blunder; better was Bauer Gustav sechs"
+        ),
+        "{opened}"
+    );
+    assert_eq!(
+        run(&mut s, "back"),
+        "Move 3, White: Läufer Cesar vier",
+        "a move not judged is said as ever"
+    );
+    // Once the game is no longer the analysed one, its judgements are not said.
+    run(&mut s, "done");
+    run(&mut s, "takeback");
+    run(&mut s, "g6");
+    let opened = run(&mut s, "review");
+    assert!(!opened.contains("blunder"), "{opened}");
+}
