@@ -60,6 +60,7 @@ pub enum Kind {
     Engine,
     Opponent,
     Level,
+    Analyse,
     Announce,
     Takeback,
     New,
@@ -335,6 +336,7 @@ pub const ROWS: &[Row] = &[
     row(K::Engine, "engine", Some("hint.engine"), (T::Engine, false, W::Home), HOME.and(LOCAL)),
     row(K::Opponent, "opponent", Some("hint.opponent"), (T::Engine, false, W::Home), LOCAL),
     row(K::Level, "level", Some("hint.n"), (T::Engine, false, W::Home), HOME.and(LOCAL)),
+    row(K::Analyse, "analyse", Some("hint.analyse"), (T::Engine, false, W::Home), ANALYSIS.and(REV)),
     // The review.
     row(K::Review, "review", Some("hint.review"), (T::Review, false, W::Always), REV),
     row(K::Back, "back", None, (T::Review, false, W::Always), STEP.and(REV)),
