@@ -327,6 +327,7 @@ mod tests {
             "legal",
             "material",
             "analysis",
+            "analyse",
         ];
         let home = ["engine", "level", "takeback", "new", "rematch"];
         let steps = [

@@ -763,6 +763,7 @@ mod registry {
             A::Takeback,
             A::NewGame,
             A::Rematch,
+            A::Analyse,
         ];
         all.extend(REQUESTS.map(A::Player));
         all.extend(
@@ -950,6 +951,7 @@ mod registry {
             Kind::Player,
             Kind::Takeback,
             Kind::Rematch,
+            Kind::Analyse,
             Kind::Review,
             Kind::Leave,
         ] {

@@ -116,6 +116,8 @@ pub enum Action {
     NewGame,
     /// A new game with the colours swapped (asks first; an unfinished game is kept).
     Rematch,
+    /// `analyse` the game (or the reviewed line) in the background; while one runs, `analyse stop`.
+    Analyse,
     // -- Review: the line-mode review commands, by keys.
     /// Review the game, or leave the review; step through it; enter and leave variations.
     Review(ReviewKey),
@@ -176,6 +178,7 @@ impl Action {
             A::Takeback => Kind::Takeback,
             A::NewGame => Kind::New,
             A::Rematch => Kind::Rematch,
+            A::Analyse => Kind::Analyse,
             A::Review(r) => r.command(),
         })
     }
@@ -736,6 +739,7 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Takeback => key("key.takeback"),
         Action::NewGame => key("key.new_game"),
         Action::Rematch => key("key.rematch"),
+        Action::Analyse => key("key.analyse"),
         // -- Review.
         Action::Review(r) => key(r.phrase()),
     }
