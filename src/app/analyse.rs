@@ -198,6 +198,7 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
                 .collect(),
             chess960: game.is_chess960(),
         };
+        let began = std::time::Instant::now();
         let analysed = analyst::analyse(&job, &cancel, |done, all| {
             if let Some(t) = words::analysis::progress(phrases, done, all) {
                 say(t);
@@ -217,6 +218,15 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
                 return ExitCode::from(1);
             }
         };
+        if args.verbose {
+            // benches/analysis_overhead.py reads this line: the engine's own search time beside the whole.
+            eprintln!(
+                "hector: analysis of {} positions: engine {} ms, whole {} ms",
+                job.positions(),
+                analysed.engine_ms,
+                began.elapsed().as_millis()
+            );
+        }
         let result = analysis::analyse(game, &analysed.evals);
         for m in &result.moves {
             if let Some(t) = words::analysis::judged_move(phrases, m, &m.san, m.better_san()) {
