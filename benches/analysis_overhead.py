@@ -17,6 +17,7 @@ if present, else debug)
 import io
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -31,6 +32,8 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 NODES = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 HASH = 16
+# The same Stockfish for both (Debian puts it in /usr/games, which PATH may lack).
+STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
 
 # Kasparov - Topalov, Wijk aan Zee 1999, the first 40 moves (80 half-moves).
 GAME = """1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7. Nge2 Nbd7 8. Bh6 Bxh6 9. Qxh6 Bb7
@@ -57,7 +60,7 @@ def hector_run(tmp, pgn):
     if os.path.exists(out):
         os.remove(out)
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(tmp, "config"), XDG_DATA_HOME=os.path.join(tmp, "data"))
-    r = subprocess.run([binary(), "--analyse", pgn, "--save", out, "--line", "--verbose"],
+    r = subprocess.run([binary(), "--analyse", pgn, "--save", out, "--line", "--verbose", "--engine", STOCKFISH],
                        env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
     m = re.search(r"analysis of (\d+) positions: engine (\d+) ms, whole (\d+) ms", r.stderr)
     if r.returncode != 0 or not m:
@@ -67,7 +70,7 @@ def hector_run(tmp, pgn):
 
 def pychess_run(game):
     began = time.perf_counter()
-    engine = chess.engine.SimpleEngine.popen_uci("stockfish")
+    engine = chess.engine.SimpleEngine.popen_uci(STOCKFISH)
     engine.configure({"Threads": 1, "Hash": HASH})
     board = game.board()
     engine_time = 0.0
@@ -91,7 +94,7 @@ def main():
         for _ in range(ROUNDS):
             h.append(hector_run(tmp, pgn))
             p.append(pychess_run(game))
-    print(f"{NODES} nodes per position, 1 thread, hash {HASH} MiB, {ROUNDS} rounds (medians), {binary()}")
+    print(f"{NODES} nodes per position, 1 thread, hash {HASH} MiB, {ROUNDS} rounds (medians), {binary()}, {STOCKFISH}")
     print("who\tpositions\tengine s\twhole s\toverhead s\toverhead %")
     for name, runs in (("hector", h), ("python-chess", p)):
         n = runs[0][0]

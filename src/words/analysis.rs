@@ -28,7 +28,7 @@ pub fn progress(p: &Phrases, positions_done: usize, positions: usize) -> Option<
         return None;
     };
     Some(p.say(
-        "analysis.progress",
+        "analyse.progress",
         &[("done", &done.to_string()), ("total", &total.to_string())],
     ))
 }
@@ -37,9 +37,9 @@ pub fn progress(p: &Phrases, positions_done: usize, positions: usize) -> Option<
 pub fn judgement(p: &Phrases, j: Judgement) -> String {
     p.say(
         match j {
-            Judgement::Inaccuracy => "analysis.inaccuracy",
-            Judgement::Mistake => "analysis.mistake",
-            Judgement::Blunder => "analysis.blunder",
+            Judgement::Inaccuracy => "analyse.inaccuracy",
+            Judgement::Mistake => "analyse.mistake",
+            Judgement::Blunder => "analyse.blunder",
         },
         &[],
     )
@@ -66,9 +66,9 @@ pub fn judged_move(
     Some(match better {
         Some(b) => {
             args.push(("better", b));
-            p.say("analysis.judged", &args)
+            p.say("analyse.judged", &args)
         }
-        None => p.say("analysis.judged_alone", &args),
+        None => p.say("analyse.judged_alone", &args),
     })
 }
 
@@ -94,9 +94,9 @@ pub fn summary(p: &Phrases, side: Color, s: &SideSummary) -> String {
     match &accuracy {
         Some(a) => {
             args.push(("accuracy", a.as_str()));
-            p.say("analysis.summary", &args)
+            p.say("analyse.summary", &args)
         }
-        None => p.say("analysis.summary_partial", &args),
+        None => p.say("analyse.summary_partial", &args),
     }
 }
 

@@ -92,7 +92,7 @@ impl Analysis {
                 vec![say(
                     Kind::Refusal,
                     cfg.p(
-                        "analysis.usage",
+                        "analyse.usage",
                         &[("text", &quote(rest)), ("reason", &reason)],
                     ),
                 )]
@@ -111,13 +111,13 @@ impl Analysis {
             return vec![say(
                 Kind::Refusal,
                 cfg.p(
-                    "analysis.running",
+                    "analyse.running",
                     &[("done", &done.to_string()), ("total", &total.to_string())],
                 ),
             )];
         }
         if game.plies().is_empty() {
-            return vec![say(Kind::Refusal, cfg.p("analysis.nothing", &[]))];
+            return vec![say(Kind::Refusal, cfg.p("analyse.nothing", &[]))];
         }
         self.next_id += 1;
         let moves_uci: Vec<String> = game
@@ -145,7 +145,7 @@ impl Analysis {
             say(
                 Kind::Event,
                 cfg.p(
-                    "analysis.started",
+                    "analyse.started",
                     &[("moves", &moves), ("limit", &limit_words(&settings))],
                 ),
             ),
@@ -158,9 +158,9 @@ impl Analysis {
         match self.running.take() {
             Some(_) => vec![
                 Effect::Other(ToOther::AnalyseStop),
-                say(Kind::Event, cfg.p("analysis.cancelled", &[])),
+                say(Kind::Event, cfg.p("analyse.cancelled", &[])),
             ],
-            None => vec![say(Kind::Refusal, cfg.p("analysis.not_running", &[]))],
+            None => vec![say(Kind::Refusal, cfg.p("analyse.not_running", &[]))],
         }
     }
 
@@ -214,11 +214,11 @@ impl Analysis {
                     }
                     AnalysisEnd::NoEngine { command } => vec![say(
                         Kind::Event,
-                        cfg.p("analysis.no_engine", &[("command", &quote(&command))]),
+                        cfg.p("analyse.no_engine", &[("command", &quote(&command))]),
                     )],
                     AnalysisEnd::Failed(reason) => vec![say(
                         Kind::Event,
-                        cfg.p("analysis.failed", &[("reason", &quote(&reason))]),
+                        cfg.p("analyse.failed", &[("reason", &quote(&reason))]),
                     )],
                     AnalysisEnd::Cancelled => Vec::new(),
                 }
