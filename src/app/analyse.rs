@@ -53,7 +53,7 @@ fn choose_output(out: PathBuf, phrases: &Phrases) -> Option<PathBuf> {
     println!(
         "{}",
         phrases.say(
-            "analysis.exists",
+            "analyse.exists",
             &[("path", &shown(&out)), ("other", &shown(&other))]
         )
     );
@@ -65,7 +65,7 @@ fn choose_output(out: PathBuf, phrases: &Phrases) -> Option<PathBuf> {
     println!(
         "{}",
         phrases.say(
-            "analysis.kept_other",
+            "analyse.kept_other",
             &[("path", &shown(&out)), ("other", &shown(&other))]
         )
     );
@@ -109,7 +109,7 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
         Ok(t) => t,
         Err(e) => {
             say(phrases.say(
-                "analysis.no_games",
+                "analyse.no_games",
                 &[("path", &shown(file)), ("reason", &plain(&e.to_string()))],
             ));
             return ExitCode::from(2);
@@ -128,7 +128,7 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
     let report = pgn::import(&text);
     for e in &report.errors {
         say(phrases.say(
-            "analysis.bad_game",
+            "analyse.bad_game",
             &[
                 ("n", &e.game.to_string()),
                 ("reason", &plain(&e.to_string())),
@@ -141,18 +141,18 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
             .first()
             .map_or_else(|| "no moves".to_string(), |e| plain(&e.to_string()));
         say(phrases.say(
-            "analysis.no_games",
+            "analyse.no_games",
             &[("path", &shown(file)), ("reason", &reason)],
         ));
         return ExitCode::from(2);
     }
     let out = args.save.clone().unwrap_or_else(|| default_output(file));
     if crate::store::same_file(&out, file) || out == file {
-        say(phrases.say("analysis.same_file", &[("path", &shown(file))]));
+        say(phrases.say("analyse.same_file", &[("path", &shown(file))]));
         return ExitCode::from(2);
     }
     let Some(out) = choose_output(out, phrases) else {
-        say(phrases.say("analysis.same_file", &[("path", &shown(file))]));
+        say(phrases.say("analyse.same_file", &[("path", &shown(file))]));
         return ExitCode::from(2);
     };
     let command = args.engine_command();
@@ -163,7 +163,7 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
         let moves = game.plies().len().div_ceil(2).to_string();
         if total > 1 {
             say(phrases.say(
-                "analysis.game",
+                "analyse.game",
                 &[
                     ("n", &(n + 1).to_string()),
                     ("total", &total.to_string()),
@@ -180,7 +180,7 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
             ));
         }
         say(phrases.say(
-            "analysis.start",
+            "analyse.start",
             &[
                 ("moves", &moves),
                 ("engine", &words::quote(&command)),
@@ -198,6 +198,7 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
                 .collect(),
             chess960: game.is_chess960(),
         };
+        let began = std::time::Instant::now();
         let analysed = analyst::analyse(&job, &cancel, |done, all| {
             if let Some(t) = words::analysis::progress(phrases, done, all) {
                 say(t);
@@ -206,17 +207,23 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
         let analysed = match analysed {
             Ok(a) => a,
             Err(AnalysisError::NoEngine { command }) => {
-                say(phrases.say(
-                    "analysis.no_engine",
-                    &[("command", &words::quote(&command))],
-                ));
+                say(phrases.say("analyse.no_engine", &[("command", &words::quote(&command))]));
                 return ExitCode::from(2);
             }
             Err(e) => {
-                say(phrases.say("analysis.failed", &[("reason", &plain(&e.to_string()))]));
+                say(phrases.say("analyse.failed", &[("reason", &plain(&e.to_string()))]));
                 return ExitCode::from(1);
             }
         };
+        if args.verbose {
+            // benches/analysis_overhead.py reads this line: the engine's own search time beside the whole.
+            eprintln!(
+                "hector: analysis of {} positions: engine {} ms, whole {} ms",
+                job.positions(),
+                analysed.engine_ms,
+                began.elapsed().as_millis()
+            );
+        }
         let result = analysis::analyse(game, &analysed.evals);
         for m in &result.moves {
             if let Some(t) = words::analysis::judged_move(phrases, m, &m.san, m.better_san()) {
@@ -231,13 +238,13 @@ pub(crate) fn run(args: &Args, file: &Path, phrases: &Phrases) -> ExitCode {
     let text = pgn::export_all(&annotated, &pgn::ExportTags::default());
     if let Err(e) = crate::store::write_atomic(&out, &text) {
         say(phrases.say(
-            "analysis.cannot_write",
+            "analyse.cannot_write",
             &[("path", &shown(&out)), ("reason", &plain(&e.to_string()))],
         ));
         return ExitCode::from(1);
     }
     say(phrases.say(
-        "analysis.saved",
+        "analyse.saved",
         &[
             ("games", &annotated.len().to_string()),
             ("path", &shown(&out)),

@@ -9,9 +9,6 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::rules::game::{Game, MovetextItem};
 use crate::rules::judgement::{self, CP_CEILING, Judgement, Score, Verdict};
 
-mod judged;
-pub use judged::{Judgements, MoveJudgement, eval_in_comment, judgements_read};
-
 /// The most moves of the engine's line kept as the better move's variation.
 pub const MAX_VARIATION_PLIES: usize = 8;
 
@@ -208,6 +205,113 @@ pub fn analyse(game: &Game, evals: &[Option<Eval>]) -> GameAnalysis {
         black: summary(Color::Black),
         moves,
     }
+}
+
+/// A judged move as review and practice read it: the verdict, the evaluations around it (White's view) and the
+/// better move, from an analysis made now ([`GameAnalysis::judgements`]) or read back from a game's annotations
+/// ([`judgements_read`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveJudgement {
+    pub judgement: Judgement,
+    pub before: Option<Score>,
+    pub after: Option<Score>,
+    pub better: Option<Move>,
+}
+
+/// One judgement per half-move of a game (`None`: not judged).
+pub type Judgements = Vec<Option<MoveJudgement>>;
+
+impl GameAnalysis {
+    /// One entry per half-move of the game: its judgement, or `None` for a move good enough (or not judged).
+    pub fn judgements(&self) -> Vec<Option<MoveJudgement>> {
+        self.moves
+            .iter()
+            .map(|m| {
+                m.judgement().map(|judgement| MoveJudgement {
+                    judgement,
+                    before: m.before,
+                    after: m.after,
+                    better: m.best,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The evaluation in a comment holding `[%eval 0.35]`, `[%eval -1.2]`, `[%eval #3]`, `[%eval #-3]` (lichess's
+/// `[%eval 0.35,23]`, with the depth, too); `None` without one or with a value that does not read.
+pub fn eval_in_comment(comment: &str) -> Option<Score> {
+    let at = comment.find("[%eval")?;
+    let rest = comment[at + "[%eval".len()..].trim_start();
+    let value: String = rest
+        .chars()
+        .take_while(|c| !matches!(c, ']' | ',') && !c.is_whitespace())
+        .take(16)
+        .collect();
+    if let Some(m) = value.strip_prefix('#') {
+        return m
+            .trim_start_matches('+')
+            .parse::<i32>()
+            .ok()
+            .map(Score::Mate);
+    }
+    let pawns: f64 = value
+        .parse()
+        .ok()
+        .filter(|p: &f64| p.is_finite() && p.abs() < 1000.0)?;
+    Some(Score::Cp((pawns * 100.0).round() as i32))
+}
+
+/// The judgements a game's annotations hold (an analysed PGN, hector's or lichess's): each move's NAG `$6`, `$2`
+/// or `$4`, its `[%eval ...]` and the one of the move before it (the start's counted as unknown), and the first
+/// move of its last variation as the better move (when it is legal there). A move is judged only when it has
+/// its `[%eval ...]` too (an engine's judgement): a NAG alone is a person's, said as written.
+pub fn judgements_read(game: &Game) -> Vec<Option<MoveJudgement>> {
+    let positions: Vec<Chess> = game.positions().collect();
+    let evals: Vec<Option<Score>> = game
+        .plies()
+        .iter()
+        .map(|p| {
+            p.annotations
+                .comments
+                .iter()
+                .find_map(|c| eval_in_comment(c))
+        })
+        .collect();
+    game.plies()
+        .iter()
+        .enumerate()
+        .map(|(i, ply)| {
+            let nags = &ply.annotations.nags;
+            let judgement = if nags.contains(&4) {
+                Judgement::Blunder
+            } else if nags.contains(&2) {
+                Judgement::Mistake
+            } else if nags.contains(&6) {
+                Judgement::Inaccuracy
+            } else {
+                return None;
+            };
+            evals[i]?;
+            let better = ply.annotations.variations.last().and_then(|v| {
+                let first = v.iter().find_map(|item| match item {
+                    MovetextItem::San(s) => Some(s),
+                    _ => None,
+                })?;
+                let san = shakmaty::san::San::from_ascii(
+                    first.trim_end_matches(['+', '#', '!', '?']).as_bytes(),
+                )
+                .ok()?;
+                san.to_move(&positions[i]).ok()
+            });
+            Some(MoveJudgement {
+                judgement,
+                before: i.checked_sub(1).and_then(|j| evals[j]),
+                after: evals[i],
+                better,
+            })
+        })
+        .collect()
 }
 
 /// lichess's eval comment: `[%eval 0.35]` (pawns from White's point of view, two decimals), `[%eval #3]`,

@@ -22,6 +22,9 @@ pub struct AnalysisSettings {
     pub hash_mb: u32,
 }
 
+/// Every value is checked finite when read (`seconds` is refused otherwise), so equality is one.
+impl Eq for AnalysisSettings {}
+
 /// One limit given with a command (`analyse depth 12`), replacing the settings' limits for that analysis.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum AnalysisLimit {

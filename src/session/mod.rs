@@ -108,6 +108,7 @@ impl Session {
             tournament: self.tournament.as_ref(),
             board_check: &self.board_check,
             review: self.review.as_ref(),
+            other: &self.other,
             commands: &self.commands,
             last_said: self.last_said.as_ref(),
             at: self.at,

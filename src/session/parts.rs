@@ -35,8 +35,6 @@ pub struct Session {
     pub(super) review_at_start: bool,
     /// The game was read from a file to review (`--review FILE`): no side of it is the player's.
     pub(super) reviewed_file: bool,
-    /// The game's analysis made in the session (its `analyse`): review and practice read its judgements.
-    pub(super) analysis: Option<crate::rules::analysis::GameAnalysis>,
     /// A practice of the player's mistakes (session/practice.rs).
     pub(super) practice: Option<super::practice::Practice>,
     /// The session's time of the command being carried out, and the edge's (real) time of it: the clock's
@@ -65,7 +63,6 @@ pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
         review: None,
         review_at_start: false,
         reviewed_file: false,
-        analysis: None,
         practice: None,
         at: Duration::ZERO,
         real_at: Duration::ZERO,

@@ -328,6 +328,7 @@ mod tests {
             "material",
             "analysis",
             "practice",
+            "analyse",
         ];
         let home = ["engine", "level", "takeback", "new", "rematch"];
         let steps = [

@@ -20,10 +20,13 @@ pub(super) fn judgements(s: &Session) -> Judgements {
 
 /// The judgements of the session's own analysis, when it is of the game as it stands (its moves the game's).
 pub(super) fn session_judgements(s: &Session) -> Option<Judgements> {
-    let plies = s.m.game().plies();
-    let a = s.analysis.as_ref()?;
-    (a.moves.len() <= plies.len() && a.moves.iter().zip(plies).all(|(r, p)| r.played == p.mv))
-        .then(|| a.judgements())
+    let (game, plies) = (s.m.game(), s.m.game().plies());
+    let f = s.other.last_analysis()?;
+    let analysed = f.game.plies();
+    (f.game.start_fen() == game.start_fen()
+        && analysed.len() <= plies.len()
+        && analysed.iter().zip(plies).all(|(a, p)| a.mv == p.mv))
+    .then(|| f.analysis.judgements())
 }
 
 fn voice(s: &Session) -> Voice<'_> {

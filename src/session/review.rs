@@ -666,9 +666,9 @@ fn ply_parts(v: &Voice, ply: &Ply, judged: Option<(Judgement, Option<String>)>) 
             match better {
                 Some(b) => {
                     args.push(("better", b.as_str()));
-                    v.cfg.p("analysis.judged", &args)
+                    v.cfg.p("analyse.judged", &args)
                 }
-                None => v.cfg.p("analysis.judged_alone", &args),
+                None => v.cfg.p("analyse.judged_alone", &args),
             }
         }
     };

@@ -59,6 +59,8 @@ pub enum Action {
     Engine(Arg<EngineAsk>),
     Opponent(Arg<Worded<OpponentKind>>),
     Level(Arg<u8>),
+    /// `analyse [depth N | nodes N | seconds S | stop]`: the text after the word, read by its handler.
+    Analyse(String),
     Announce(Arg<bool>),
     Takeback(Arg<usize>),
     New,
@@ -377,15 +379,13 @@ impl<T: ToString> Arg<T> {
 }
 
 /// Words of analysis that are no command of hector's but are refused in the tournament profile.
-pub const ANALYSIS_WORDS: [&str; 10] = [
+pub const ANALYSIS_WORDS: [&str; 8] = [
     "defenders",
     "attacks",
     "diagonal",
     "knight",
     "hint",
     "eval",
-    "analyse",
-    "analyze",
     "threats",
     "book",
 ];
@@ -473,6 +473,7 @@ impl Action {
             K::Engine => A::Engine(Arg::engine(words, rest)),
             K::Opponent => A::Opponent(Arg::opponent(words, rest)),
             K::Level => A::Level(Arg::level(rest)),
+            K::Analyse => A::Analyse(r()),
             K::Announce => A::Announce(Arg::on_off(rest)),
             K::Takeback => A::Takeback(Arg::count(rest)),
             K::New => A::New,
@@ -573,6 +574,7 @@ impl Action {
             A::Engine(_) => K::Engine,
             A::Opponent(_) => K::Opponent,
             A::Level(_) => K::Level,
+            A::Analyse(_) => K::Analyse,
             A::Announce(_) => K::Announce,
             A::Takeback(_) => K::Takeback,
             A::New => K::New,
@@ -654,6 +656,7 @@ impl Action {
             | A::Arbiter(r)
             | A::Review(r)
             | A::Practice(r)
+            | A::Analyse(r)
             | A::Check(r)
             | A::Is(r)
             | A::Compare(r)

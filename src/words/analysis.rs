@@ -15,27 +15,31 @@ pub fn moves_done(positions_done: usize) -> usize {
     positions_done.saturating_sub(1).div_ceil(2)
 }
 
-/// "Analysing: move 12 of 40" when the analysis reached a tenth move, or its end; `None` between.
+/// "Analysing: move 12 of 40" when a tenth full move was analysed (both its positions), or at the end;
+/// `None` between.
 pub fn progress(p: &Phrases, positions_done: usize, positions: usize) -> Option<String> {
-    let (done, total) = (moves_done(positions_done), moves_done(positions));
-    let newly = done != moves_done(positions_done.saturating_sub(1));
-    (positions_done == positions || (newly && done > 0 && done % PROGRESS_EVERY_MOVES == 0)).then(
-        || {
-            p.say(
-                "analysis.progress",
-                &[("done", &done.to_string()), ("total", &total.to_string())],
-            )
-        },
-    )
+    let total = moves_done(positions);
+    let plies = positions_done.saturating_sub(1);
+    let done = if positions_done >= positions {
+        total
+    } else if plies > 0 && plies % 2 == 0 && (plies / 2) % PROGRESS_EVERY_MOVES == 0 {
+        plies / 2
+    } else {
+        return None;
+    };
+    Some(p.say(
+        "analyse.progress",
+        &[("done", &done.to_string()), ("total", &total.to_string())],
+    ))
 }
 
 /// "an inaccuracy", "a mistake", "a blunder".
 pub fn judgement(p: &Phrases, j: Judgement) -> String {
     p.say(
         match j {
-            Judgement::Inaccuracy => "analysis.inaccuracy",
-            Judgement::Mistake => "analysis.mistake",
-            Judgement::Blunder => "analysis.blunder",
+            Judgement::Inaccuracy => "analyse.inaccuracy",
+            Judgement::Mistake => "analyse.mistake",
+            Judgement::Blunder => "analyse.blunder",
         },
         &[],
     )
@@ -62,9 +66,9 @@ pub fn judged_move(
     Some(match better {
         Some(b) => {
             args.push(("better", b));
-            p.say("analysis.judged", &args)
+            p.say("analyse.judged", &args)
         }
-        None => p.say("analysis.judged_alone", &args),
+        None => p.say("analyse.judged_alone", &args),
     })
 }
 
@@ -90,9 +94,9 @@ pub fn summary(p: &Phrases, side: Color, s: &SideSummary) -> String {
     match &accuracy {
         Some(a) => {
             args.push(("accuracy", a.as_str()));
-            p.say("analysis.summary", &args)
+            p.say("analyse.summary", &args)
         }
-        None => p.say("analysis.summary_partial", &args),
+        None => p.say("analyse.summary_partial", &args),
     }
 }
 
@@ -105,6 +109,16 @@ mod tests {
         let p = Phrases::default();
         // 80 moves of a game: 81 positions
         let said: Vec<String> = (1..=81).filter_map(|d| progress(&p, d, 81)).collect();
+        // 45 half-moves: 23 moves, the last said at the end
+        let odd: Vec<String> = (1..=46).filter_map(|d| progress(&p, d, 46)).collect();
+        assert_eq!(
+            odd,
+            [
+                "Analysing: move 10 of 23",
+                "Analysing: move 20 of 23",
+                "Analysing: move 23 of 23"
+            ]
+        );
         assert_eq!(
             said,
             [

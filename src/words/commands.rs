@@ -60,6 +60,7 @@ pub enum Kind {
     Engine,
     Opponent,
     Level,
+    Analyse,
     Announce,
     Takeback,
     New,
@@ -336,6 +337,7 @@ pub const ROWS: &[Row] = &[
     row(K::Engine, "engine", Some("hint.engine"), (T::Engine, false, W::Home), HOME.and(LOCAL)),
     row(K::Opponent, "opponent", Some("hint.opponent"), (T::Engine, false, W::Home), LOCAL),
     row(K::Level, "level", Some("hint.n"), (T::Engine, false, W::Home), HOME.and(LOCAL)),
+    row(K::Analyse, "analyse", Some("hint.analyse"), (T::Engine, false, W::Home), ANALYSIS.and(REV)),
     // The review.
     row(K::Review, "review", Some("hint.review"), (T::Review, false, W::Always), REV),
     row(K::Practice, "practice", Some("hint.practice"), (T::Review, true, W::Always), ANALYSIS.and(REV)),
@@ -549,7 +551,7 @@ mod tests {
             assert_eq!(Kind::named(a.name), a.typed.then_some(a.kind), "{}", a.name);
         }
         // The line-mode contract's commands, all of them typed rows.
-        assert_eq!(commands().count(), 71);
+        assert_eq!(commands().count(), 72);
         assert_eq!(Kind::named("player:"), None, "a request is no command word");
     }
 

@@ -171,3 +171,43 @@ fn the_annotated_game_keeps_its_comments_and_reads_back_with_nags_evals_and_the_
     assert_eq!(again, out);
     let _ = White;
 }
+
+#[test]
+fn evals_are_read_back_from_comments_as_lichess_and_hector_write_them() {
+    assert_eq!(eval_in_comment("[%eval 0.35]"), Some(Score::Cp(35)));
+    assert_eq!(eval_in_comment("[%eval -1.2]"), Some(Score::Cp(-120)));
+    assert_eq!(
+        eval_in_comment("[%eval 0.17,23] [%clk 0:03:00]"),
+        Some(Score::Cp(17))
+    );
+    assert_eq!(eval_in_comment("[%eval\n#-3]"), Some(Score::Mate(-3)));
+    assert_eq!(eval_in_comment("[%eval #+2]"), Some(Score::Mate(2)));
+    assert_eq!(eval_in_comment("bold"), None);
+    assert_eq!(eval_in_comment("[%eval x]"), None);
+    assert_eq!(eval_in_comment("[%eval 1e308]"), None);
+}
+
+#[test]
+fn the_judgements_of_an_analysis_and_of_its_pgn_agree() {
+    let (g, evals) = scholars();
+    let a = analyse(&g, &evals);
+    let now = a.judgements();
+    assert_eq!(now.len(), 7);
+    let nf6 = now[5].unwrap();
+    assert_eq!(nf6.judgement, Judgement::Blunder);
+    assert_eq!(
+        (nf6.before, nf6.after),
+        (Some(Score::Cp(30)), Some(Score::Mate(1)))
+    );
+    let text = pgn::export(&annotate(&g, &a), &pgn::ExportTags::default());
+    let back = pgn::import_game(&text).unwrap();
+    let read = judgements_read(&back);
+    assert_eq!(read.len(), 7);
+    assert_eq!(read[5], now[5]);
+    assert_eq!(
+        read.iter().filter(|j| j.is_some()).count(),
+        now.iter().filter(|j| j.is_some()).count()
+    );
+    assert_eq!(read[5].unwrap().better, nf6.better);
+    assert!(judgements_read(&game_of(&["e4"]))[0].is_none());
+}

@@ -10,6 +10,7 @@
 //! The engine is also the analyst: [`OtherSide::evaluate`] asks the engine that plays, or starts one process
 //! to evaluate when none plays (whether analysis is allowed is the policy's answer, not this module's).
 
+mod analysis;
 mod engine;
 mod keyboard;
 mod opponent;
@@ -26,6 +27,7 @@ use crate::words::action::{Action, Arg};
 
 pub use super::config::DEFAULT_LEVEL;
 pub use super::engine_io::{EngineClock, EngineRequest, OtherEvent, ToOther};
+pub use analysis::Finished as AnalysisFinished;
 use engine::EngineState;
 pub use engine::LEVELS;
 pub use opponent::Opponent;
@@ -72,6 +74,8 @@ pub(super) struct OtherSide {
     keyboard: keyboard::Keyboard,
     engine: EngineState,
     remote: remote::Remote,
+    /// `analyse`: the whole game analysed in the background.
+    analysis: analysis::Analysis,
 }
 
 impl OtherSide {
@@ -129,6 +133,9 @@ impl OtherSide {
     /// A report: the remote player's to the remote side; the engine's (also as analyst, and stale ones after
     /// the player took over) to the engine.
     pub(super) fn event(&mut self, cfg: &Config, m: &mut Match, event: OtherEvent) -> Heard {
+        if analysis::Analysis::owns(&event) {
+            return Heard::Effects(self.analysis.event(cfg, event));
+        }
         match cfg.opponent {
             Opponent::Remote => self.remote.event(cfg, m, event),
             _ => Side::event(&mut self.engine, cfg, m, event),
@@ -142,6 +149,26 @@ impl OtherSide {
         for_ply: usize,
     ) -> Vec<Effect> {
         self.side(cfg).after_move(cfg, m, for_ply)
+    }
+
+    /// `analyse ...`: the game (or the reviewed line) analysed in the background; `analyse stop`.
+    pub(super) fn analyse(
+        &mut self,
+        cfg: &Config,
+        game: &crate::rules::Game,
+        rest: &str,
+    ) -> Vec<Effect> {
+        self.analysis.answer(cfg, game, rest)
+    }
+
+    /// The game analysis under way: positions searched and to search.
+    pub(in crate::session) fn analysis_progress(&self) -> Option<(usize, usize)> {
+        self.analysis.progress()
+    }
+
+    /// The last game analysis finished.
+    pub(in crate::session) fn last_analysis(&self) -> Option<&analysis::Finished> {
+        self.analysis.last()
     }
 
     /// At the start of a game: who plays what, and the engine starts in the background.

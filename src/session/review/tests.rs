@@ -259,7 +259,7 @@ fn unplayable_variation_moves_and_deep_nesting_are_bounded() {
 /// with its judgement and the better move; the other moves as ever.
 #[test]
 fn an_analysis_of_the_session_is_said_in_review() {
-    use crate::rules::analysis::{Eval, analyse};
+    use crate::rules::analysis::Eval;
     use crate::rules::judgement::Score;
     let config = Config {
         opponent: crate::session::Opponent::Human,
@@ -288,7 +288,18 @@ fn an_analysis_of_the_session_is_said_in_review() {
             pv: vec!["h5f7".into()],
         }),
     ];
-    s.analysis = Some(analyse(s.view().game(), &evals));
+    // `analyse`, and the analyst's report of it, as the edge carries them.
+    let out = s.update(Command::Act(s.read("analyse")), Duration::ZERO);
+    let id = out
+        .iter()
+        .find_map(|e| match e {
+            Effect::Other(crate::session::ToOther::Analyse(r)) => Some(r.id),
+            _ => None,
+        })
+        .expect("the analysis is asked for");
+    let end = crate::session::engine_io::AnalysisEnd::Done(evals);
+    let report = crate::session::OtherEvent::Analysed { id, end };
+    s.update(Command::Other(report), Duration::ZERO);
     let opened = run(&mut s, "review");
     assert!(
         opened.ends_with(

@@ -764,6 +764,7 @@ mod registry {
             A::NewGame,
             A::Rematch,
             A::Practice,
+            A::Analyse,
         ];
         all.extend(REQUESTS.map(A::Player));
         all.extend(
@@ -951,6 +952,7 @@ mod registry {
             Kind::Player,
             Kind::Takeback,
             Kind::Rematch,
+            Kind::Analyse,
             Kind::Review,
             Kind::Practice,
             Kind::Leave,

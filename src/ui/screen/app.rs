@@ -416,6 +416,15 @@ impl App {
             Action::NewGame => vec![act(Typed::New)],
             Action::Rematch => vec![act(Typed::Rematch)],
             Action::Practice => vec![act(Typed::Practice(String::new()))],
+            // One key starts the analysis and calls it off while it runs.
+            Action::Analyse => {
+                let stop = view.analysis_progress().is_some();
+                vec![act(Typed::Analyse(if stop {
+                    "stop".into()
+                } else {
+                    String::new()
+                }))]
+            }
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]

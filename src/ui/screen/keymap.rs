@@ -118,6 +118,8 @@ pub enum Action {
     Rematch,
     /// Practise one's own mistakes of an analysed game (`practice`).
     Practice,
+    /// `analyse` the game (or the reviewed line) in the background; while one runs, `analyse stop`.
+    Analyse,
     // -- Review: the line-mode review commands, by keys.
     /// Review the game, or leave the review; step through it; enter and leave variations.
     Review(ReviewKey),
@@ -179,6 +181,7 @@ impl Action {
             A::NewGame => Kind::New,
             A::Rematch => Kind::Rematch,
             A::Practice => Kind::Practice,
+            A::Analyse => Kind::Analyse,
             A::Review(r) => r.command(),
         })
     }
@@ -740,6 +743,7 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::NewGame => key("key.new_game"),
         Action::Rematch => key("key.rematch"),
         Action::Practice => key("key.practice"),
+        Action::Analyse => key("key.analyse"),
         // -- Review.
         Action::Review(r) => key(r.phrase()),
     }

@@ -207,6 +207,7 @@ fn help_group(a: Action) -> (HelpGroup, u8) {
         A::Save => (G::Game, 5),
         A::NewGame => (G::Game, 6),
         A::Rematch => (G::Game, 7),
+        A::Analyse => (G::Game, 8),
         A::Review(_) => (G::Review, 0),
         A::Practice => (G::Review, 1),
         A::Up | A::Down | A::Left | A::Right => (G::Focus, 0),
