@@ -211,3 +211,21 @@ fn the_judgements_of_an_analysis_and_of_its_pgn_agree() {
     assert_eq!(read[5].unwrap().better, nf6.better);
     assert!(judgements_read(&game_of(&["e4"]))[0].is_none());
 }
+
+#[test]
+fn a_nag_without_an_engines_eval_is_a_persons_and_not_judged() {
+    let g = pgn::import_game(
+        "1. e4 $2 (1. d4) e5 { [%eval 0.9] } 2. Qh5 $4 { [%eval -0.5] } (2. Nf3 Nc6) *",
+    )
+    .unwrap();
+    let read = judgements_read(&g);
+    assert!(read[0].is_none(), "$2 alone: {:?}", read[0]);
+    assert!(read[1].is_none(), "an eval alone");
+    let qh5 = read[2].expect("$4 with its eval");
+    assert_eq!(qh5.judgement, Judgement::Blunder);
+    assert_eq!(
+        (qh5.before, qh5.after),
+        (Some(Score::Cp(90)), Some(Score::Cp(-50)))
+    );
+    assert!(qh5.better.is_some());
+}
