@@ -366,6 +366,14 @@ pub(super) fn heard_first(
     now: std::time::Duration,
 ) -> Vec<Effect> {
     let mut out = heard(s, &event);
+    let analysed = matches!(event, OtherEvent::Analysed { .. });
     out.extend(s.other_event(event, now));
+    // An analysis that ends while the game is reviewed: its judgements are said from the next step on.
+    if analysed
+        && let Some(j) = session_judgements(s)
+        && let Some(r) = s.review.as_mut()
+    {
+        r.set_judgements(j);
+    }
     out
 }

@@ -153,6 +153,12 @@ impl<'a> View<'a> {
         self.review.is_some()
     }
 
+    /// A practice of the player's mistakes is under way (session/practice.rs): a move chosen on the board is its
+    /// try, in the practised position (`shown_game`).
+    pub fn practising(&self) -> bool {
+        self.review.is_some_and(|r| r.practising)
+    }
+
     /// The position to show and explore: the reviewed one while reviewing, else the game's.
     pub fn shown_game(&self) -> &'a Game {
         self.review.map_or(self.m.game(), Review::shown)

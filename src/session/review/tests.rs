@@ -288,7 +288,10 @@ fn an_analysis_of_the_session_is_said_in_review() {
             pv: vec!["h5f7".into()],
         }),
     ];
-    // `analyse`, and the analyst's report of it, as the edge carries them.
+    // `analyse` in the review, and the analyst's report of it, as the edge carries them: the review says the
+    // judgements from then on.
+    let opened = run(&mut s, "review");
+    assert!(!opened.contains("blunder"), "{opened}");
     let out = s.update(Command::Act(s.read("analyse")), Duration::ZERO);
     let id = out
         .iter()
@@ -300,6 +303,12 @@ fn an_analysis_of_the_session_is_said_in_review() {
     let end = crate::session::engine_io::AnalysisEnd::Done(evals);
     let report = crate::session::OtherEvent::Analysed { id, end };
     s.update(Command::Other(report), Duration::ZERO);
+    let said = run(&mut s, "last");
+    assert!(
+        said.contains("a blunder; better was Bauer Gustav sechs"),
+        "{said}"
+    );
+    run(&mut s, "done");
     let opened = run(&mut s, "review");
     assert!(
         opened.ends_with(

@@ -676,10 +676,12 @@ impl App {
         let c = view.config();
         let (v, p) = (&c.vocabulary, &c.phrases);
         // No move is made in a review: the session says why (leave it to play).
-        if view.reviewing() {
+        // A practice's try is chosen on the board too, in the practised position.
+        let practising = view.practising();
+        if view.reviewing() && !practising {
             return vec![refusal(p.get("review.no_moves").to_string())];
         }
-        let game = view.game();
+        let game = view.shown_game();
         let pos = game.position();
         let focus = self.focus;
         match self.mode {
@@ -696,6 +698,7 @@ impl App {
                     .collect();
                 match moves.as_slice() {
                     // Not a legal move: the session says why, in the words line mode uses.
+                    [] if practising => vec![act(Typed::Practice(format!("{from}{focus}")))],
                     [] => vec![act(Typed::Entry(format!("{from}{focus}")))],
                     // A pawn to the last rank in the profile: the promotion piece is asked, as ever.
                     [m] => vec![Out::Move(*m)],
