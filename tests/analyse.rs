@@ -397,3 +397,23 @@ fn analyse_without_an_engine_says_how_to_install_one() {
     assert!(said.contains("apt-get install stockfish"), "{said}");
     h.quit();
 }
+
+#[test]
+fn analyse_in_a_review_analyses_the_whole_reviewed_game_from_any_place() {
+    let dir = setup("review");
+    let first = GAMES.split("\n\n[Event").next().unwrap();
+    std::fs::write(dir.join("one.pgn"), first).unwrap();
+    let mut h = Live::start(&dir, &["--line", "--review", "one.pgn", "--speech", "off"]);
+    h.until("Review of the game");
+    // at the start of the review: the whole game is analysed, not the position shown
+    h.send("analyse");
+    let said = h.until("Black: accuracy").join("\n");
+    assert!(said.contains("Analysing 4 moves"), "{said}");
+    assert!(
+        said.contains("0 inaccuracies, 0 mistakes, 1 blunder;"),
+        "{said}"
+    );
+    h.send("forward");
+    h.until("Move 1, White");
+    h.quit();
+}
