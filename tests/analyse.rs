@@ -397,3 +397,51 @@ fn analyse_without_an_engine_says_how_to_install_one() {
     assert!(said.contains("apt-get install stockfish"), "{said}");
     h.quit();
 }
+
+#[test]
+fn analyse_in_a_review_analyses_the_whole_reviewed_game_from_any_place() {
+    let dir = setup("review");
+    let first = GAMES.split("\n\n[Event").next().unwrap();
+    std::fs::write(dir.join("one.pgn"), first).unwrap();
+    let mut h = Live::start(&dir, &["--line", "--review", "one.pgn", "--speech", "off"]);
+    h.until("Review of the game");
+    // at the start of the review: the whole game is analysed, not the position shown
+    h.send("analyse");
+    let said = h.until("Black: accuracy").join("\n");
+    assert!(said.contains("Analysing 4 moves"), "{said}");
+    assert!(
+        said.contains("0 inaccuracies, 0 mistakes, 1 blunder;"),
+        "{said}"
+    );
+    h.send("forward");
+    h.until("Move 1, White");
+    h.quit();
+}
+
+#[test]
+fn bad_analysis_settings_are_refused_at_the_start_with_the_reason() {
+    let dir = setup("bad-settings");
+    std::fs::write(
+        dir.join("config/hector/analysis.ron"),
+        SETTINGS.replace("hash_mb: 16", "hash_mb: 999999"),
+    )
+    .unwrap();
+    let run = run_in(&dir, &HOME, b"quit\n");
+    let said = run.lines.join("\n");
+    assert!(
+        said.contains("Analysis settings:")
+            && said.contains("`hash_mb` is 999999; it must be from 1 to 65536")
+            && said.contains("the shipped analysis settings are used"),
+        "{said}"
+    );
+    // --analysis-config names another file; one that is fine says nothing
+    std::fs::write(dir.join("mine.ron"), SETTINGS).unwrap();
+    let mut args = HOME.to_vec();
+    args.extend(["--analysis-config", "mine.ron"]);
+    let run = run_in(&dir, &args, b"quit\n");
+    assert!(
+        !run.lines.join("\n").contains("Analysis settings"),
+        "{:#?}",
+        run.lines
+    );
+}

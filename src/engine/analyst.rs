@@ -73,7 +73,7 @@ impl std::fmt::Display for AnalysisError {
 pub struct Analysed {
     /// One per position (before the first move, after each); `None` where the engine gave no score.
     pub evals: Vec<Option<Eval>>,
-    /// The sum of the engine's own `time` of each search's last line, in milliseconds.
+    /// The sum of the engine's own `time` of each search's last info line, in milliseconds.
     pub engine_ms: u64,
 }
 
@@ -237,15 +237,20 @@ fn converse(
         engine.send(&go)?;
         let until = Instant::now() + within;
         let mut collector = MultiPvCollector::new();
+        // The engine's own time of the search: the `time` of its last info line, whatever its bound.
+        let mut searched_ms = 0;
         let lines = loop {
             let line = engine.next(until, cancel)?;
+            if let Some(ms) = uci::parse_info(&line).and_then(|i| i.time_ms) {
+                searched_ms = ms;
+            }
             if let Some(lines) = collector.feed(&line) {
                 break lines;
             }
         };
+        engine_ms += searched_ms;
         let white = uci::white_to_move(&job.start_fen, i);
         let eval = lines.into_iter().next().and_then(|info| {
-            engine_ms += info.time_ms.unwrap_or(0);
             Some(Eval {
                 score: white_view(info.score?, white),
                 pv: info.pv,

@@ -105,7 +105,7 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
             .unwrap_or_default(),
         // The game (or the reviewed line) analysed in the background.
         A::Analyse(rest) => {
-            let game = s.view().shown_game().clone();
+            let game = s.view().analysed_game().clone();
             s.other.analyse(&s.config, &game, rest)
         }
         // The profile's own commands outside the profile (its part answers them above), the blind player's

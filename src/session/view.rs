@@ -174,6 +174,11 @@ impl<'a> View<'a> {
         self.other.last_analysis()
     }
 
+    /// What `analyse` analyses: the game so far, or in a review the whole line reviewed.
+    pub fn analysed_game(&self) -> &'a Game {
+        self.review.map_or(self.m.game(), Review::line_game)
+    }
+
     /// For the full-screen view's move list: the main-line half-move the review is at (see `Review::main_ply`).
     pub fn review_main_ply(&self) -> Option<usize> {
         self.review?.main_ply()

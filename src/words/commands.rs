@@ -340,7 +340,6 @@ pub const ROWS: &[Row] = &[
     row(K::Analyse, "analyse", Some("hint.analyse"), (T::Engine, false, W::Home), ANALYSIS.and(REV)),
     // The review.
     row(K::Review, "review", Some("hint.review"), (T::Review, false, W::Always), REV),
-    row(K::Practice, "practice", Some("hint.practice"), (T::Review, true, W::Always), ANALYSIS.and(REV)),
     row(K::Back, "back", None, (T::Review, false, W::Always), STEP.and(REV)),
     row(K::Forward, "forward", None, (T::Review, false, W::Always), STEP.and(REV)),
     row(K::Start, "start", None, (T::Review, false, W::Always), STEP.and(REV)),
@@ -349,6 +348,7 @@ pub const ROWS: &[Row] = &[
     row(K::Variation, "variation", Some("hint.n"), (T::Review, false, W::Always), STEP.and(REV)),
     row(K::Leave, "leave", None, (T::Review, false, W::Always), STEP.and(REV)),
     row(K::Done, "done", None, (T::Review, false, W::Always), STEP.and(REV)),
+    row(K::Practice, "practice", Some("hint.practice"), (T::Review, false, W::Always), ANALYSIS.and(REV)),
     // The board check (D.2.9).
     row(K::Check, "check", None, (T::Check, false, W::Always), N),
     row(K::Is, "is", Some("hint.piece_square"), (T::Check, false, W::Always), N),
