@@ -49,7 +49,7 @@ fn analysed(name: &str) -> (PathBuf, String) {
 fn words_of(san: &str) -> &'static str {
     match san {
         "g6" => "Bauer Gustav sechs",
-        "Qe7" => "Dame Emil sieben",
+        "Qe7" => "Dame Eva sieben",
         "Qf6" => "Dame Felix sechs",
         other => panic!("an unexpected better move {other}: extend this table"),
     }

@@ -328,3 +328,111 @@ fn an_analysis_of_the_session_is_said_in_review() {
     let opened = run(&mut s, "review");
     assert!(!opened.contains("blunder"), "{opened}");
 }
+
+/// `practice` on the session's own analysis: the position before the blunder, a try sent to the analyst, a stale
+/// answer ignored, a second try refused while the first is checked, the verdict by the win-percentage rule (a
+/// move as good accepted, a worse one told what was better), then back where the player was.
+#[test]
+fn practice_judges_tries_by_the_analysts_answer() {
+    use crate::rules::analysis::Eval;
+    use crate::rules::judgement::Score;
+    use crate::session::{OtherEvent, ToOther};
+    let config = Config {
+        opponent: crate::session::Opponent::Human,
+        ..Config::default()
+    };
+    let mut s = Session::new(Game::new(), config);
+    s.start(Duration::ZERO);
+    for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+        run(&mut s, m);
+    }
+    assert!(run(&mut s, "practice").contains("no analysis"));
+    let eval = |cp: i32, pv: &str| {
+        Some(Eval {
+            score: Score::Cp(cp),
+            pv: vec![pv.to_string()],
+        })
+    };
+    let evals = vec![
+        eval(20, "e2e4"),
+        eval(25, "e7e5"),
+        eval(20, "g1f3"),
+        eval(0, "b8c6"),
+        eval(10, "f1c4"),
+        eval(10, "g7g6"),
+        Some(Eval {
+            score: Score::Mate(1),
+            pv: vec!["h5f7".into()],
+        }),
+    ];
+    let out = s.update(Command::Act(s.read("analyse")), Duration::ZERO);
+    let id = out
+        .iter()
+        .find_map(|e| match e {
+            Effect::Other(ToOther::Analyse(r)) => Some(r.id),
+            _ => None,
+        })
+        .unwrap();
+    let end = crate::session::engine_io::AnalysisEnd::Done(evals);
+    s.update(
+        Command::Other(OtherEvent::Analysed { id, end }),
+        Duration::ZERO,
+    );
+    // Two people at the keyboard: the only side with a mistake is practised.
+    let started = run(&mut s, "practice");
+    assert!(
+        started.contains("1 move of Black")
+            && started.ends_with("Move 3, you are Black: find a better move"),
+        "{started}"
+    );
+    assert_eq!(s.view().shown_game().plies().len(), 5);
+    let asked = |s: &mut Session, line: &str| {
+        let out = s.update(Command::Act(s.read(line)), Duration::ZERO);
+        let evaluated: Vec<(usize, Vec<String>)> = out
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Other(ToOther::Evaluate(r)) => Some((r.for_ply, r.moves_uci.clone())),
+                _ => None,
+            })
+            .collect();
+        (said(&out), evaluated)
+    };
+    let (text, evaluated) = asked(&mut s, "a6");
+    assert_eq!(text, "Bauer Anna sechs: the engine checks it");
+    assert_eq!(evaluated.len(), 1);
+    assert_eq!(evaluated[0].0, 6);
+    assert_eq!(evaluated[0].1.last().map(String::as_str), Some("a7a6"));
+    assert_eq!(evaluated[0].1.len(), 6);
+    assert!(asked(&mut s, "h6").0.contains("still checking"));
+    let answer = |s: &mut Session, for_ply: usize, cp: i32| {
+        let e = OtherEvent::Evaluated {
+            for_ply,
+            cp,
+            best: None,
+        };
+        said(&s.update(Command::Other(e), Duration::ZERO))
+    };
+    assert_eq!(answer(&mut s, 3, 0), "", "a stale answer is not the try's");
+    // White to move mates in one after a6.
+    let told = answer(&mut s, 6, 29_999);
+    assert!(
+        told.starts_with(
+            "Bauer Anna sechs is a blunder too; better was Bauer Gustav sechs. Practice done: 0 of 1 found"
+        ),
+        "{told}"
+    );
+    assert!(!s.view().reviewing(), "back in the game");
+    // A move about as good as the engine's (White +0.20 after it; +0.10 before): found.
+    run(&mut s, "practice black");
+    let (text, _) = asked(&mut s, "Qe7");
+    assert!(text.ends_with("the engine checks it"), "{text}");
+    let good = answer(&mut s, 6, 20);
+    assert!(
+        good.starts_with("Dame Eva sieben is as good as the engine's move, Bauer Gustav sechs"),
+        "{good}"
+    );
+    assert!(good.contains("1 of 1 found"), "{good}");
+    // The game was never changed.
+    assert_eq!(s.view().game().plies().len(), 6);
+    assert!(run(&mut s, "practice stop").contains("Not practising"));
+}
