@@ -118,6 +118,27 @@ fn analyse_writes_an_annotated_copy_that_python_chess_and_hector_read_back() {
     assert_eq!(nf6.annotations.nags, vec![4]);
     assert_eq!(nf6.annotations.comments[0], "[%eval #1]");
     assert_eq!(nf6.annotations.variations.len(), 1);
+    // and hector's review, through the binary: the first game of the two, the blunder and its better line
+    let run = run_in(
+        &dir,
+        &[
+            "--line",
+            "--review",
+            "games-analysed.pgn",
+            "--speech",
+            "off",
+        ],
+        b"1\ngoto 3 black\nvariation\nquit\n",
+    );
+    let said = run.lines.join("\n");
+    assert!(
+        said.contains("Move 3, Black: Springer Felix sechs. Blunder. 1 variation"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Variation 1, depth 1. Move 3, Black: "),
+        "{said}"
+    );
 }
 
 #[test]
