@@ -132,7 +132,10 @@ fn analyse_writes_an_annotated_copy_that_python_chess_and_hector_read_back() {
     );
     let said = run.lines.join("\n");
     assert!(
-        said.contains("Move 3, Black: Springer Felix sechs. Blunder. 1 variation"),
+        // a30-review: a judged move is said with its judgement and the better move (its NAG not again)
+        said.contains("Move 3, Black: Springer Felix sechs, a blunder; better was ")
+            && said.contains(". 1 variation")
+            && !said.contains(". Blunder."),
         "{said}"
     );
     assert!(
