@@ -1,5 +1,6 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
+mod analysis;
 mod board_check;
 mod config;
 mod dispatch;
@@ -230,6 +231,7 @@ impl Session {
             }
         }
         self.other_follow_up(now, &mut out);
+        analysis::after_update(self, &mut out);
         if std::mem::take(&mut self.recover_pending) {
             out.extend(self.recover(real_now));
         }

@@ -381,7 +381,7 @@ mod tests {
         assert_eq!(state(profile, false, false), State::Tournament);
         assert_eq!(state(profile, false, true), State::BoardCheck);
         assert_eq!(state(Game::default(), false, false), State::Play);
-        let hint = Action::Analysis("hint".into());
+        let hint = Action::Hint;
         assert_eq!(verdict(State::Online, &hint), NOT_ONLINE);
         assert_eq!(verdict(State::Tournament, &hint), NOT_IN_TOURNAMENT);
         assert_eq!(verdict(State::Play, &hint), Verdict::Allowed);
@@ -450,7 +450,7 @@ mod walk {
             Action::Player("time".into()),
             Action::Keep,
             Action::SetClocks(String::new()),
-            Action::Analysis("hint".into()),
+            Action::Analysis("threats".into()),
             Action::Entry("Nf3".into()),
         ]);
         all
@@ -562,7 +562,8 @@ mod walk {
         let mut s = session_in(State::Tournament);
         assert_eq!(s.read("player: time").action, Action::Player("time".into()));
         assert_eq!(s.read("moves 3").action, Action::Moves(Arg::Given(3)));
-        assert_eq!(s.read("hint").action, Action::Analysis("hint".into()));
+        assert_eq!(s.read("hint").action, Action::Hint);
+        assert_eq!(s.read("threats").action, Action::Analysis("threats".into()));
         assert_eq!(
             s.read("  log last 2 ").line,
             "  log last 2 ",

@@ -60,6 +60,16 @@ pub enum Action {
     Opponent(Arg<Worded<OpponentKind>>),
     Level(Arg<u8>),
     Announce(Arg<bool>),
+    /// `eval`: how the position stands, by the engine.
+    Eval,
+    /// `best [N]`: the engine's N best moves (1 when none is given).
+    Best(Arg<usize>),
+    /// `hint`: the engine's best move for the player (a game against the engine).
+    Hint,
+    /// `opening`: the last named opening reached.
+    Opening,
+    /// `openings on|off`: whether a newly reached named opening is announced.
+    Openings(Arg<bool>),
     Takeback(Arg<usize>),
     New,
     Rematch,
@@ -100,7 +110,7 @@ pub enum Action {
     /// During the clocks' check (D.2.9): keep the clocks as they are, or set them.
     Keep,
     SetClocks(String),
-    /// A word of analysis hector has no command for (`hint`, `eval`, ...): refused in the tournament profile,
+    /// A word of analysis hector has no command for (`defenders`, `threats`, ...): refused in the tournament profile,
     /// otherwise read like any entry.
     Analysis(String),
     /// No command: a move entry, or the answer the session's current state waits for (a promotion piece, a
@@ -375,13 +385,11 @@ impl<T: ToString> Arg<T> {
 }
 
 /// Words of analysis that are no command of hector's but are refused in the tournament profile.
-pub const ANALYSIS_WORDS: [&str; 10] = [
+pub const ANALYSIS_WORDS: [&str; 8] = [
     "defenders",
     "attacks",
     "diagonal",
     "knight",
-    "hint",
-    "eval",
     "analyse",
     "analyze",
     "threats",
@@ -472,6 +480,11 @@ impl Action {
             K::Opponent => A::Opponent(Arg::opponent(words, rest)),
             K::Level => A::Level(Arg::level(rest)),
             K::Announce => A::Announce(Arg::on_off(rest)),
+            K::Eval => A::Eval,
+            K::Best => A::Best(Arg::count(rest)),
+            K::Hint => A::Hint,
+            K::Opening => A::Opening,
+            K::Openings => A::Openings(Arg::on_off(rest)),
             K::Takeback => A::Takeback(Arg::count(rest)),
             K::New => A::New,
             K::Rematch => A::Rematch,
@@ -571,6 +584,11 @@ impl Action {
             A::Opponent(_) => K::Opponent,
             A::Level(_) => K::Level,
             A::Announce(_) => K::Announce,
+            A::Eval => K::Eval,
+            A::Best(_) => K::Best,
+            A::Hint => K::Hint,
+            A::Opening => K::Opening,
+            A::Openings(_) => K::Openings,
             A::Takeback(_) => K::Takeback,
             A::New => K::New,
             A::Rematch => K::Rematch,
@@ -621,8 +639,8 @@ impl Action {
     pub fn rest(&self) -> String {
         use Action as A;
         match self {
-            A::Moves(a) | A::Takeback(a) | A::Log(a) => a.text(),
-            A::Announce(a) => a.text(),
+            A::Moves(a) | A::Takeback(a) | A::Log(a) | A::Best(a) => a.text(),
+            A::Announce(a) | A::Openings(a) => a.text(),
             A::Level(a) => a.text(),
             A::Square(a)
             | A::Rank(a)

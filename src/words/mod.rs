@@ -2,6 +2,7 @@
 //! `rules`; no `match` on a language anywhere, only data.
 
 pub mod action;
+pub mod analysis;
 pub mod announce;
 pub mod board_text;
 pub mod commands;
@@ -10,6 +11,7 @@ pub mod explore;
 pub mod input;
 pub mod move_error;
 pub mod normalize;
+pub mod openings;
 pub mod phrases;
 pub mod quote;
 pub mod scoresheet;

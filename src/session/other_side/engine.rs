@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{Heard, Opponent, OtherEvent, Side, ToOther, ask_or_call_off, request};
+use super::{Heard, Opponent, OtherEvent, Side, ToOther, ask_or_call_off};
 use crate::session::match_state::Match;
 use crate::session::{Config, Cue, Effect, Kind, say};
+use crate::rules::Game;
 use crate::words;
 use crate::words::action::{Action, Arg, EngineAsk, OpponentKind, Worded};
 
@@ -103,18 +104,29 @@ impl EngineState {
         self.analyst = false;
     }
 
-    /// The engine as analyst: the position of `m` to evaluate. The engine that plays (or the analyst already
-    /// started) answers; else one process is started for it first. Never a second process.
-    pub(super) fn evaluate(&mut self, cfg: &Config, m: &Match) -> Vec<Effect> {
-        let mut ask = request(cfg, m, Duration::ZERO);
-        ask.clock = None;
+    /// The engine as analyst: the position of `game` (the game's, or the reviewed one) to evaluate, with
+    /// `lines` best lines. The engine that plays (or the analyst already started) answers; else one process is
+    /// started for it first. Never a second process.
+    pub(super) fn evaluate(&mut self, cfg: &Config, game: &Game, lines: u8) -> Vec<Effect> {
+        let mut ask = super::game_request(game);
+        ask.lines = lines;
         let ask = Effect::Other(ToOther::Evaluate(ask));
         if self.plays(cfg) || self.analyst {
             return vec![ask];
         }
         self.set(EngineStatus::Starting);
         self.analyst = true;
-        vec![EngineState::start_effect(cfg, m), ask]
+        let start = Effect::Other(ToOther::Start {
+            command: cfg.engine_command.clone(),
+            level: cfg.level,
+            chess960: game.is_chess960(),
+        });
+        vec![start, ask]
+    }
+
+    /// The engine that plays has stopped working (an evaluation is not asked of it).
+    pub(super) fn plays_but_failed(&self, cfg: &Config) -> bool {
+        cfg.opponent == Opponent::Engine && matches!(self.status, EngineStatus::Failed { .. })
     }
 }
 

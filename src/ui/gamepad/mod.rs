@@ -763,6 +763,10 @@ mod registry {
             A::Takeback,
             A::NewGame,
             A::Rematch,
+            A::Eval,
+            A::Best,
+            A::Hint,
+            A::Opening,
         ];
         all.extend(REQUESTS.map(A::Player));
         all.extend(
@@ -950,6 +954,10 @@ mod registry {
             Kind::Player,
             Kind::Takeback,
             Kind::Rematch,
+            Kind::Eval,
+            Kind::Best,
+            Kind::Hint,
+            Kind::Opening,
             Kind::Review,
             Kind::Leave,
         ] {

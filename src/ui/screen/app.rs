@@ -415,6 +415,11 @@ impl App {
             // refuses them with its reason.
             Action::NewGame => vec![act(Typed::New)],
             Action::Rematch => vec![act(Typed::Rematch)],
+            // The engine's answers come later, said as they come; refused where analysis is.
+            Action::Eval => vec![act(Typed::Eval)],
+            Action::Best => vec![act(Typed::Best(Arg::Given(3)))],
+            Action::Hint => vec![act(Typed::Hint)],
+            Action::Opening => vec![act(Typed::Opening)],
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]

@@ -116,6 +116,12 @@ pub enum Action {
     NewGame,
     /// A new game with the colours swapped (asks first; an unfinished game is kept).
     Rematch,
+    /// The engine's verdict on the position (`eval`), its best moves (`best 3`), a hint (`hint`), the opening
+    /// reached (`opening`); refused where analysis is refused.
+    Eval,
+    Best,
+    Hint,
+    Opening,
     // -- Review: the line-mode review commands, by keys.
     /// Review the game, or leave the review; step through it; enter and leave variations.
     Review(ReviewKey),
@@ -176,6 +182,10 @@ impl Action {
             A::Takeback => Kind::Takeback,
             A::NewGame => Kind::New,
             A::Rematch => Kind::Rematch,
+            A::Eval => Kind::Eval,
+            A::Best => Kind::Best,
+            A::Hint => Kind::Hint,
+            A::Opening => Kind::Opening,
             A::Review(r) => r.command(),
         })
     }
@@ -736,6 +746,10 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Takeback => key("key.takeback"),
         Action::NewGame => key("key.new_game"),
         Action::Rematch => key("key.rematch"),
+        Action::Eval => key("key.eval"),
+        Action::Best => key("key.best"),
+        Action::Hint => key("key.hint"),
+        Action::Opening => key("key.opening"),
         // -- Review.
         Action::Review(r) => key(r.phrase()),
     }
