@@ -24,7 +24,10 @@ pub(super) struct Openings {
 
 impl Default for Openings {
     fn default() -> Self {
-        Openings { on: true, seen: None }
+        Openings {
+            on: true,
+            seen: None,
+        }
     }
 }
 
@@ -39,7 +42,11 @@ pub(super) fn answer(s: &mut Session, action: &Action) -> Vec<Effect> {
         Action::Best(Arg::Given(n)) if (1..=MAX_BEST).contains(n) => Want::Best(*n as u8),
         Action::Best(bad) => {
             let max = MAX_BEST.to_string();
-            return refuse(s, "analysis.best_usage", &[("max", &max), ("text", &bad.text())]);
+            return refuse(
+                s,
+                "analysis.best_usage",
+                &[("max", &max), ("text", &bad.text())],
+            );
         }
         Action::Hint => {
             if s.config.opponent != Opponent::Engine {

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use super::{analysis, help};
 use super::{Effect, Kind, Session, games, say, tournament};
+use super::{analysis, help};
 use crate::words::action::Action;
 
 /// The one routing of an allowed action to the part that answers it: the review's while a review is open, the

@@ -327,6 +327,11 @@ mod tests {
             "legal",
             "material",
             "analysis",
+            "eval",
+            "best",
+            "hint",
+            "opening",
+            "openings",
         ];
         let home = ["engine", "level", "takeback", "new", "rematch"];
         let steps = [

@@ -19,7 +19,12 @@ pub const EQUAL_BAND: i32 = 20;
 /// Pawns with one decimal ("1.2"; the phrases' `analysis.decimal` is the separator: "1,2" in German).
 pub fn pawns(p: &Phrases, cp: i32) -> String {
     let tenths = (cp.unsigned_abs() + 5) / 10;
-    format!("{}{}{}", tenths / 10, p.get("analysis.decimal"), tenths % 10)
+    format!(
+        "{}{}{}",
+        tenths / 10,
+        p.get("analysis.decimal"),
+        tenths % 10
+    )
 }
 
 /// How the position stands, `score` from White's point of view: "Equal", "White is better by 1.2 pawns",
@@ -107,13 +112,28 @@ mod tests {
     fn centipawns_in_words_in_each_language() {
         let [en, de, el] = &all()[..] else { panic!() };
         let w = Color::White;
-        assert_eq!(standing(en, Score::Cp(120), w), "White is better by 1.2 pawns");
-        assert_eq!(standing(en, Score::Cp(-44), w), "Black is better by 0.4 pawns");
+        assert_eq!(
+            standing(en, Score::Cp(120), w),
+            "White is better by 1.2 pawns"
+        );
+        assert_eq!(
+            standing(en, Score::Cp(-44), w),
+            "Black is better by 0.4 pawns"
+        );
         assert_eq!(standing(en, Score::Cp(19), w), "Equal");
         assert_eq!(standing(en, Score::Cp(-19), w), "Equal");
-        assert_eq!(standing(en, Score::Cp(20), w), "White is better by 0.2 pawns");
-        assert_eq!(standing(en, Score::Cp(1005), w), "White is better by 10.1 pawns");
-        assert_eq!(standing(de, Score::Cp(120), w), "Weiß steht um 1,2 Bauern besser");
+        assert_eq!(
+            standing(en, Score::Cp(20), w),
+            "White is better by 0.2 pawns"
+        );
+        assert_eq!(
+            standing(en, Score::Cp(1005), w),
+            "White is better by 10.1 pawns"
+        );
+        assert_eq!(
+            standing(de, Score::Cp(120), w),
+            "Weiß steht um 1,2 Bauern besser"
+        );
         assert_eq!(standing(de, Score::Cp(0), w), "Ausgeglichen");
         assert_eq!(
             standing(el, Score::Cp(-250), w),
@@ -129,7 +149,10 @@ mod tests {
         assert_eq!(standing(en, Score::Mate(3), b), "White mates in 3");
         assert_eq!(standing(en, Score::Mate(-1), b), "Black mates in 1");
         assert_eq!(standing(en, Score::Mate(0), b), "Black is checkmated");
-        assert_eq!(standing(de, Score::Mate(-2), b), "Schwarz setzt in 2 Zügen matt");
+        assert_eq!(
+            standing(de, Score::Mate(-2), b),
+            "Schwarz setzt in 2 Zügen matt"
+        );
         assert_eq!(standing(el, Score::Mate(4), b), "Τα Λευκά κάνουν ματ σε 4");
         // The engine's view (side to move) turned to White's.
         assert_eq!(white_view(Score::Mate(2), Color::Black), Score::Mate(-2));

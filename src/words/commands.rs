@@ -558,7 +558,7 @@ mod tests {
             assert_eq!(Kind::named(a.name), a.typed.then_some(a.kind), "{}", a.name);
         }
         // The line-mode contract's commands, all of them typed rows.
-        assert_eq!(commands().count(), 70);
+        assert_eq!(commands().count(), 75);
         assert_eq!(Kind::named("player:"), None, "a request is no command word");
     }
 

@@ -107,7 +107,7 @@ mod tests {
         assert_eq!(reached(after("")), None, "the start is no opening");
         assert_eq!(
             named(after("e2e4").last().unwrap()).map(|o| o.name),
-            Some("King's Pawn Game")
+            Some("King's Pawn")
         );
     }
 }

@@ -149,7 +149,11 @@ mod tests {
         }
         let lines = answer_lines(c.finish(), 2);
         assert_eq!(lines.len(), 2, "at most the lines asked for");
-        assert_eq!(lines[0].score, EngineScore::Mate(2), "the bound line is not kept");
+        assert_eq!(
+            lines[0].score,
+            EngineScore::Mate(2),
+            "the bound line is not kept"
+        );
         assert_eq!(lines[0].pv, ["d1h5", "g7g6", "h5g6"]);
         assert_eq!(lines[1].wdl, Some([80, 900, 20]));
         assert_eq!(centipawns(EngineScore::Mate(2)), 29_998);

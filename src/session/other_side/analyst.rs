@@ -127,9 +127,8 @@ fn said(cfg: &Config, asked: &Asked, lines: &[AnalysisLine]) -> Vec<Effect> {
     let Some(first) = lines.first() else {
         return vec![say(Kind::Answer, cfg.p("analysis.no_lines", &[]))];
     };
-    let moves = |l: &AnalysisLine, plies| {
-        analysis::line(&cfg.vocabulary, game.position(), &l.pv, plies)
-    };
+    let moves =
+        |l: &AnalysisLine, plies| analysis::line(&cfg.vocabulary, game.position(), &l.pv, plies);
     match asked.want {
         Want::Eval => vec![say(Kind::Answer, standing(cfg, first, game, true))],
         Want::Hint => {

@@ -6,9 +6,9 @@ use std::time::Duration;
 use shakmaty::{Color, Position};
 
 use super::{Heard, Opponent, OtherEvent, Side, ToOther, ask_or_call_off};
+use crate::rules::Game;
 use crate::session::match_state::Match;
 use crate::session::{Config, Cue, Effect, Kind, say};
-use crate::rules::Game;
 use crate::words;
 use crate::words::action::{Action, Arg, EngineAsk, OpponentKind, Worded};
 
@@ -564,6 +564,7 @@ mod tests {
     use super::*;
     use crate::rules::Game;
     use crate::session::engine_io::EngineRequest;
+    use crate::session::other_side::request;
     use crate::session::{Command, Session};
 
     fn engine_game(game: Game, engine_color: Color) -> (Session, Vec<Effect>) {
@@ -665,8 +666,8 @@ mod tests {
         );
         assert_eq!(
             said(&out),
-            ["Black: Bauer Cesar fünf"],
-            "the engine's move names its side"
+            ["Black: Bauer Cesar fünf", "Opening: B20 Sicilian Defense"],
+            "the engine's move names its side; the opening it reaches follows"
         );
         assert!(go(&out).is_none());
         assert_eq!(s.view().game().plies().len(), 2);
@@ -706,8 +707,14 @@ mod tests {
         assert!(said(&text(&mut s, "e4"))[0].starts_with("The engine is not working"));
         let out = text(&mut s, "opponent human");
         assert_eq!(said(&out), ["Both sides' moves are entered here now"]);
-        assert_eq!(said(&text(&mut s, "e4")), ["Bauer Eva vier"]);
-        assert_eq!(said(&text(&mut s, "e5")), ["Bauer Eva fünf"]);
+        assert_eq!(
+            said(&text(&mut s, "e4")),
+            ["Bauer Eva vier", "Opening: B00 King's Pawn"]
+        );
+        assert_eq!(
+            said(&text(&mut s, "e5")),
+            ["Bauer Eva fünf", "Opening: C20 King's Pawn Game"]
+        );
         // Back to the engine: it starts and, being White to move, is asked at once.
         let out = text(&mut s, "opponent engine");
         assert!(

@@ -200,7 +200,13 @@ impl OtherSide {
     /// answer is said when it comes. Refused, with the reason, when the game is over there, when the engine that
     /// plays has failed, or while it thinks about its own move. Whether analysis is allowed at all is the
     /// policy's answer, asked by the caller.
-    pub(super) fn analyse(&mut self, cfg: &Config, m: &Match, game: &Game, want: Want) -> Vec<Effect> {
+    pub(super) fn analyse(
+        &mut self,
+        cfg: &Config,
+        m: &Match,
+        game: &Game,
+        want: Want,
+    ) -> Vec<Effect> {
         let refuse = |key: &str| vec![say(Kind::Refusal, cfg.p(key, &[]))];
         if game.is_over() {
             return refuse("analysis.game_over");
@@ -223,10 +229,7 @@ impl OtherSide {
     }
 
     /// The analyst's last answer: the ply count of its position and the evaluation (side to move's view).
-    #[allow(
-        dead_code,
-        reason = "the whole-game analysis reads it; tested here"
-    )]
+    #[allow(dead_code, reason = "the whole-game analysis reads it; tested here")]
     pub fn evaluation(&self) -> Option<(usize, i32)> {
         self.engine.evaluation
     }

@@ -751,7 +751,11 @@ fn in_plain_mode_a_move_changes_few_short_rows() {
     press(&mut a, &mut s, &[key('5')]);
     let (before, _) = screen(&a, &s, 80, 24);
     let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
-    assert_eq!(said, vec!["Bauer Eva fünf"]);
+    // The move, then the opening it reaches (openings are announced by default).
+    assert_eq!(
+        said,
+        vec!["Bauer Eva fünf", "Opening: C20 King's Pawn Game"]
+    );
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|f| draw::draw(f, &a, &s.view(), Duration::ZERO))
@@ -829,7 +833,11 @@ fn with_the_board_hidden_a_move_changes_the_answer_and_one_row_of_moves() {
     press(&mut a, &mut s, &[key('5')]);
     let (before, _) = screen(&a, &s, 80, 24);
     let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
-    assert_eq!(said, vec!["Bauer Eva fünf"]);
+    // The move, then the opening it reaches (openings are announced by default).
+    assert_eq!(
+        said,
+        vec!["Bauer Eva fünf", "Opening: C20 King's Pawn Game"]
+    );
     let (after, _) = screen(&a, &s, 80, 24);
     let rows = changed(&before, &after);
     assert_eq!(rows.len(), 2, "{before}\n{after}");
