@@ -52,7 +52,10 @@ pub(super) fn answer(s: &mut Session, action: &Action) -> Vec<Effect> {
             if s.config.opponent != Opponent::Engine {
                 return refuse(s, "analysis.hint_engine_only", &[]);
             }
-            if !s.m.game().is_over() && s.m.game().turn() == s.config.engine_color {
+            if s.m.game().is_over() {
+                return refuse(s, "analysis.game_over", &[]);
+            }
+            if s.m.game().turn() == s.config.engine_color {
                 return refuse(s, "analysis.hint_not_your_turn", &[]);
             }
             Want::Hint

@@ -152,6 +152,7 @@ impl Session {
         }
         out.extend(self.other.at_start(&self.config, &self.m));
         self.other_follow_up(now, &mut out);
+        analysis::after_update(self, &mut out);
         if !resume {
             out.extend(self.recover(real_now));
         }

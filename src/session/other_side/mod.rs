@@ -208,7 +208,9 @@ impl OtherSide {
         want: Want,
     ) -> Vec<Effect> {
         let refuse = |key: &str| vec![say(Kind::Refusal, cfg.p(key, &[]))];
-        if game.is_over() {
+        // A game ended by resignation, time or agreement still has a position to analyse; a mate or a
+        // stalemate has no move.
+        if shakmaty::Position::legal_moves(game.position()).is_empty() {
             return refuse("analysis.game_over");
         }
         if self.engine.plays_but_failed(cfg) {
