@@ -237,7 +237,7 @@ fn hint_in_a_game_against_the_engine_says_one_move_and_elsewhere_is_refused() {
 }
 
 #[test]
-fn in_the_tournament_profile_analysis_is_refused_while_playing_and_allowed_in_the_review_after() {
+fn in_the_tournament_profile_analysis_is_refused_while_playing_and_allowed_once_over() {
     stockfish();
     let mut args = common::RECORD.to_vec();
     args.extend(["en", "--opponent", "human", "--no-autosave"]);
@@ -256,6 +256,15 @@ fn in_the_tournament_profile_analysis_is_refused_while_playing_and_allowed_in_th
     h.send("resign black");
     h.send("yes");
     h.until(|l| l.contains("Black resigns"));
+    // Over: analysis is allowed (the engine answers about the final position), the home help still is not.
+    h.send("eval");
+    let l = h.line();
+    assert!(
+        l == "Equal" || l.contains(" is better by "),
+        "the engine answers once the game is over: {l}"
+    );
+    h.send("takeback");
+    assert!(h.line().starts_with("Not in a tournament game"));
     h.send("review");
     h.until(|l| l.starts_with("Review of the game"));
     h.send("goto 1");

@@ -23,11 +23,13 @@ fn hector(args: &[&str], input: &[u8]) -> Run {
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     Run {
-        lines: String::from_utf8(out.stdout)
-            .expect("stdout is UTF-8")
-            .lines()
-            .map(str::to_string)
-            .collect(),
+        lines: common::without_openings(
+            String::from_utf8(out.stdout)
+                .expect("stdout is UTF-8")
+                .lines()
+                .map(str::to_string)
+                .collect(),
+        ),
         code: out.status.code().unwrap_or(-1),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
