@@ -20,11 +20,14 @@ fn hector(args: &[&str], input: &str) -> (Vec<String>, i32) {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
+    // The openings reached are left out (tests/analysis_line.rs checks them).
+    let lines = common::without_openings(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    );
     (lines, out.status.code().unwrap_or(-1))
 }
 

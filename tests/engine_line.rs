@@ -80,7 +80,10 @@ impl Hector {
             match self.lines.recv_timeout(Duration::from_secs(secs)) {
                 Ok(l) => {
                     self.seen.push(l.clone());
-                    if !l.starts_with("Opening: ") {
+                    if !["Opening: ", "Eröffnung: ", "Άνοιγμα: "]
+                        .iter()
+                        .any(|p| l.starts_with(p))
+                    {
                         return l;
                     }
                 }
@@ -97,7 +100,10 @@ impl Hector {
     /// Nothing more is printed for `ms` milliseconds.
     fn quiet_for(&mut self, ms: u64) {
         while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(ms)) {
-            if !l.starts_with("Opening: ") {
+            if !["Opening: ", "Eröffnung: ", "Άνοιγμα: "]
+                .iter()
+                .any(|p| l.starts_with(p))
+            {
                 panic!("unexpected line {l:?}; so far:\n{}", self.seen.join("\n"));
             }
         }

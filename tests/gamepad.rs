@@ -45,7 +45,11 @@ fn line(dir: &Path, args: &[&str], input: &str) -> Vec<String> {
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        .filter(|l| !l.starts_with("Opening: "))
+        .filter(|l| {
+            !["Opening: ", "Eröffnung: ", "Άνοιγμα: "]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
         .map(str::to_string)
         .collect()
 }

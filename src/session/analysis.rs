@@ -4,32 +4,12 @@
 //! command before it comes here (class `ANALYSIS`: refused in the tournament profile while the game is played
 //! and online, allowed in a review).
 
-use shakmaty::Move;
-
 use super::other_side::{MAX_BEST, Opponent, Want};
 use super::{Effect, Kind, Session, say};
 use crate::rules::Game;
 use crate::words::action::{Action, Arg};
 use crate::words::commands;
 use crate::words::openings::{self, Opening};
-
-/// Whether newly reached openings are announced, and what the game shown had reached when last seen.
-#[derive(Debug, Clone)]
-pub(super) struct Openings {
-    /// `openings on|off`; on by default, in play and in review.
-    pub on: bool,
-    /// The game shown as last seen: its number of plies and last move, and the opening it had reached.
-    seen: Option<(usize, Option<Move>, Option<Opening>)>,
-}
-
-impl Default for Openings {
-    fn default() -> Self {
-        Openings {
-            on: true,
-            seen: None,
-        }
-    }
-}
 
 /// An analysis command, allowed by the policy.
 pub(super) fn answer(s: &mut Session, action: &Action) -> Vec<Effect> {
@@ -86,7 +66,8 @@ fn opening_words(s: &Session, o: Opening) -> String {
         .p("opening.named", &[("eco", o.eco), ("name", o.name)])
 }
 
-/// After every command: when the game shown (the game's, or the reviewed one) went one move on to a position
+/// After every command: when a move was played (its announcement is in `out`) or the review stepped, and the game
+/// shown (the game's, or the reviewed one) went one move on to a position
 /// the table names with another name than the opening reached before, its name is said after the move's own
 /// announcement, if `openings on` and the policy allows analysis here. An opening name is book knowledge, the
 /// help forbids during a tournament game: it follows the analysis rule (the `opening` row's verdict),
@@ -110,9 +91,15 @@ pub(super) fn after_update(s: &mut Session, out: &mut Vec<Effect>) {
         (false, _) => (openings::reached(game.positions()), false),
     };
     let allowed = view.offer(commands::Kind::Opening) == super::policy::Offer::Yes;
+    // A game resumed or loaded, a takeback, a jump in the review: the opening is seen, not said.
+    let moved = view.reviewing()
+        || out
+            .iter()
+            .any(|e| matches!(e, Effect::Say(a) if a.kind == Kind::Move));
     s.openings.seen = Some((plies, last, reached));
     if let Some(o) = reached
         && new
+        && moved
         && s.openings.on
         && allowed
     {

@@ -232,12 +232,12 @@ impl Session {
             }
         }
         self.other_follow_up(now, &mut out);
-        analysis::after_update(self, &mut out);
         if std::mem::take(&mut self.recover_pending) {
             out.extend(self.recover(real_now));
         }
-        // What `repeat` says again: the last thing said.
+        // What `repeat` says again: the last thing said (the move, not the opening it reached).
         self.last_said = effect::last_said(&out).or(self.last_said.take());
+        analysis::after_update(self, &mut out);
         out
     }
 

@@ -224,7 +224,8 @@ fn moves_by_from_and_to_squares() {
             "Bauer Eva zwei chosen; where to?",
             "Eva drei: empty",
             "Eva vier: empty",
-            "Bauer Eva vier"
+            "Bauer Eva vier",
+            "Opening: B00 King's Pawn"
         ]
     );
     assert_eq!(s.view().game().plies().len(), 1);
@@ -388,7 +389,8 @@ fn the_input_line_takes_what_line_mode_takes() {
         without_echo(said),
         vec![
             "Type a move or a command; Enter sends it, Escape or Ctrl-x cancels",
-            "Springer Felix drei"
+            "Springer Felix drei",
+            "Opening: A04 Zukertort Opening"
         ]
     );
     let mut keys: Vec<KeyEvent> = vec![key(':')];
