@@ -2,10 +2,10 @@
 //! `rules`; no `match` on a language anywhere, only data.
 
 pub mod action;
-pub mod analysis;
 pub mod announce;
 pub mod board_text;
 pub mod commands;
+pub mod evaluation;
 pub mod explain;
 pub mod explore;
 pub mod input;

@@ -1,5 +1,5 @@
 //! The engine as analyst, as the player asks it (`eval`, `best [N]`, `hint`): what was asked about which
-//! position, and the engine's answer said in words (words/analysis.rs) once it comes. Whether analysis is
+//! position, and the engine's answer said in words (words/evaluation.rs) once it comes. Whether analysis is
 //! allowed is the policy's answer; that the engine can answer (none plays and failed, none thinking about its
 //! own move) is checked here.
 
@@ -8,7 +8,7 @@ use crate::rules::Game;
 use crate::rules::judgement::Score;
 use crate::session::engine_io::{AnalysisLine, EngineScore};
 use crate::session::{Config, Effect, Kind, say};
-use crate::words::analysis;
+use crate::words::evaluation;
 
 /// How many plies of each line `best` says (the move itself and the next three).
 pub const LINE_PLIES: usize = 4;
@@ -101,17 +101,17 @@ fn white_score(score: EngineScore, game: &Game) -> Score {
         EngineScore::Cp(cp) => Score::Cp(cp),
         EngineScore::Mate(n) => Score::Mate(n),
     };
-    analysis::white_view(mover, game.turn())
+    evaluation::white_view(mover, game.turn())
 }
 
 /// How a line leaves the position: its standing, and its chances when the engine gave them for a score that
 /// is no mate (a mate says it all).
 fn standing(cfg: &Config, line: &AnalysisLine, game: &Game, chances: bool) -> String {
     let score = white_score(line.score, game);
-    let standing = analysis::standing(&cfg.phrases, score, game.turn());
+    let standing = evaluation::standing(&cfg.phrases, score, game.turn());
     match (line.wdl, score) {
         (Some(wdl), Score::Cp(_)) if chances => {
-            let chances = analysis::chances(&cfg.phrases, wdl, game.turn());
+            let chances = evaluation::chances(&cfg.phrases, wdl, game.turn());
             cfg.p(
                 "analysis.with_chances",
                 &[("standing", &standing), ("chances", &chances)],
@@ -128,7 +128,7 @@ fn said(cfg: &Config, asked: &Asked, lines: &[AnalysisLine]) -> Vec<Effect> {
         return vec![say(Kind::Answer, cfg.p("analysis.no_lines", &[]))];
     };
     let moves =
-        |l: &AnalysisLine, plies| analysis::line(&cfg.vocabulary, game.position(), &l.pv, plies);
+        |l: &AnalysisLine, plies| evaluation::line(&cfg.vocabulary, game.position(), &l.pv, plies);
     match asked.want {
         Want::Eval => vec![say(Kind::Answer, standing(cfg, first, game, true))],
         Want::Hint => {
