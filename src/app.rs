@@ -5,6 +5,8 @@
 //! exists is never replaced: it is kept, or offered to go on; folders are made, stale temporary files
 //! removed), and chooses the line or the full-screen face.
 
+mod analyse;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -432,6 +434,19 @@ pub fn bad_options(e: clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The analysis settings: `--analysis-config`, else the player's analysis.ron, else the shipped ones; why a
+/// file cannot be used.
+pub(crate) fn analysis_settings(args: &Args) -> Result<session::AnalysisSettings, String> {
+    match args
+        .analysis_config
+        .clone()
+        .or_else(|| crate::dirs::user_config("analysis.ron"))
+    {
+        Some(path) => session::AnalysisSettings::load(&path).map_err(|e| e.to_string()),
+        None => Ok(session::AnalysisSettings::default()),
+    }
+}
+
 /// `hector --verify FILE.pgn`: the verdict on the game's action log, printed; 0 when whole and unchanged.
 fn verify_log(game: &Path, phrases: &Phrases) -> ExitCode {
     let log = session::log::log_path(game);
@@ -515,6 +530,9 @@ pub fn run(mut args: Args) -> ExitCode {
     if let Some(game) = &args.verify {
         return verify_log(game, &phrases);
     }
+    if let Some(file) = args.analyse.clone() {
+        return analyse::run(&args, &file, &phrases);
+    }
     let vocabulary = match Vocabulary::load(args.vocabulary.as_deref().unwrap_or("appendix-d")) {
         Ok(v) => v,
         Err(e) => {
@@ -547,6 +565,7 @@ pub fn run(mut args: Args) -> ExitCode {
     if let Some(path) = &clock_config {
         found.clock = ClockSettings::load(&path.to_string_lossy()).map_err(|e| e.to_string());
     }
+    found.analysis = analysis_settings(&args);
     // The player's name for the records; a file that cannot be used changes nothing and says why.
     let player_file = crate::dirs::user_config("player.ron").map(|p| crate::player_file::load(&p));
     if let Some(Ok(name)) = &player_file {

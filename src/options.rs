@@ -60,7 +60,7 @@ pub const TOURNAMENT: &str = "Tournament games (record and assistant mode, docs/
 /// The settings files, named at the end of `--help`.
 pub const SETTINGS: &str = "Settings files, in $XDG_CONFIG_HOME/hector (else ~/.config/hector); copy the shipped ones \
 from config/ and change them: output.ron (voice, speech rate, language of speech, sounds), keymap.ron (keys), \
-clock.ron (the talking clock), gamepad.ron, theme.ron (colours), and player.ron, your name in the games' records: \
+clock.ron (the talking clock), analysis.ron (the engine's analysis), gamepad.ron, theme.ron (colours), and player.ron, your name in the games' records: \
 (name: \"Ann Smith\"). The engine's level: --level. Games are kept in $XDG_DATA_HOME/hector (else \
 ~/.local/share/hector); `kept` lists them.";
 
@@ -158,6 +158,15 @@ pub struct Args {
     /// The talking clock's settings (RON, like config/clock.ron).
     #[arg(long, value_name = "FILE.ron")]
     pub clock_config: Option<PathBuf>,
+    /// The engine's analysis settings: depth, nodes, seconds per position, threads, hash (RON, like
+    /// config/analysis.ron).
+    #[arg(long, value_name = "FILE.ron")]
+    pub analysis_config: Option<PathBuf>,
+    /// Analyse the games of a PGN file with the engine and write them annotated (NAGs, evaluations, the better
+    /// moves) to --save FILE or FILE-analysed.pgn beside it; FILE is never changed. Says the progress and
+    /// each side's summary.
+    #[arg(long, value_name = "FILE.pgn", conflicts_with_all = ["load", "review", "verify", "fen", "chess960", "mode"])]
+    pub analyse: Option<PathBuf>,
     /// Assistant mode: which texts are spoken; `player` (default): only what is for the blind player (moves,
     /// events, answers to the player's requests), the assistant reads the rest on the screen; `all`: everything.
     #[arg(long, value_enum, value_name = "WHO", help_heading = TOURNAMENT)]

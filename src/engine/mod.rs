@@ -1,6 +1,7 @@
 //! Playing against a UCI engine: the protocol as text, strength levels, the engine as a child process, and
 //! what can go wrong, in words a player understands.
 
+pub mod analyst;
 pub mod error;
 pub mod level;
 pub mod process;

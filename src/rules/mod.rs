@@ -1,5 +1,6 @@
 //! The rules core: the Laws of Chess over shakmaty positions. Pure: no I/O, no clock reads.
 
+pub mod analysis;
 pub mod board_diff;
 pub mod candidates;
 pub mod chess960;

@@ -58,7 +58,7 @@ pub(super) fn answer(s: &mut Session, action: &Action) -> Vec<Effect> {
         _ => return Vec::new(),
     };
     let game = s.view().shown_game().clone();
-    s.other.analyse(&s.config, &s.m, &game, want)
+    s.other.ask_analyst(&s.config, &s.m, &game, want)
 }
 
 fn opening_words(s: &Session, o: Opening) -> String {

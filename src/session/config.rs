@@ -98,6 +98,8 @@ pub struct Config {
     /// The review's steps as the face takes them, said when a review opens: the full screen's keys ("PageUp
     /// back, ..."); none: line mode's words.
     pub review_steps: Option<String>,
+    /// How the engine analyses (config/analysis.ron): `analyse`, and every question put to the engine as analyst.
+    pub analysis: super::AnalysisSettings,
 }
 
 impl Default for Config {
@@ -125,6 +127,7 @@ impl Default for Config {
             session_stamp: "game".to_string(),
             game_id_base: "game".to_string(),
             review_steps: None,
+            analysis: super::AnalysisSettings::default(),
         }
     }
 }

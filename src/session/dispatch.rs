@@ -104,6 +104,11 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
             .other
             .answer(&mut s.config, &s.m, action)
             .unwrap_or_default(),
+        // The game (or the reviewed line) analysed in the background.
+        A::Analyse(rest) => {
+            let game = s.view().analysed_game().clone();
+            s.other.analyse(&s.config, &game, rest)
+        }
         // The profile's own commands outside the profile (its part answers them above), the blind player's
         // request outside assistant mode, a word of analysis hector has no command for, and every line that is
         // no command: read as a move entry, which refuses what is no move with its reason.

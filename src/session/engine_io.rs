@@ -28,6 +28,35 @@ pub enum OtherEvent {
         best: Option<String>,
         lines: Vec<AnalysisLine>,
     },
+    /// The game analysis [`ToOther::Analyse`] `id` has searched `done` of its `total` positions.
+    AnalysisProgress { id: u64, done: usize, total: usize },
+    /// The game analysis `id` ended: the evaluation of each position, or why not.
+    Analysed { id: u64, end: AnalysisEnd },
+}
+
+/// How a game analysis ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnalysisEnd {
+    /// One evaluation per position (before the first move, after each), White's view.
+    Done(Vec<Option<crate::rules::analysis::Eval>>),
+    /// No engine program: the player hears how to install one.
+    NoEngine {
+        command: String,
+    },
+    Failed(String),
+    Cancelled,
+}
+
+/// A whole game to analyse in the background, in an engine process of its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisRequest {
+    /// Its reports name it; a report of an analysis called off is dropped.
+    pub id: u64,
+    pub engine_command: String,
+    pub start_fen: String,
+    pub chess960: bool,
+    pub moves_uci: Vec<String>,
+    pub settings: super::AnalysisSettings,
 }
 
 /// What the other side is asked (carried out at the edge).
@@ -54,6 +83,12 @@ pub enum ToOther {
     /// The engine as analyst: evaluate this position, answered by [`OtherEvent::Evaluated`]. The engine that
     /// plays answers it; in a game without one, the analyst is started first (one process, never two).
     Evaluate(EngineRequest),
+    /// Analyse a whole game in the background (an engine process of its own, never the one that plays),
+    /// answered by [`OtherEvent::AnalysisProgress`] and [`OtherEvent::Analysed`]; one at a time, a new one
+    /// replacing the one under way.
+    Analyse(AnalysisRequest),
+    /// Call the game analysis off: its engine ends, nothing more is reported.
+    AnalyseStop,
 }
 
 /// A remote player's link at the edge (`Edge::set_remote`): told each thing the session asks of the other

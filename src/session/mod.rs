@@ -1,6 +1,7 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
 mod analysis;
+pub mod analysis_settings;
 mod board_check;
 mod config;
 mod dispatch;
@@ -36,6 +37,7 @@ use crate::rules::Game;
 use crate::words::action::{Act, Action, Arg};
 use crate::words::{self};
 pub use adjourn::Envelope;
+pub use analysis_settings::{AnalysisLimit, AnalysisSettings};
 pub use config::Config;
 pub use effect::{Announcement, Command, Cue, Effect, Kind, NameSides};
 use effect::{quote, say};
@@ -105,6 +107,7 @@ impl Session {
             tournament: self.tournament.as_ref(),
             board_check: &self.board_check,
             review: self.review.as_ref(),
+            other: &self.other,
             commands: &self.commands,
             last_said: self.last_said.as_ref(),
             at: self.at,

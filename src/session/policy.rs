@@ -345,6 +345,7 @@ mod tests {
             "hint",
             "opening",
             "openings",
+            "analyse",
         ];
         let home = ["engine", "level", "takeback", "new", "rematch"];
         let steps = [

@@ -133,6 +133,12 @@ impl Review {
     pub(super) fn shown(&self) -> &Game {
         &self.shown
     }
+
+    /// The whole line reviewed (the main line, or the variation entered with the moves before it): what
+    /// `analyse` analyses in a review.
+    pub(super) fn line_game(&self) -> &Game {
+        &self.line().game
+    }
 }
 
 /// What the open review answered: said, or said with the review closed (the coordinator drops it).

@@ -145,6 +145,8 @@ pub struct Found {
     pub engine_found: bool,
     /// The clock settings, or why the player's file of them cannot be used (the shipped ones are used then).
     pub clock: Result<ClockSettings, String>,
+    /// The analysis settings, or why the player's file of them cannot be used (the shipped ones are used then).
+    pub analysis: Result<super::AnalysisSettings, String>,
     /// The text of the envelope beside the loaded file ([`envelope_path`]): none when there is none, or why it
     /// cannot be read (with its path).
     pub envelope: Result<Option<String>, String>,
@@ -160,6 +162,7 @@ impl Found {
             loaded: None,
             engine_found: true,
             clock: Ok(ClockSettings::default()),
+            analysis: Ok(super::AnalysisSettings::default()),
             envelope: Ok(None),
         }
     }
@@ -186,6 +189,7 @@ pub struct Prepared {
     pub level: u8,
     pub time_control: Option<TimeControl>,
     pub clock: ClockSettings,
+    pub analysis: super::AnalysisSettings,
     pub envelope: Option<Envelope>,
     /// What is said before the game, in order (the edge adds its own).
     pub notices: Vec<String>,
@@ -241,6 +245,7 @@ pub fn prepare(found: Found) -> Result<Prepared, StartError> {
         loaded,
         engine_found,
         clock,
+        analysis,
         envelope: sealed,
     } = found;
     let mut notices = Vec::new();
@@ -265,6 +270,13 @@ pub fn prepare(found: Found) -> Result<Prepared, StartError> {
     let clock = clock.unwrap_or_else(|reason| {
         notices.push(phrases.say("notice.bad_clock_settings", &[("reason", &plain(&reason))]));
         ClockSettings::default()
+    });
+    let analysis = analysis.unwrap_or_else(|reason| {
+        notices.push(phrases.say(
+            "notice.bad_analysis_settings",
+            &[("reason", &plain(&reason))],
+        ));
+        super::AnalysisSettings::default()
     });
     // The tournament profile: the clock says nothing unasked unless the player gave clock settings
     // (D.2.10.4, R-12.6), and hector observes flags without deciding them.
@@ -295,6 +307,7 @@ pub fn prepare(found: Found) -> Result<Prepared, StartError> {
         level,
         time_control,
         clock,
+        analysis,
         envelope,
         notices,
     })
@@ -313,6 +326,7 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
         level,
         time_control,
         clock,
+        analysis,
         envelope,
         notices,
     } = prepared;
@@ -374,6 +388,7 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
             .replace('T', "_")
             .replace(':', "-"),
         name_sides: options.name_sides,
+        analysis,
     };
     // A file of several games: the player is asked which one.
     let choice = match (&options.load, loaded) {

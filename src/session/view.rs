@@ -31,6 +31,7 @@ pub struct View<'a> {
     pub(super) commands: &'a Commands,
     pub(super) board_check: &'a BoardCheck,
     pub(super) review: Option<&'a Review>,
+    pub(super) other: &'a super::other_side::OtherSide,
     pub(super) last_said: Option<&'a Announcement>,
     /// The session's and the edge's time of the last command: the clock's state kept with every save is taken
     /// at this instant.
@@ -156,6 +157,21 @@ impl<'a> View<'a> {
     /// The position to show and explore: the reviewed one while reviewing, else the game's.
     pub fn shown_game(&self) -> &'a Game {
         self.review.map_or(self.m.game(), Review::shown)
+    }
+
+    /// The game analysis under way (`analyse`): positions searched and to search (the full screen's bar).
+    pub fn analysis_progress(&self) -> Option<(usize, usize)> {
+        self.other.analysis_progress()
+    }
+
+    /// The last game analysis finished: the game or line analysed and its verdicts.
+    pub fn last_analysis(&self) -> Option<&'a super::other_side::AnalysisFinished> {
+        self.other.last_analysis()
+    }
+
+    /// What `analyse` analyses: the game so far, or in a review the whole line reviewed.
+    pub fn analysed_game(&self) -> &'a Game {
+        self.review.map_or(self.m.game(), Review::line_game)
     }
 
     /// For the full-screen view's move list: the main-line half-move the review is at (see `Review::main_ply`).

@@ -4,10 +4,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+mod other;
+
 use serde::Deserialize;
 
-use crate::engine::{self, EngineHandle, EngineSpec, Level};
-use crate::session::{Announcement, Command, Cue, Effect, Kind, ToOther};
+use crate::engine::{self, EngineHandle};
+use crate::session::{Announcement, Command, Cue, Effect, Kind};
 use crate::sound::{Sound, SoundConfig, SoundId, SoundOff, SoundStatus};
 use crate::speech::{
     GIVE_UP, Priority, Speech, SpeechConfig, SpeechOff, SpeechStatus, Utterance, VOICE_PACKAGE,
@@ -285,6 +287,8 @@ pub struct Edge {
     notices: Vec<String>,
     /// The UCI engine, while one plays.
     engine: Option<EngineHandle>,
+    /// The game analysis under way (`analyse`), in an engine process of its own.
+    analyst: Option<crate::engine::analyst::Analyst>,
     /// Where the other side's events go (the face's channel); see [`Edge::set_other_events`].
     other_events: Option<Arc<Mutex<engine::Callback>>>,
     /// A remote player's link, when one plays the other side (the engine still evaluates).
@@ -374,6 +378,7 @@ impl Edge {
             text_language: options.text_language,
             notices,
             engine: None,
+            analyst: None,
             other_events: None,
             remote: None,
             cue_listener: None,
@@ -393,64 +398,6 @@ impl Edge {
     /// A remote player plays the other side through `link` (see `RemoteLink`).
     pub fn set_remote(&mut self, link: crate::session::engine_io::RemoteLink) {
         self.remote = Some(link);
-    }
-
-    /// Carries out one thing asked of the other side: a remote player's is sent on its link; the engine's
-    /// process starts in the background: nothing here waits for it.
-    fn other(&mut self, ask: ToOther) {
-        if let Some(link) = &mut self.remote
-            && !matches!(ask, ToOther::Start { .. } | ToOther::Evaluate(_))
-        {
-            return link(ask);
-        }
-        match ask {
-            ToOther::Start {
-                command,
-                level,
-                chess960,
-            } => {
-                self.engine = None;
-                let Some(events) = self.other_events.clone() else {
-                    eprintln!("hector: no engine started: the face gave no way to hear it");
-                    return;
-                };
-                let level = Level::new(u32::from(level)).unwrap_or_default();
-                let spec = EngineSpec {
-                    verbose: self.verbose,
-                    phrases: self.phrases.clone(),
-                    ..EngineSpec::new(command, level, chess960)
-                };
-                let forward: engine::Callback = Box::new(move |c: Command| {
-                    if let Ok(f) = events.lock() {
-                        f(c)
-                    }
-                });
-                self.engine = Some(EngineHandle::start(spec, forward));
-            }
-            ToOther::Go(request) => {
-                if let Some(e) = &self.engine {
-                    e.go(request)
-                }
-            }
-            ToOther::Evaluate(request) => {
-                if let Some(e) = &self.engine {
-                    e.evaluate(request)
-                }
-            }
-            ToOther::Level(level) => {
-                if let (Some(e), Some(level)) = (&self.engine, Level::new(u32::from(level))) {
-                    e.set_level(level)
-                }
-            }
-            ToOther::Stop => {
-                if let Some(e) = &self.engine {
-                    e.stop()
-                }
-            }
-            ToOther::Quit => self.engine = None,
-            // The engine answers these in the session; only a remote player is asked.
-            ToOther::Offer | ToOther::Takeback => {}
-        }
     }
 
     /// Tries once more to write the held write at `at`. Ok: it is on disk now and no longer held.

@@ -59,6 +59,8 @@ pub enum Action {
     Engine(Arg<EngineAsk>),
     Opponent(Arg<Worded<OpponentKind>>),
     Level(Arg<u8>),
+    /// `analyse [depth N | nodes N | seconds S | stop]`: the text after the word, read by its handler.
+    Analyse(String),
     Announce(Arg<bool>),
     /// `eval`: how the position stands, by the engine.
     Eval,
@@ -385,13 +387,11 @@ impl<T: ToString> Arg<T> {
 }
 
 /// Words of analysis that are no command of hector's but are refused in the tournament profile.
-pub const ANALYSIS_WORDS: [&str; 8] = [
+pub const ANALYSIS_WORDS: [&str; 6] = [
     "defenders",
     "attacks",
     "diagonal",
     "knight",
-    "analyse",
-    "analyze",
     "threats",
     "book",
 ];
@@ -479,6 +479,7 @@ impl Action {
             K::Engine => A::Engine(Arg::engine(words, rest)),
             K::Opponent => A::Opponent(Arg::opponent(words, rest)),
             K::Level => A::Level(Arg::level(rest)),
+            K::Analyse => A::Analyse(r()),
             K::Announce => A::Announce(Arg::on_off(rest)),
             K::Eval => A::Eval,
             K::Best => A::Best(Arg::count(rest)),
@@ -583,6 +584,7 @@ impl Action {
             A::Engine(_) => K::Engine,
             A::Opponent(_) => K::Opponent,
             A::Level(_) => K::Level,
+            A::Analyse(_) => K::Analyse,
             A::Announce(_) => K::Announce,
             A::Eval => K::Eval,
             A::Best(_) => K::Best,
@@ -667,6 +669,7 @@ impl Action {
             | A::Seal(r)
             | A::Arbiter(r)
             | A::Review(r)
+            | A::Analyse(r)
             | A::Check(r)
             | A::Is(r)
             | A::Compare(r)

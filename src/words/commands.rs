@@ -60,6 +60,7 @@ pub enum Kind {
     Engine,
     Opponent,
     Level,
+    Analyse,
     Announce,
     Eval,
     Best,
@@ -346,6 +347,7 @@ pub const ROWS: &[Row] = &[
     row(K::Hint, "hint", None, (T::Engine, false, W::Home), ANALYSIS),
     row(K::Opening, "opening", None, (T::Engine, false, W::Always), ANALYSIS.and(REV)),
     row(K::Openings, "openings", Some("hint.on_off"), (T::Engine, false, W::Always), ANALYSIS.and(REV)),
+    row(K::Analyse, "analyse", Some("hint.analyse"), (T::Engine, false, W::Home), ANALYSIS.and(REV)),
     // The review.
     row(K::Review, "review", Some("hint.review"), (T::Review, false, W::Always), REV),
     row(K::Back, "back", None, (T::Review, false, W::Always), STEP.and(REV)),
@@ -558,7 +560,7 @@ mod tests {
             assert_eq!(Kind::named(a.name), a.typed.then_some(a.kind), "{}", a.name);
         }
         // The line-mode contract's commands, all of them typed rows.
-        assert_eq!(commands().count(), 75);
+        assert_eq!(commands().count(), 76);
         assert_eq!(Kind::named("player:"), None, "a request is no command word");
     }
 

@@ -2,6 +2,7 @@
 //! `rules`; no `match` on a language anywhere, only data.
 
 pub mod action;
+pub mod analysis;
 pub mod announce;
 pub mod board_text;
 pub mod commands;

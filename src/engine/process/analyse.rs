@@ -53,12 +53,22 @@ impl Worker {
         let asked = Instant::now();
         let mut deadline = asked + ANALYSIS_TIME + self.spec.limits.margin;
         let mut collector = uci::MultiPvCollector::new();
+        // The last line of each slot, bound or not (see `answer_lines`).
+        let mut latest: Vec<uci::Info> = Vec::new();
         let (mut stop_sent, mut wanted) = (false, true);
         let best = loop {
             match self.next(Some(deadline))? {
                 Event::Line(l) => {
                     if let Some(best) = uci::parse_bestmove(&l) {
                         break best;
+                    }
+                    if let Some(info) = uci::parse_info(&l)
+                        && info.score.is_some()
+                        && !info.pv.is_empty()
+                        && (info.multipv as usize) <= usize::from(MAX_LINES)
+                    {
+                        latest.retain(|i| i.multipv != info.multipv);
+                        latest.push(info.clone());
                     }
                     collector.feed(&l);
                 }
@@ -87,7 +97,7 @@ impl Worker {
         if !wanted {
             return Ok(());
         }
-        let lines = answer_lines(collector.finish(), usize::from(lines));
+        let lines = answer_lines(collector.finish(), latest, usize::from(lines));
         let cp = lines.first().map_or(0, |l| centipawns(l.score));
         let best = match best {
             BestMove::Move { uci, .. } => Some(uci::one_line(&uci)),
@@ -103,8 +113,30 @@ impl Worker {
     }
 }
 
-/// The collector's lines as the session gets them: at most `count`, each with a score and a move.
-pub(super) fn answer_lines(infos: Vec<uci::Info>, count: usize) -> Vec<AnalysisLine> {
+/// The collector's lines as the session gets them: at most `count`, each with a score and a move, each for another
+/// move. A search stopped by its time may leave a slot's last exact line from an earlier depth, when its move was
+/// in another slot: then the slot's latest line (`latest`, a bound perhaps) names its move now, and is taken.
+pub(super) fn answer_lines(
+    exact: Vec<uci::Info>,
+    latest: Vec<uci::Info>,
+    count: usize,
+) -> Vec<AnalysisLine> {
+    let mut taken: Vec<String> = Vec::new();
+    let mut infos = Vec::new();
+    for i in exact {
+        let now = latest.iter().find(|l| l.multipv == i.multipv);
+        let chosen = match i.pv.first() {
+            Some(m) if taken.contains(m) => now.cloned(),
+            _ => Some(i),
+        };
+        if let Some(c) = chosen
+            && let Some(m) = c.pv.first()
+            && !taken.contains(m)
+        {
+            taken.push(m.clone());
+            infos.push(c);
+        }
+    }
     infos
         .into_iter()
         .filter_map(|i| {
@@ -147,7 +179,7 @@ mod tests {
         ] {
             c.feed(l);
         }
-        let lines = answer_lines(c.finish(), 2);
+        let lines = answer_lines(c.finish(), Vec::new(), 2);
         assert_eq!(lines.len(), 2, "at most the lines asked for");
         assert_eq!(
             lines[0].score,
@@ -156,6 +188,19 @@ mod tests {
         );
         assert_eq!(lines[0].pv, ["d1h5", "g7g6", "h5g6"]);
         assert_eq!(lines[1].wdl, Some([80, 900, 20]));
+        // A slot whose last exact line repeats another slot's move: its latest line names its move now.
+        let info = |l: &str| uci::parse_info(l).unwrap();
+        let exact = vec![
+            info("info depth 12 multipv 1 score cp 30 pv c7c5 g1f3"),
+            info("info depth 11 multipv 2 score cp 25 pv c7c5 g1f3"),
+            info("info depth 11 multipv 3 score cp 20 pv e7e5"),
+        ];
+        let latest = vec![info(
+            "info depth 12 multipv 2 score cp 24 upperbound pv c7c6",
+        )];
+        let lines = answer_lines(exact, latest, 3);
+        let firsts: Vec<&str> = lines.iter().map(|l| l.pv[0].as_str()).collect();
+        assert_eq!(firsts, ["c7c5", "c7c6", "e7e5"]);
         assert_eq!(centipawns(EngineScore::Mate(2)), 29_998);
         assert_eq!(centipawns(EngineScore::Mate(-3)), -29_997);
         assert_eq!(centipawns(EngineScore::Cp(-40)), -40);

@@ -301,6 +301,10 @@ impl EngineState {
             OtherEvent::DrawAnswer { .. } | OtherEvent::TakebackAnswer { .. } => {
                 Heard::Effects(Vec::new())
             }
+            // The game analysis's, taken by `OtherSide::event` before any side.
+            OtherEvent::AnalysisProgress { .. } | OtherEvent::Analysed { .. } => {
+                Heard::Effects(Vec::new())
+            }
         }
     }
 

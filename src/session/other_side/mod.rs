@@ -10,6 +10,7 @@
 //! The engine is also the analyst: [`OtherSide::evaluate`] asks the engine that plays, or starts one process
 //! to evaluate when none plays (whether analysis is allowed is the policy's answer, not this module's).
 
+mod analysis;
 mod analyst;
 mod engine;
 mod keyboard;
@@ -27,6 +28,7 @@ use crate::words::action::{Action, Arg};
 
 pub use super::config::DEFAULT_LEVEL;
 pub use super::engine_io::{EngineClock, EngineRequest, OtherEvent, ToOther};
+pub use analysis::Finished as AnalysisFinished;
 pub(super) use analyst::{MAX_BEST, Want};
 use engine::EngineState;
 pub use engine::LEVELS;
@@ -76,6 +78,8 @@ pub(super) struct OtherSide {
     remote: remote::Remote,
     /// The player's question to the engine as analyst (`eval`, `best`, `hint`), until it is answered.
     analyst: analyst::Analyst,
+    /// `analyse`: the whole game analysed in the background.
+    analysis: analysis::Analysis,
 }
 
 impl OtherSide {
@@ -133,6 +137,9 @@ impl OtherSide {
     /// A report: the remote player's to the remote side; the engine's (also as analyst, and stale ones after
     /// the player took over) to the engine.
     pub(super) fn event(&mut self, cfg: &Config, m: &mut Match, event: OtherEvent) -> Heard {
+        if analysis::Analysis::owns(&event) {
+            return Heard::Effects(self.analysis.event(cfg, event));
+        }
         let plays = cfg.opponent == Opponent::Engine && !self.engine.analyst;
         let answer = self.analyst.heard(cfg, &event, plays);
         let heard = match cfg.opponent {
@@ -155,6 +162,26 @@ impl OtherSide {
         for_ply: usize,
     ) -> Vec<Effect> {
         self.side(cfg).after_move(cfg, m, for_ply)
+    }
+
+    /// `analyse ...`: the game (or the reviewed line) analysed in the background; `analyse stop`.
+    pub(super) fn analyse(
+        &mut self,
+        cfg: &Config,
+        game: &crate::rules::Game,
+        rest: &str,
+    ) -> Vec<Effect> {
+        self.analysis.answer(cfg, game, rest)
+    }
+
+    /// The game analysis under way: positions searched and to search.
+    pub(in crate::session) fn analysis_progress(&self) -> Option<(usize, usize)> {
+        self.analysis.progress()
+    }
+
+    /// The last game analysis finished.
+    pub(in crate::session) fn last_analysis(&self) -> Option<&analysis::Finished> {
+        self.analysis.last()
     }
 
     /// At the start of a game: who plays what, and the engine starts in the background.
@@ -200,7 +227,7 @@ impl OtherSide {
     /// answer is said when it comes. Refused, with the reason, when the game is over there, when the engine that
     /// plays has failed, or while it thinks about its own move. Whether analysis is allowed at all is the
     /// policy's answer, asked by the caller.
-    pub(super) fn analyse(
+    pub(super) fn ask_analyst(
         &mut self,
         cfg: &Config,
         m: &Match,
@@ -338,7 +365,7 @@ mod tests {
 
     fn evaluate(s: &mut Session) -> Vec<Effect> {
         let game = s.m.game().clone();
-        s.other.analyse(&s.config, &s.m, &game, Want::Eval)
+        s.other.ask_analyst(&s.config, &s.m, &game, Want::Eval)
     }
 
     fn text(s: &mut Session, line: &str) -> Vec<Effect> {

@@ -103,9 +103,11 @@ impl Side for Remote {
                     cfg.p("remote.failed", &[("reason", &reason)]),
                 )]
             }
-            OtherEvent::Ready { .. } | OtherEvent::Eval { .. } | OtherEvent::Evaluated { .. } => {
-                Vec::new()
-            }
+            OtherEvent::Ready { .. }
+            | OtherEvent::Eval { .. }
+            | OtherEvent::Evaluated { .. }
+            | OtherEvent::AnalysisProgress { .. }
+            | OtherEvent::Analysed { .. } => Vec::new(),
         };
         Heard::Effects(effects)
     }

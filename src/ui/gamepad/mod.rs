@@ -767,6 +767,7 @@ mod registry {
             A::Best,
             A::Hint,
             A::Opening,
+            A::Analyse,
         ];
         all.extend(REQUESTS.map(A::Player));
         all.extend(
@@ -958,6 +959,7 @@ mod registry {
             Kind::Best,
             Kind::Hint,
             Kind::Opening,
+            Kind::Analyse,
             Kind::Review,
             Kind::Leave,
         ] {

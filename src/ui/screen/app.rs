@@ -420,6 +420,15 @@ impl App {
             Action::Best => vec![act(Typed::Best(Arg::Given(3)))],
             Action::Hint => vec![act(Typed::Hint)],
             Action::Opening => vec![act(Typed::Opening)],
+            // One key starts the analysis and calls it off while it runs.
+            Action::Analyse => {
+                let stop = view.analysis_progress().is_some();
+                vec![act(Typed::Analyse(if stop {
+                    "stop".into()
+                } else {
+                    String::new()
+                }))]
+            }
             Action::Input => {
                 self.mode = Mode::Input(String::new());
                 vec![answer(p.get("screen.input").to_string())]

@@ -233,6 +233,23 @@ fn text_style(theme: &Theme) -> Style {
 }
 
 /// The label of what the keys do now.
+/// The analysis under way (`analyse`) as a bar after the title, in tenths so that a screen reader that reads
+/// changed rows hears it ten times, not at every position: "Explore · Analysis ■■■■□□□□□□ 40%".
+pub(super) fn with_analysis_bar(label: String, view: &View<'_>) -> String {
+    let Some((done, total)) = view.analysis_progress() else {
+        return label;
+    };
+    let tenths = (done * 10 / total.max(1)).min(10);
+    let p = &view.config().phrases;
+    format!(
+        "{label} · {} {}{} {}%",
+        p.get("screen.analysis"),
+        "■".repeat(tenths),
+        "□".repeat(10 - tenths),
+        tenths * 10
+    )
+}
+
 fn mode_label(app: &App, view: &View<'_>) -> String {
     let c = view.config();
     let p = &c.phrases;
@@ -579,7 +596,7 @@ pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
             None => (said_text(app, p), false),
         },
     };
-    let mut status_block = block(mode_label(app, view), theme);
+    let mut status_block = block(with_analysis_bar(mode_label(app, view), view), theme);
     if theme.plain {
         // Plain (for screen readers): what the keys do now below the answer, so that a screen reader, which reads
         // the changed rows from the top, says the answer first ("Bauer Eva zwei chosen; ..." before "Target for
@@ -880,5 +897,69 @@ mod tests {
         assert_eq!(clock_text(Duration::from_secs(59), false, &p), "1 min");
         assert_eq!(clock_text(Duration::from_secs(5390), true, &p), "1:29:50");
         assert_eq!(clock_text(Duration::from_secs(59), true, &p), "0:59");
+    }
+}
+
+#[cfg(test)]
+mod analysis_bar {
+    use super::super::app::{App, Out};
+    use super::super::keymap::{Action, Keymap};
+    use super::super::theme::Theme;
+    use super::with_analysis_bar;
+    use crate::session::engine_io::AnalysisEnd;
+    use crate::session::{Command, Config, Effect, OtherEvent, Session, ToOther};
+    use crate::words::action::Action as Typed;
+    use std::time::Duration;
+
+    fn key(s: &mut Session) -> Vec<Typed> {
+        let mut app = App::new(shakmaty::Color::White, Theme::default(), Keymap::builtin());
+        app.action(Action::Analyse, &s.view())
+            .into_iter()
+            .filter_map(|o| match o {
+                Out::Act(a) => Some(a.action),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The key `A` starts the analysis, and while it runs calls it off; the bar shows it in tenths.
+    #[test]
+    fn the_analyse_key_and_the_bar_in_tenths() {
+        let z = Duration::ZERO;
+        let mut s = Session::new(crate::rules::Game::new(), Config::default());
+        s.start(z);
+        for m in ["e4", "e5"] {
+            let act = s.read(m);
+            s.update(Command::Act(act), z);
+        }
+        assert_eq!(key(&mut s), [Typed::Analyse(String::new())]);
+        let act = s.read("analyse");
+        let out = s.update(Command::Act(act), z);
+        assert!(
+            out.iter()
+                .any(|e| matches!(e, Effect::Other(ToOther::Analyse(r)) if r.moves_uci.len() == 2)),
+            "{out:?}"
+        );
+        assert_eq!(
+            with_analysis_bar("Explore".into(), &s.view()),
+            "Explore · Analysis □□□□□□□□□□ 0%"
+        );
+        let progress = OtherEvent::AnalysisProgress {
+            id: 1,
+            done: 2,
+            total: 3,
+        };
+        s.update(Command::Other(progress), z);
+        assert_eq!(
+            with_analysis_bar("Explore".into(), &s.view()),
+            "Explore · Analysis ■■■■■■□□□□ 60%"
+        );
+        assert_eq!(key(&mut s), [Typed::Analyse("stop".into())]);
+        let end = OtherEvent::Analysed {
+            id: 1,
+            end: AnalysisEnd::Cancelled,
+        };
+        s.update(Command::Other(end), z);
+        assert_eq!(with_analysis_bar("Explore".into(), &s.view()), "Explore");
     }
 }

@@ -122,6 +122,8 @@ pub enum Action {
     Best,
     Hint,
     Opening,
+    /// `analyse` the game (or the reviewed line) in the background; while one runs, `analyse stop`.
+    Analyse,
     // -- Review: the line-mode review commands, by keys.
     /// Review the game, or leave the review; step through it; enter and leave variations.
     Review(ReviewKey),
@@ -186,6 +188,7 @@ impl Action {
             A::Best => Kind::Best,
             A::Hint => Kind::Hint,
             A::Opening => Kind::Opening,
+            A::Analyse => Kind::Analyse,
             A::Review(r) => r.command(),
         })
     }
@@ -750,6 +753,7 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Best => key("key.best"),
         Action::Hint => key("key.hint"),
         Action::Opening => key("key.opening"),
+        Action::Analyse => key("key.analyse"),
         // -- Review.
         Action::Review(r) => key(r.phrase()),
     }

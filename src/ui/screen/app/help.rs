@@ -211,6 +211,7 @@ fn help_group(a: Action) -> (HelpGroup, u8) {
         A::Best => (G::Board, 20),
         A::Hint => (G::Board, 21),
         A::Opening => (G::Board, 22),
+        A::Analyse => (G::Game, 8),
         A::Review(_) => (G::Review, 0),
         A::Up | A::Down | A::Left | A::Right => (G::Focus, 0),
         A::Rank(_) => (G::Focus, 1),
