@@ -118,6 +118,27 @@ fn analyse_writes_an_annotated_copy_that_python_chess_and_hector_read_back() {
     assert_eq!(nf6.annotations.nags, vec![4]);
     assert_eq!(nf6.annotations.comments[0], "[%eval #1]");
     assert_eq!(nf6.annotations.variations.len(), 1);
+    // and hector's review, through the binary: the first game of the two, the blunder and its better line
+    let run = run_in(
+        &dir,
+        &[
+            "--line",
+            "--review",
+            "games-analysed.pgn",
+            "--speech",
+            "off",
+        ],
+        b"1\ngoto 3 black\nvariation\nquit\n",
+    );
+    let said = run.lines.join("\n");
+    assert!(
+        said.contains("Move 3, Black: Springer Felix sechs. Blunder. 1 variation"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Variation 1, depth 1. Move 3, Black: "),
+        "{said}"
+    );
 }
 
 #[test]
@@ -416,4 +437,32 @@ fn analyse_in_a_review_analyses_the_whole_reviewed_game_from_any_place() {
     h.send("forward");
     h.until("Move 1, White");
     h.quit();
+}
+
+#[test]
+fn bad_analysis_settings_are_refused_at_the_start_with_the_reason() {
+    let dir = setup("bad-settings");
+    std::fs::write(
+        dir.join("config/hector/analysis.ron"),
+        SETTINGS.replace("hash_mb: 16", "hash_mb: 999999"),
+    )
+    .unwrap();
+    let run = run_in(&dir, &HOME, b"quit\n");
+    let said = run.lines.join("\n");
+    assert!(
+        said.contains("Analysis settings:")
+            && said.contains("`hash_mb` is 999999; it must be from 1 to 65536")
+            && said.contains("the shipped analysis settings are used"),
+        "{said}"
+    );
+    // --analysis-config names another file; one that is fine says nothing
+    std::fs::write(dir.join("mine.ron"), SETTINGS).unwrap();
+    let mut args = HOME.to_vec();
+    args.extend(["--analysis-config", "mine.ron"]);
+    let run = run_in(&dir, &args, b"quit\n");
+    assert!(
+        !run.lines.join("\n").contains("Analysis settings"),
+        "{:#?}",
+        run.lines
+    );
 }
