@@ -20,15 +20,20 @@ fn hector(args: &[&str], input: &str) -> (Vec<String>, i32) {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
+    // The openings reached are left out (tests/analysis_line.rs checks them).
+    let lines = common::without_openings(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    );
     (lines, out.status.code().unwrap_or(-1))
 }
 
+/// A game between two people with a clock; the openings reached are not announced (the clock is the subject).
 fn clocked(time: &str, input: &str) -> Vec<String> {
+    let input = format!("openings off\n{input}");
     let (lines, code) = hector(
         &[
             "--line",
@@ -38,10 +43,14 @@ fn clocked(time: &str, input: &str) -> Vec<String> {
             "--time",
             time,
         ],
-        input,
+        &input,
     );
     assert_eq!(code, 0, "{lines:?}");
-    lines[1..].to_vec()
+    assert_eq!(
+        lines[1], "Openings are not announced; opening says the one reached",
+        "{lines:?}"
+    );
+    lines[2..].to_vec()
 }
 
 #[test]
@@ -156,9 +165,9 @@ fn delay_is_not_banked() {
             "--delay",
             "5",
         ],
-        "e4\nwait 3s\ne5\ntime\nwait 8s\nNf3\ntime\n",
+        "openings off\ne4\nwait 3s\ne5\ntime\nwait 8s\nNf3\ntime\n",
     );
-    let a = &lines[1..];
+    let a = &lines[2..];
     assert_eq!(a[2], "White 5 minutes, Black 5 minutes");
     assert_eq!(a[4], "White 4 minutes 57 seconds, Black 5 minutes");
 }
@@ -377,29 +386,29 @@ fn sealed_move_round_trip() {
             "--save",
             p,
         ],
-        "e4\ne5\nwait 20m\nseal Nf5\nseal Nf3\nNc6\nenvelope\nquit\n",
-    );
-    assert_eq!(
-        lines[3],
-        "Sealed move refused (Guidelines I.8): Not possible: no Springer can reach Felix fünf"
+        "openings off\ne4\ne5\nwait 20m\nseal Nf5\nseal Nf3\nNc6\nenvelope\nquit\n",
     );
     assert_eq!(
         lines[4],
-        "White seals move 2 (Guidelines I.1): the clock is stopped and the envelope is saved"
+        "Sealed move refused (Guidelines I.8): Not possible: no Springer can reach Felix fünf"
     );
     assert_eq!(
         lines[5],
+        "White seals move 2 (Guidelines I.1): the clock is stopped and the envelope is saved"
+    );
+    assert_eq!(
+        lines[6],
         "The game is adjourned: type envelope to hear it, or open to open it"
     );
     assert!(
-        lines[6].contains("Time used: White 20 minutes, Black 0 seconds. Sealed by White, move 2"),
+        lines[7].contains("Time used: White 20 minutes, Black 0 seconds. Sealed by White, move 2"),
         "{}",
-        lines[6]
+        lines[7]
     );
     assert!(
-        !lines[6].contains("Felix drei"),
+        !lines[7].contains("Felix drei"),
         "the sealed move stays secret: {}",
-        lines[6]
+        lines[7]
     );
     let envelope_path = dir.join("adjourned.pgn.envelope.ron");
     let envelope = std::fs::read_to_string(&envelope_path).unwrap();

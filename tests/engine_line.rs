@@ -73,14 +73,22 @@ impl Hector {
         stdin.flush().unwrap();
     }
 
-    /// The next line on stdout, waiting at most `secs`.
+    /// The next line on stdout, waiting at most `secs`. The openings reached are left out (tests/analysis_line.rs
+    /// checks them).
     fn line_within(&mut self, secs: u64) -> String {
-        match self.lines.recv_timeout(Duration::from_secs(secs)) {
-            Ok(l) => {
-                self.seen.push(l.clone());
-                l
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(secs)) {
+                Ok(l) => {
+                    self.seen.push(l.clone());
+                    if !["Opening: ", "Eröffnung: ", "Άνοιγμα: "]
+                        .iter()
+                        .any(|p| l.starts_with(p))
+                    {
+                        return l;
+                    }
+                }
+                Err(_) => panic!("no line within {secs} s; so far:\n{}", self.seen.join("\n")),
             }
-            Err(_) => panic!("no line within {secs} s; so far:\n{}", self.seen.join("\n")),
         }
     }
 
@@ -91,8 +99,13 @@ impl Hector {
 
     /// Nothing more is printed for `ms` milliseconds.
     fn quiet_for(&mut self, ms: u64) {
-        if let Ok(l) = self.lines.recv_timeout(Duration::from_millis(ms)) {
-            panic!("unexpected line {l:?}; so far:\n{}", self.seen.join("\n"));
+        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(ms)) {
+            if !["Opening: ", "Eröffnung: ", "Άνοιγμα: "]
+                .iter()
+                .any(|p| l.starts_with(p))
+            {
+                panic!("unexpected line {l:?}; so far:\n{}", self.seen.join("\n"));
+            }
         }
     }
 

@@ -23,11 +23,13 @@ fn hector(args: &[&str], input: &[u8]) -> Run {
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     Run {
-        lines: String::from_utf8(out.stdout)
-            .expect("stdout is UTF-8")
-            .lines()
-            .map(str::to_string)
-            .collect(),
+        lines: common::without_openings(
+            String::from_utf8(out.stdout)
+                .expect("stdout is UTF-8")
+                .lines()
+                .map(str::to_string)
+                .collect(),
+        ),
         code: out.status.code().unwrap_or(-1),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
@@ -361,7 +363,10 @@ fn speech_log_records_every_announcement_with_a_time_stamp() {
         b"e4\nNf9\n",
     );
     let text = std::fs::read_to_string(&log).unwrap();
-    let entries: Vec<&str> = text.lines().collect();
+    let entries: Vec<&str> = text
+        .lines()
+        .filter(|l| !common::is_opening(l.split_once('\t').map_or(*l, |(_, t)| t)))
+        .collect();
     assert_eq!(entries.len(), r.lines.len());
     for (entry, line) in entries.iter().zip(&r.lines) {
         let (stamp, said) = entry.split_once('\t').unwrap();
@@ -980,11 +985,13 @@ fn takeback_and_a_new_game_keep_the_unfinished_one() {
         .write_all(b"e4\ne5\ntakeback\nd5\ntakeback 2\nfen\nNf3\nnew\nyes\nfen\ntakeback x\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    let lines: Vec<String> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let lines: Vec<String> = common::without_openings(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    );
     let a = &lines[1..];
     assert_eq!(a[2], "Taken back: Bauer Eva fünf; Black to move");
     assert_eq!(a[3], "Bauer David fünf");

@@ -24,6 +24,8 @@ use crate::bounded::read_line_bounded;
 use crate::session::engine_io::EngineRequest;
 use crate::session::{Command, OtherEvent};
 
+mod analyse;
+
 /// Where the engine's events go (line mode: into its channel).
 pub type Callback = Box<dyn Fn(Command) + Send>;
 
@@ -473,8 +475,8 @@ impl Worker {
                 },
             };
             match msg {
-                Msg::Go(r) if !self.superseded() => self.think(r, false)?,
-                Msg::Evaluate(r) if !self.superseded() => self.think(r, true)?,
+                Msg::Go(r) if !self.superseded() => self.think(r)?,
+                Msg::Evaluate(r) if !self.superseded() => self.analyse(r)?,
                 Msg::Go(_) | Msg::Evaluate(_) | Msg::Stop | Msg::Line(_) => {}
                 Msg::Level(l) => self.apply_level(l)?,
                 Msg::Quit => return Err(Stopped::Quit),
@@ -526,9 +528,8 @@ impl Worker {
         (line, budget)
     }
 
-    /// One search: position, go, and the `bestmove` within the time allowed.
-    /// `analyse`: the engine as analyst, answering with its evaluation and best move, never playing it.
-    fn think(&mut self, r: EngineRequest, analyse: bool) -> Result<(), Stopped> {
+    /// One search for a move: position, go, and the `bestmove` within the time allowed.
+    fn think(&mut self, r: EngineRequest) -> Result<(), Stopped> {
         if r.chess960 != self.chess960 {
             self.set_chess960(r.chess960)?;
         }
@@ -564,14 +565,6 @@ impl Worker {
                             return Ok(());
                         }
                         return match best {
-                            BestMove::Move { uci, .. } if analyse => {
-                                (self.events)(Command::Other(OtherEvent::Evaluated {
-                                    for_ply: r.for_ply,
-                                    cp: score.unwrap_or(0),
-                                    best: Some(uci::one_line(&uci)),
-                                }));
-                                Ok(())
-                            }
                             BestMove::Move { uci, .. } => {
                                 let uci = uci::one_line(&uci);
                                 if let Some(cp) = score {
@@ -583,15 +576,6 @@ impl Worker {
                                 (self.events)(Command::Other(OtherEvent::Move {
                                     uci,
                                     for_ply: r.for_ply,
-                                }));
-                                Ok(())
-                            }
-                            // No move (the game is over there): the analyst says so, without a move.
-                            BestMove::None if analyse => {
-                                (self.events)(Command::Other(OtherEvent::Evaluated {
-                                    for_ply: r.for_ply,
-                                    cp: score.unwrap_or(0),
-                                    best: None,
                                 }));
                                 Ok(())
                             }
@@ -711,6 +695,7 @@ mod tests {
             moves_uci: moves.iter().map(|m| m.to_string()).collect(),
             clock: None,
             for_ply,
+            lines: 1,
         }
     }
 
@@ -944,7 +929,8 @@ mod tests {
             OtherEvent::Evaluated {
                 for_ply: 1,
                 cp: 0,
-                best: Some("a2a3".into())
+                best: Some("a2a3".into()),
+                lines: Vec::new(),
             }
         );
         drop(h);

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use super::help;
 use super::{Effect, Kind, Session, games, say, tournament};
+use super::{analysis, help};
 use crate::words::action::Action;
 
 /// The one routing of an allowed action to the part that answers it: the review's while a review is open, the
@@ -99,6 +99,8 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
         A::Illegal(rest) => s.illegal(rest, None, now),
         A::Press => s.press_without_move(s.m.game().turn(), now),
         // The opponent's.
+        // Analysis: the engine as analyst, and the openings.
+        A::Eval | A::Best(_) | A::Hint | A::Opening | A::Openings(_) => analysis::answer(s, action),
         A::Engine(_) | A::Opponent(_) | A::Level(_) => s
             .other
             .answer(&mut s.config, &s.m, action)

@@ -20,11 +20,13 @@ pub enum OtherEvent {
     /// Its answer to the player's takeback request ([`ToOther::Takeback`]).
     TakebackAnswer { accepts: bool },
     /// The analyst's answer to [`ToOther::Evaluate`]: the position after `for_ply` plies, in centipawns from
-    /// the side to move's view, and the best move in UCI form when it gave one.
+    /// the side to move's view, the best move in UCI form when it gave one, and its lines (MultiPV, best
+    /// first; at most the request's `lines`), each with its score and win/draw/loss chances when it gave them.
     Evaluated {
         for_ply: usize,
         cp: i32,
         best: Option<String>,
+        lines: Vec<AnalysisLine>,
     },
     /// The game analysis [`ToOther::Analyse`] `id` has searched `done` of its `total` positions.
     AnalysisProgress { id: u64, done: usize, total: usize },
@@ -107,6 +109,27 @@ pub struct EngineRequest {
     pub clock: Option<EngineClock>,
     /// The number of plies played: the answer is for this position only.
     pub for_ply: usize,
+    /// How many best lines an evaluation asks for (MultiPV; 1: the best only). A search for a move ignores it.
+    pub lines: u8,
+}
+
+/// An engine's score of a position, from the side to move's view (UCI's `score cp N` / `score mate N`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineScore {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in N moves; negative: the side to move is mated in -N.
+    Mate(i32),
+}
+
+/// One line of the analyst's answer (a MultiPV slot).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisLine {
+    pub score: EngineScore,
+    /// Wins, draws and losses per thousand for the side to move (`UCI_ShowWDL`), when the engine gave them.
+    pub wdl: Option<[u32; 3]>,
+    /// Its moves in UCI form, the first being the move this line is for (bounded by the parser).
+    pub pv: Vec<String>,
 }
 
 /// The clock as UCI gives it to an engine, in milliseconds.

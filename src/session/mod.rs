@@ -1,5 +1,6 @@
 //! The application as a state machine: `update(command, now) -> effects`. Every user-visible decision lives here.
 
+mod analysis;
 pub mod analysis_settings;
 mod board_check;
 mod config;
@@ -156,6 +157,7 @@ impl Session {
         }
         out.extend(self.other.at_start(&self.config, &self.m));
         self.other_follow_up(now, &mut out);
+        analysis::after_update(self, &mut out);
         if !resume {
             out.extend(self.recover(real_now));
         }
@@ -238,8 +240,9 @@ impl Session {
         if std::mem::take(&mut self.recover_pending) {
             out.extend(self.recover(real_now));
         }
-        // What `repeat` says again: the last thing said.
+        // What `repeat` says again: the last thing said (the move, not the opening it reached).
         self.last_said = effect::last_said(&out).or(self.last_said.take());
+        analysis::after_update(self, &mut out);
         out
     }
 

@@ -45,6 +45,30 @@ pub struct Session {
     pub(super) recover_pending: bool,
     /// The move chosen on the board being carried out (see `face_entries::play_move`).
     pub(super) chosen: Option<shakmaty::Move>,
+    /// `openings on|off` and the opening the game shown has reached (see `analysis::after_update`).
+    pub(super) openings: Openings,
+}
+
+/// Whether newly reached openings are announced, and what the game shown had reached when last seen.
+#[derive(Debug, Clone)]
+pub(super) struct Openings {
+    /// `openings on|off`; on by default, in play and in review.
+    pub on: bool,
+    /// The game shown as last seen: its number of plies and last move, and the opening it had reached.
+    pub seen: Option<(
+        usize,
+        Option<shakmaty::Move>,
+        Option<words::openings::Opening>,
+    )>,
+}
+
+impl Default for Openings {
+    fn default() -> Self {
+        Openings {
+            on: true,
+            seen: None,
+        }
+    }
 }
 
 /// A session of `game` as it starts: nothing asked, said or kept yet.
@@ -68,5 +92,6 @@ pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
         real_at: Duration::ZERO,
         recover_pending: false,
         chosen: None,
+        openings: Default::default(),
     }
 }

@@ -15,6 +15,9 @@ pub enum State {
     Play,
     /// The tournament profile: record or assistant mode (R-11.3.1: no analysis, no takeback, no engine).
     Tournament,
+    /// The tournament profile once the game is over: analysis is allowed (the analysis contract), the outside
+    /// help of a home game still is not (no takeback, no new game in a tournament's record).
+    TournamentOver,
     /// The game is adjourned (Guidelines I): the record is read, nothing is played.
     Adjourned,
     /// A review is open: read-only questions about the reviewed position and the review's steps.
@@ -27,9 +30,10 @@ pub enum State {
 }
 
 /// Every state, for the tests that walk the table.
-pub const STATES: [State; 6] = [
+pub const STATES: [State; 7] = [
     State::Play,
     State::Tournament,
+    State::TournamentOver,
     State::Adjourned,
     State::Review,
     State::BoardCheck,
@@ -57,6 +61,8 @@ pub struct Game {
     pub online: bool,
     /// A review is open.
     pub reviewing: bool,
+    /// The game is over (in the profile, analysis is allowed then).
+    pub over: bool,
 }
 
 /// The state that decides what is allowed: the first that holds of adjourned, review, board check (waiting),
@@ -70,6 +76,8 @@ pub fn state(game: Game, adjourned: bool, board_check_waits: bool) -> State {
         State::BoardCheck
     } else if game.online {
         State::Online
+    } else if game.profile && game.over {
+        State::TournamentOver
     } else if game.profile {
         State::Tournament
     } else {
@@ -90,8 +98,8 @@ const NOT_OPEN: Verdict = Verdict::Refused("review.not_open");
 /// The analysis rule, said once (R-11.3.1, DN-3; the analysis contract, shared/design/analysis.md): analysis of
 /// the position (the rows of class `ANALYSIS`, the analysis commands to come among them) is refused in the
 /// tournament profile while the game is played, and in an online game; so is the outside help of a home game
-/// (class `HOME`: the engine, taking moves back, a new game) in the profile. A review (open only once the game
-/// is over) allows analysis. The table below, `offer` for the faces and `help` all read it from here.
+/// (class `HOME`: the engine, taking moves back, a new game) in the profile. Once the tournament game is over,
+/// analysis is allowed (`TournamentOver`), and so does a review (open only once the game is over). The table below, `offer` for the faces and `help` all read it from here.
 const NOT_IN_TOURNAMENT: Verdict = Verdict::Refused("tournament.not_allowed");
 const NOT_ONLINE: Verdict = Verdict::Refused("online.not_possible");
 
@@ -109,6 +117,11 @@ const TABLE: &[Column] = &[
             (Class::ANALYSIS, NOT_IN_TOURNAMENT),
             (Class::HOME, NOT_IN_TOURNAMENT),
         ],
+    },
+    Column {
+        state: State::TournamentOver,
+        otherwise: Verdict::Allowed,
+        listed: &[(Class::STEP, NOT_OPEN), (Class::HOME, NOT_IN_TOURNAMENT)],
     },
     // Guidelines I: while the game is adjourned, reading the record, the player's requests and `repeat` are
     // answered; `envelope` and `open` are the adjournment's own.
@@ -328,6 +341,11 @@ mod tests {
             "material",
             "analysis",
             "practice",
+            "eval",
+            "best",
+            "hint",
+            "opening",
+            "openings",
             "analyse",
         ];
         let home = ["engine", "level", "takeback", "new", "rematch"];
@@ -383,7 +401,7 @@ mod tests {
         assert_eq!(state(profile, false, false), State::Tournament);
         assert_eq!(state(profile, false, true), State::BoardCheck);
         assert_eq!(state(Game::default(), false, false), State::Play);
-        let hint = Action::Analysis("hint".into());
+        let hint = Action::Hint;
         assert_eq!(verdict(State::Online, &hint), NOT_ONLINE);
         assert_eq!(verdict(State::Tournament, &hint), NOT_IN_TOURNAMENT);
         assert_eq!(verdict(State::Play, &hint), Verdict::Allowed);
@@ -452,7 +470,7 @@ mod walk {
             Action::Player("time".into()),
             Action::Keep,
             Action::SetClocks(String::new()),
-            Action::Analysis("hint".into()),
+            Action::Analysis("threats".into()),
             Action::Entry("Nf3".into()),
         ]);
         all
@@ -471,7 +489,7 @@ mod walk {
     fn session_in(state: State) -> Session {
         let config = Config {
             mode: match state {
-                State::Tournament | State::Adjourned => Mode::Record,
+                State::Tournament | State::TournamentOver | State::Adjourned => Mode::Record,
                 _ => Mode::Play,
             },
             // A review opens only while no clock runs.
@@ -489,6 +507,7 @@ mod walk {
         }
         lines.extend(match state {
             State::Adjourned => vec!["seal Nf3"],
+            State::TournamentOver => vec!["resign white", "yes"],
             State::Review => vec!["review"],
             State::BoardCheck => vec!["check"],
             _ => vec![],
@@ -564,7 +583,8 @@ mod walk {
         let mut s = session_in(State::Tournament);
         assert_eq!(s.read("player: time").action, Action::Player("time".into()));
         assert_eq!(s.read("moves 3").action, Action::Moves(Arg::Given(3)));
-        assert_eq!(s.read("hint").action, Action::Analysis("hint".into()));
+        assert_eq!(s.read("hint").action, Action::Hint);
+        assert_eq!(s.read("threats").action, Action::Analysis("threats".into()));
         assert_eq!(
             s.read("  log last 2 ").line,
             "  log last 2 ",

@@ -84,6 +84,7 @@ impl<'a> View<'a> {
             // Online play comes later; the policy's column for it is ready.
             online: false,
             reviewing: self.review.is_some(),
+            over: self.m.game().is_over(),
         }
     }
 

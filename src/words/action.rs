@@ -62,6 +62,16 @@ pub enum Action {
     /// `analyse [depth N | nodes N | seconds S | stop]`: the text after the word, read by its handler.
     Analyse(String),
     Announce(Arg<bool>),
+    /// `eval`: how the position stands, by the engine.
+    Eval,
+    /// `best [N]`: the engine's N best moves (1 when none is given).
+    Best(Arg<usize>),
+    /// `hint`: the engine's best move for the player (a game against the engine).
+    Hint,
+    /// `opening`: the last named opening reached.
+    Opening,
+    /// `openings on|off`: whether a newly reached named opening is announced.
+    Openings(Arg<bool>),
     Takeback(Arg<usize>),
     New,
     Rematch,
@@ -104,7 +114,7 @@ pub enum Action {
     /// During the clocks' check (D.2.9): keep the clocks as they are, or set them.
     Keep,
     SetClocks(String),
-    /// A word of analysis hector has no command for (`hint`, `eval`, ...): refused in the tournament profile,
+    /// A word of analysis hector has no command for (`defenders`, `threats`, ...): refused in the tournament profile,
     /// otherwise read like any entry.
     Analysis(String),
     /// No command: a move entry, or the answer the session's current state waits for (a promotion piece, a
@@ -379,13 +389,11 @@ impl<T: ToString> Arg<T> {
 }
 
 /// Words of analysis that are no command of hector's but are refused in the tournament profile.
-pub const ANALYSIS_WORDS: [&str; 8] = [
+pub const ANALYSIS_WORDS: [&str; 6] = [
     "defenders",
     "attacks",
     "diagonal",
     "knight",
-    "hint",
-    "eval",
     "threats",
     "book",
 ];
@@ -475,6 +483,11 @@ impl Action {
             K::Level => A::Level(Arg::level(rest)),
             K::Analyse => A::Analyse(r()),
             K::Announce => A::Announce(Arg::on_off(rest)),
+            K::Eval => A::Eval,
+            K::Best => A::Best(Arg::count(rest)),
+            K::Hint => A::Hint,
+            K::Opening => A::Opening,
+            K::Openings => A::Openings(Arg::on_off(rest)),
             K::Takeback => A::Takeback(Arg::count(rest)),
             K::New => A::New,
             K::Rematch => A::Rematch,
@@ -576,6 +589,11 @@ impl Action {
             A::Level(_) => K::Level,
             A::Analyse(_) => K::Analyse,
             A::Announce(_) => K::Announce,
+            A::Eval => K::Eval,
+            A::Best(_) => K::Best,
+            A::Hint => K::Hint,
+            A::Opening => K::Opening,
+            A::Openings(_) => K::Openings,
             A::Takeback(_) => K::Takeback,
             A::New => K::New,
             A::Rematch => K::Rematch,
@@ -627,8 +645,8 @@ impl Action {
     pub fn rest(&self) -> String {
         use Action as A;
         match self {
-            A::Moves(a) | A::Takeback(a) | A::Log(a) => a.text(),
-            A::Announce(a) => a.text(),
+            A::Moves(a) | A::Takeback(a) | A::Log(a) | A::Best(a) => a.text(),
+            A::Announce(a) | A::Openings(a) => a.text(),
             A::Level(a) => a.text(),
             A::Square(a)
             | A::Rank(a)

@@ -62,6 +62,11 @@ pub enum Kind {
     Level,
     Analyse,
     Announce,
+    Eval,
+    Best,
+    Hint,
+    Opening,
+    Openings,
     Takeback,
     New,
     Rematch,
@@ -337,6 +342,12 @@ pub const ROWS: &[Row] = &[
     row(K::Engine, "engine", Some("hint.engine"), (T::Engine, false, W::Home), HOME.and(LOCAL)),
     row(K::Opponent, "opponent", Some("hint.opponent"), (T::Engine, false, W::Home), LOCAL),
     row(K::Level, "level", Some("hint.n"), (T::Engine, false, W::Home), HOME.and(LOCAL)),
+    // Analysis (the analysis contract): refused where the policy refuses analysis.
+    row(K::Eval, "eval", None, (T::Engine, true, W::Always), ANALYSIS.and(REV)),
+    row(K::Best, "best", Some("hint.n"), (T::Engine, true, W::Always), ANALYSIS.and(REV)),
+    row(K::Hint, "hint", None, (T::Engine, false, W::Home), ANALYSIS),
+    row(K::Opening, "opening", None, (T::Engine, false, W::Always), ANALYSIS.and(REV)),
+    row(K::Openings, "openings", Some("hint.on_off"), (T::Engine, false, W::Always), ANALYSIS.and(REV)),
     row(K::Analyse, "analyse", Some("hint.analyse"), (T::Engine, false, W::Home), ANALYSIS.and(REV)),
     // The review.
     row(K::Review, "review", Some("hint.review"), (T::Review, false, W::Always), REV),
@@ -551,7 +562,7 @@ mod tests {
             assert_eq!(Kind::named(a.name), a.typed.then_some(a.kind), "{}", a.name);
         }
         // The line-mode contract's commands, all of them typed rows.
-        assert_eq!(commands().count(), 72);
+        assert_eq!(commands().count(), 77);
         assert_eq!(Kind::named("player:"), None, "a request is no command word");
     }
 

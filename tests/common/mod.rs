@@ -88,6 +88,20 @@ pub fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> Run {
     }
 }
 
+/// The printed lines without the openings reached ("Opening: C20 King's Pawn Game"), which play and review
+/// announce after a move by default (shared/design/analysis.md, `openings on|off`): for the tests whose subject
+/// is something else (tests/analysis_line.rs checks the openings).
+pub fn without_openings(lines: Vec<String>) -> Vec<String> {
+    lines.into_iter().filter(|l| !is_opening(l)).collect()
+}
+
+/// Whether a printed line is an opening reached, in English, German or Greek.
+pub fn is_opening(line: &str) -> bool {
+    ["Opening: ", "Eröffnung: ", "Άνοιγμα: "]
+        .iter()
+        .any(|p| line.starts_with(p))
+}
+
 /// The texts of a speech log, without their time stamps.
 pub fn spoken(log: &Path) -> Vec<String> {
     std::fs::read_to_string(log)

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use shakmaty::{Color, Position};
 
-use super::{Heard, Opponent, OtherEvent, Side, ToOther, ask_or_call_off, request};
+use super::{Heard, Opponent, OtherEvent, Side, ToOther, ask_or_call_off};
+use crate::rules::Game;
 use crate::session::match_state::Match;
 use crate::session::{Config, Cue, Effect, Kind, say};
 use crate::words;
@@ -103,18 +104,29 @@ impl EngineState {
         self.analyst = false;
     }
 
-    /// The engine as analyst: the position of `m` to evaluate. The engine that plays (or the analyst already
-    /// started) answers; else one process is started for it first. Never a second process.
-    pub(super) fn evaluate(&mut self, cfg: &Config, m: &Match) -> Vec<Effect> {
-        let mut ask = request(cfg, m, Duration::ZERO);
-        ask.clock = None;
+    /// The engine as analyst: the position of `game` (the game's, or the reviewed one) to evaluate, with
+    /// `lines` best lines. The engine that plays (or the analyst already started) answers; else one process is
+    /// started for it first. Never a second process.
+    pub(super) fn evaluate(&mut self, cfg: &Config, game: &Game, lines: u8) -> Vec<Effect> {
+        let mut ask = super::game_request(game);
+        ask.lines = lines;
         let ask = Effect::Other(ToOther::Evaluate(ask));
         if self.plays(cfg) || self.analyst {
             return vec![ask];
         }
         self.set(EngineStatus::Starting);
         self.analyst = true;
-        vec![EngineState::start_effect(cfg, m), ask]
+        let start = Effect::Other(ToOther::Start {
+            command: cfg.engine_command.clone(),
+            level: cfg.level,
+            chess960: game.is_chess960(),
+        });
+        vec![start, ask]
+    }
+
+    /// The engine that plays has stopped working (an evaluation is not asked of it).
+    pub(super) fn plays_but_failed(&self, cfg: &Config) -> bool {
+        cfg.opponent == Opponent::Engine && matches!(self.status, EngineStatus::Failed { .. })
     }
 }
 
@@ -556,6 +568,7 @@ mod tests {
     use super::*;
     use crate::rules::Game;
     use crate::session::engine_io::EngineRequest;
+    use crate::session::other_side::request;
     use crate::session::{Command, Session};
 
     fn engine_game(game: Game, engine_color: Color) -> (Session, Vec<Effect>) {
@@ -657,8 +670,8 @@ mod tests {
         );
         assert_eq!(
             said(&out),
-            ["Black: Bauer Cesar fünf"],
-            "the engine's move names its side"
+            ["Black: Bauer Cesar fünf", "Opening: B20 Sicilian Defense"],
+            "the engine's move names its side; the opening it reaches follows"
         );
         assert!(go(&out).is_none());
         assert_eq!(s.view().game().plies().len(), 2);
@@ -698,8 +711,14 @@ mod tests {
         assert!(said(&text(&mut s, "e4"))[0].starts_with("The engine is not working"));
         let out = text(&mut s, "opponent human");
         assert_eq!(said(&out), ["Both sides' moves are entered here now"]);
-        assert_eq!(said(&text(&mut s, "e4")), ["Bauer Eva vier"]);
-        assert_eq!(said(&text(&mut s, "e5")), ["Bauer Eva fünf"]);
+        assert_eq!(
+            said(&text(&mut s, "e4")),
+            ["Bauer Eva vier", "Opening: B00 King's Pawn"]
+        );
+        assert_eq!(
+            said(&text(&mut s, "e5")),
+            ["Bauer Eva fünf", "Opening: C20 King's Pawn Game"]
+        );
         // Back to the engine: it starts and, being White to move, is asked at once.
         let out = text(&mut s, "opponent engine");
         assert!(

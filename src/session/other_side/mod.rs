@@ -11,6 +11,7 @@
 //! to evaluate when none plays (whether analysis is allowed is the policy's answer, not this module's).
 
 mod analysis;
+mod analyst;
 mod engine;
 mod keyboard;
 mod opponent;
@@ -21,13 +22,14 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use super::match_state::{Match, Said};
-use super::{Config, Effect};
-use crate::rules::Start;
+use super::{Config, Effect, Kind, say};
+use crate::rules::{Game, Start};
 use crate::words::action::{Action, Arg};
 
 pub use super::config::DEFAULT_LEVEL;
 pub use super::engine_io::{EngineClock, EngineRequest, OtherEvent, ToOther};
 pub use analysis::Finished as AnalysisFinished;
+pub(super) use analyst::{MAX_BEST, Want};
 use engine::EngineState;
 pub use engine::LEVELS;
 pub use opponent::Opponent;
@@ -74,6 +76,8 @@ pub(super) struct OtherSide {
     keyboard: keyboard::Keyboard,
     engine: EngineState,
     remote: remote::Remote,
+    /// The player's question to the engine as analyst (`eval`, `best`, `hint`), until it is answered.
+    analyst: analyst::Analyst,
     /// `analyse`: the whole game analysed in the background.
     analysis: analysis::Analysis,
 }
@@ -136,9 +140,18 @@ impl OtherSide {
         if analysis::Analysis::owns(&event) {
             return Heard::Effects(self.analysis.event(cfg, event));
         }
-        match cfg.opponent {
+        let plays = cfg.opponent == Opponent::Engine && !self.engine.analyst;
+        let answer = self.analyst.heard(cfg, &event, plays);
+        let heard = match cfg.opponent {
             Opponent::Remote => self.remote.event(cfg, m, event),
             _ => Side::event(&mut self.engine, cfg, m, event),
+        };
+        match heard {
+            Heard::Effects(mut out) => {
+                out.extend(answer);
+                Heard::Effects(out)
+            }
+            other => other,
         }
     }
 
@@ -209,22 +222,43 @@ impl OtherSide {
         self.engine.answer(cfg, m, action)
     }
 
-    /// The engine as analyst: evaluate the position of `m` (answered by `OtherEvent::Evaluated`). The engine
-    /// that plays is asked; else one analyst process is started first, once. Whether analysis is allowed is
-    /// the policy's answer, asked by the caller.
-    #[allow(
-        dead_code,
-        reason = "the analysis commands (eval, best) are its callers; tested here"
-    )]
-    pub fn evaluate(&mut self, cfg: &Config, m: &Match) -> Vec<Effect> {
-        self.engine.evaluate(cfg, m)
+    /// The engine as analyst, asked by the player (`eval`, `best`, `hint`) about `game` (the game's position or
+    /// the reviewed one): the engine that plays is asked, else one analyst process is started first, once; the
+    /// answer is said when it comes. Refused, with the reason, when the game is over there, when the engine that
+    /// plays has failed, or while it thinks about its own move. Whether analysis is allowed at all is the
+    /// policy's answer, asked by the caller.
+    pub(super) fn ask_analyst(
+        &mut self,
+        cfg: &Config,
+        m: &Match,
+        game: &Game,
+        want: Want,
+    ) -> Vec<Effect> {
+        let refuse = |key: &str| vec![say(Kind::Refusal, cfg.p(key, &[]))];
+        // A game ended by resignation, time or agreement still has a position to analyse; a mate or a
+        // stalemate has no move.
+        if shakmaty::Position::legal_moves(game.position()).is_empty() {
+            return refuse("analysis.game_over");
+        }
+        if self.engine.plays_but_failed(cfg) {
+            return refuse("engine.not_working");
+        }
+        let thinking = self.engine.asked_for == Some(m.game().plies().len());
+        if cfg.opponent == Opponent::Engine && thinking {
+            return refuse("analysis.engine_thinking");
+        }
+        let lines = self.analyst.ask(want, game);
+        self.engine.evaluate(cfg, game, lines)
+    }
+
+    /// Whether the player's question waits for the analyst's answer.
+    #[allow(dead_code, reason = "the tests ask it")]
+    pub(super) fn analyst_waits(&self) -> bool {
+        self.analyst.waits()
     }
 
     /// The analyst's last answer: the ply count of its position and the evaluation (side to move's view).
-    #[allow(
-        dead_code,
-        reason = "the analysis commands (eval, best) are its callers; tested here"
-    )]
+    #[allow(dead_code, reason = "the whole-game analysis reads it; tested here")]
     pub fn evaluation(&self) -> Option<(usize, i32)> {
         self.engine.evaluation
     }
@@ -236,17 +270,6 @@ fn ms(d: Duration) -> u64 {
 
 /// The position and the clocks, as the other side is told them.
 pub fn request(cfg: &Config, m: &Match, now: Duration) -> EngineRequest {
-    let start_fen = match m.game().start() {
-        Start::Standard => "startpos".to_string(),
-        _ => m.game().start_fen(),
-    };
-    let mode = m.game().mode();
-    let moves_uci = m
-        .game()
-        .plies()
-        .iter()
-        .map(|p| p.mv.to_uci(mode).to_string())
-        .collect();
     let clock = m.clock().map(|c| EngineClock {
         wtime: ms(c.remaining(Color::White, now)),
         btime: ms(c.remaining(Color::Black, now)),
@@ -255,11 +278,30 @@ pub fn request(cfg: &Config, m: &Match, now: Duration) -> EngineRequest {
         movestogo: c.moves_to_next_period(cfg.engine_color).filter(|n| *n > 0),
     });
     EngineRequest {
-        start_fen,
-        chess960: m.game().is_chess960(),
-        moves_uci,
         clock,
-        for_ply: m.game().plies().len(),
+        ..game_request(m.game())
+    }
+}
+
+/// The position of a game (no clock), as the engine is told it.
+fn game_request(game: &crate::rules::Game) -> EngineRequest {
+    let start_fen = match game.start() {
+        Start::Standard => "startpos".to_string(),
+        _ => game.start_fen(),
+    };
+    let mode = game.mode();
+    let moves_uci = game
+        .plies()
+        .iter()
+        .map(|p| p.mv.to_uci(mode).to_string())
+        .collect();
+    EngineRequest {
+        start_fen,
+        chess960: game.is_chess960(),
+        moves_uci,
+        clock: None,
+        for_ply: game.plies().len(),
+        lines: 1,
     }
 }
 
@@ -322,7 +364,8 @@ mod tests {
     }
 
     fn evaluate(s: &mut Session) -> Vec<Effect> {
-        s.other.evaluate(&s.config, &s.m)
+        let game = s.m.game().clone();
+        s.other.ask_analyst(&s.config, &s.m, &game, Want::Eval)
     }
 
     fn text(s: &mut Session, line: &str) -> Vec<Effect> {
@@ -333,22 +376,43 @@ mod tests {
     fn an_evaluation_in_an_engine_game_asks_the_process_that_plays() {
         let (mut s, out) = session(Opponent::Engine);
         assert_eq!(starts(&out), 1, "the engine that plays");
+        s.update(
+            Command::Other(OtherEvent::Ready { name: "sf".into() }),
+            Duration::ZERO,
+        );
         text(&mut s, "e4");
+        // While it thinks about its own move, the question is refused with the reason: nothing is asked.
+        let out = evaluate(&mut s);
+        assert_eq!(evaluates(&out), Vec::<usize>::new());
+        assert!(!s.other.analyst_waits());
+        let reply = OtherEvent::Move {
+            uci: "e7e5".into(),
+            for_ply: 1,
+        };
+        s.update(Command::Other(reply), Duration::ZERO);
         let out = evaluate(&mut s);
         assert_eq!(starts(&out), 0, "never a second process during play");
-        assert_eq!(evaluates(&out), [1]);
-        // Its answer is kept; the engine's play goes on untouched.
+        assert_eq!(evaluates(&out), [2]);
+        assert_eq!(analyst::lines_asked(&out), Some(1));
+        // Its answer is kept and said; the game goes on untouched.
         let event = OtherEvent::Evaluated {
-            for_ply: 1,
+            for_ply: 2,
             cp: -25,
-            best: Some("e7e5".into()),
+            best: Some("g1f3".into()),
+            lines: vec![super::super::engine_io::AnalysisLine {
+                score: super::super::engine_io::EngineScore::Cp(-25),
+                wdl: None,
+                pv: vec!["g1f3".into()],
+            }],
         };
-        s.update(Command::Other(event), Duration::ZERO);
-        assert_eq!(s.other.evaluation(), Some((1, -25)));
+        let said = s.update(Command::Other(event), Duration::ZERO);
+        assert_eq!(s.other.evaluation(), Some((2, -25)));
         assert!(
-            s.other.engine.asked_for == Some(1),
-            "its search is still wanted"
+            said.iter()
+                .any(|e| matches!(e, Effect::Say(a) if a.text == "Black is better by 0.3 pawns")),
+            "{said:?}"
         );
+        assert_eq!(s.view().game().plies().len(), 2);
     }
 
     #[test]
@@ -373,8 +437,10 @@ mod tests {
             for_ply: 2,
             cp: 30,
             best: None,
+            lines: Vec::new(),
         };
-        assert_eq!(s.update(Command::Other(event), Duration::ZERO), []);
+        let said = s.update(Command::Other(event), Duration::ZERO);
+        assert_eq!(said.len(), 1, "the question is answered: {said:?}");
         assert_eq!(s.other.evaluation(), Some((2, 30)));
         assert_eq!(s.view().game().plies().len(), 3);
         // Gone (it failed): the next evaluation starts it again.

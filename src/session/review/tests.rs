@@ -50,7 +50,13 @@ fn steps_say_moves_nags_comments_and_clock_times_and_stop_at_the_bounds() {
     let first = run(&mut s, "forward");
     assert_eq!(
         first,
-        "Move 1, White: Bauer Eva vier. Good move. Comment: Best by test. Clock 1 hour 30 minutes"
+        "Move 1, White: Bauer Eva vier. Good move. Comment: Best by test. Clock 1 hour 30 minutes \
+         | Opening: B00 King's Pawn"
+    );
+    // The rest of the steps without the openings reached.
+    assert_eq!(
+        run(&mut s, "openings off"),
+        "Openings are not announced; opening says the one reached"
     );
     let second = run(&mut s, "forward");
     assert_eq!(second, "Move 1, Black: Bauer Eva fünf. 1 variation");

@@ -764,6 +764,10 @@ mod registry {
             A::NewGame,
             A::Rematch,
             A::Practice,
+            A::Eval,
+            A::Best,
+            A::Hint,
+            A::Opening,
             A::Analyse,
         ];
         all.extend(REQUESTS.map(A::Player));
@@ -952,6 +956,10 @@ mod registry {
             Kind::Player,
             Kind::Takeback,
             Kind::Rematch,
+            Kind::Eval,
+            Kind::Best,
+            Kind::Hint,
+            Kind::Opening,
             Kind::Analyse,
             Kind::Review,
             Kind::Practice,

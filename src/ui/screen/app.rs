@@ -416,6 +416,11 @@ impl App {
             Action::NewGame => vec![act(Typed::New)],
             Action::Rematch => vec![act(Typed::Rematch)],
             Action::Practice => vec![act(Typed::Practice(String::new()))],
+            // The engine's answers come later, said as they come; refused where analysis is.
+            Action::Eval => vec![act(Typed::Eval)],
+            Action::Best => vec![act(Typed::Best(Arg::Given(3)))],
+            Action::Hint => vec![act(Typed::Hint)],
+            Action::Opening => vec![act(Typed::Opening)],
             // One key starts the analysis and calls it off while it runs.
             Action::Analyse => {
                 let stop = view.analysis_progress().is_some();

@@ -118,6 +118,12 @@ pub enum Action {
     Rematch,
     /// Practise one's own mistakes of an analysed game (`practice`).
     Practice,
+    /// The engine's verdict on the position (`eval`), its best moves (`best 3`), a hint (`hint`), the opening
+    /// reached (`opening`); refused where analysis is refused.
+    Eval,
+    Best,
+    Hint,
+    Opening,
     /// `analyse` the game (or the reviewed line) in the background; while one runs, `analyse stop`.
     Analyse,
     // -- Review: the line-mode review commands, by keys.
@@ -181,6 +187,10 @@ impl Action {
             A::NewGame => Kind::New,
             A::Rematch => Kind::Rematch,
             A::Practice => Kind::Practice,
+            A::Eval => Kind::Eval,
+            A::Best => Kind::Best,
+            A::Hint => Kind::Hint,
+            A::Opening => Kind::Opening,
             A::Analyse => Kind::Analyse,
             A::Review(r) => r.command(),
         })
@@ -743,6 +753,10 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::NewGame => key("key.new_game"),
         Action::Rematch => key("key.rematch"),
         Action::Practice => key("key.practice"),
+        Action::Eval => key("key.eval"),
+        Action::Best => key("key.best"),
+        Action::Hint => key("key.hint"),
+        Action::Opening => key("key.opening"),
         Action::Analyse => key("key.analyse"),
         // -- Review.
         Action::Review(r) => key(r.phrase()),

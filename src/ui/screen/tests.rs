@@ -224,7 +224,8 @@ fn moves_by_from_and_to_squares() {
             "Bauer Eva zwei chosen; where to?",
             "Eva drei: empty",
             "Eva vier: empty",
-            "Bauer Eva vier"
+            "Bauer Eva vier",
+            "Opening: B00 King's Pawn"
         ]
     );
     assert_eq!(s.view().game().plies().len(), 1);
@@ -388,7 +389,8 @@ fn the_input_line_takes_what_line_mode_takes() {
         without_echo(said),
         vec![
             "Type a move or a command; Enter sends it, Escape or Ctrl-x cancels",
-            "Springer Felix drei"
+            "Springer Felix drei",
+            "Opening: A04 Zukertort Opening"
         ]
     );
     let mut keys: Vec<KeyEvent> = vec![key(':')];
@@ -751,7 +753,11 @@ fn in_plain_mode_a_move_changes_few_short_rows() {
     press(&mut a, &mut s, &[key('5')]);
     let (before, _) = screen(&a, &s, 80, 24);
     let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
-    assert_eq!(said, vec!["Bauer Eva fünf"]);
+    // The move, then the opening it reaches (openings are announced by default).
+    assert_eq!(
+        said,
+        vec!["Bauer Eva fünf", "Opening: C20 King's Pawn Game"]
+    );
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|f| draw::draw(f, &a, &s.view(), Duration::ZERO))
@@ -829,7 +835,11 @@ fn with_the_board_hidden_a_move_changes_the_answer_and_one_row_of_moves() {
     press(&mut a, &mut s, &[key('5')]);
     let (before, _) = screen(&a, &s, 80, 24);
     let said = press(&mut a, &mut s, &[code(KeyCode::Enter)]);
-    assert_eq!(said, vec!["Bauer Eva fünf"]);
+    // The move, then the opening it reaches (openings are announced by default).
+    assert_eq!(
+        said,
+        vec!["Bauer Eva fünf", "Opening: C20 King's Pawn Game"]
+    );
     let (after, _) = screen(&a, &s, 80, 24);
     let rows = changed(&before, &after);
     assert_eq!(rows.len(), 2, "{before}\n{after}");

@@ -258,7 +258,11 @@ fn the_pads_yes_sends_the_input_line_and_no_cancels_it() {
         "{:?}",
         v.app.status
     );
-    assert_eq!(v.app.status.last().unwrap(), "Bauer Eva vier");
+    // The move, then the opening it reaches.
+    assert_eq!(
+        v.app.status[v.app.status.len() - 2..],
+        ["Bauer Eva vier", "Opening: B00 King's Pawn"]
+    );
     v.app.mode = Mode::Input("e5".into());
     v.tap(B::East);
     assert_eq!(v.app.mode, Mode::Explore);
