@@ -251,6 +251,12 @@ impl OtherSide {
         self.engine.evaluate(cfg, game, lines)
     }
 
+    /// The engine as analyst, asked by practice about a try (the caller sets the position in the request):
+    /// the analyst says nothing of its own; the answer comes back as `OtherEvent::Evaluated`.
+    pub(super) fn evaluate(&mut self, cfg: &Config, m: &Match) -> Vec<Effect> {
+        self.engine.evaluate(cfg, m.game(), 1)
+    }
+
     /// Whether the player's question waits for the analyst's answer.
     #[allow(dead_code, reason = "the tests ask it")]
     pub(super) fn analyst_waits(&self) -> bool {
