@@ -124,6 +124,21 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str) -> Option<Vec
         }
     }
     let rest = action.rest();
+    // `accept N`, `decline N`: the command with its number (a command without an argument followed by text
+    // reads as an entry).
+    let first = line.split_whitespace().next().unwrap_or("");
+    let numbered = match (action, s.commands.kind(first)) {
+        (
+            A::Entry(_),
+            Some(k @ (words::commands::Kind::Accept | words::commands::Kind::Decline)),
+        ) => Some(if k == words::commands::Kind::Accept {
+            A::Accept
+        } else {
+            A::Decline
+        }),
+        _ => None,
+    };
+    let action = numbered.as_ref().unwrap_or(action);
     Some(match action {
         A::Seek(r) => lobby_ask(s, lobby::seek(r)),
         A::Challenge(r) => lobby_ask(s, lobby::challenge(r)),
