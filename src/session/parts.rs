@@ -42,7 +42,7 @@ pub struct Session {
     /// The move chosen on the board being carried out (see `face_entries::play_move`).
     pub(super) chosen: Option<shakmaty::Move>,
     /// Online play on lichess: the lobby and the game played there (session/online).
-    pub(super) online: super::online::Online,
+    pub(super) online: super::online::state::Online,
 }
 
 /// A session of `game` as it starts: nothing asked, said or kept yet.
@@ -64,6 +64,6 @@ pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
         real_at: Duration::ZERO,
         recover_pending: false,
         chosen: None,
-        online: super::online::Online::default(),
+        online: super::online::state::Online::default(),
     }
 }

@@ -37,7 +37,7 @@ pub struct View<'a> {
     pub(super) at: Duration,
     pub(super) real_at: Duration,
     /// Online play's part: whether a game is played on lichess, the opponent, the challenges.
-    pub(super) online: &'a super::online::Online,
+    pub(super) online: &'a super::online::state::Online,
 }
 
 impl<'a> View<'a> {
@@ -47,7 +47,7 @@ impl<'a> View<'a> {
     }
 
     /// Online play: the lobby's challenges, the game's opponent (the faces show them).
-    pub fn online(&self) -> &'a super::online::Online {
+    pub fn online(&self) -> &'a super::online::state::Online {
         self.online
     }
 

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
+use super::state::Played;
 use super::types::{Control, GameFull, GameState, LichessAsk, OnlinePlayer};
 use super::{answer_say, ask, event_say, player_text, refuse};
 use crate::rules::Game;
@@ -14,27 +15,6 @@ use crate::rules::time_control::TimeControl;
 use crate::session::{Effect, Session};
 use crate::words;
 use crate::words::action::Action;
-
-/// The game being played, as far as the session keeps it beside the match.
-#[derive(Debug, Default)]
-pub(super) struct Played {
-    pub id: String,
-    pub me: Option<Color>,
-    pub opponent: OnlinePlayer,
-    /// The player's move on its way to lichess (UCI).
-    pub pending: Option<String>,
-    /// The opponent's draw offer and takeback proposal, open.
-    pub their_draw: bool,
-    pub their_takeback: bool,
-    /// The player's draw offer and takeback proposal, open.
-    pub my_draw: bool,
-    pub my_takeback: bool,
-    /// The opponent left (`opponentGone`).
-    pub gone: bool,
-    pub over: bool,
-    /// `resign` asked its question.
-    pub resign_asked: bool,
-}
 
 fn color_of(name: &str) -> Option<Color> {
     match name {

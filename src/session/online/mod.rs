@@ -7,11 +7,12 @@
 //! game state (no second move while one is on its way; a refused move leaves the position as it was).
 
 mod game;
+pub(super) mod state;
 pub(super) use game::send_move;
+pub use state::Online;
 pub mod lobby;
 pub mod types;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{Effect, Kind, Session, say};
@@ -21,59 +22,6 @@ pub use types::{
     Control, GameFull, GameState, GameSummary, IncomingChallenge, LichessAsk, LichessEvent,
     OnlinePlayer,
 };
-
-/// The online part's state.
-#[derive(Debug, Default)]
-pub struct Online {
-    /// The account's name, once the token was accepted.
-    me: Option<String>,
-    /// Challenges made to the player, in the order they came (numbered from 1).
-    incoming: Vec<IncomingChallenge>,
-    /// The account's ongoing games as last listed (numbered from 1).
-    games: Vec<GameSummary>,
-    /// The player's open seek (`Some("")`) or challenge (its id).
-    open: Option<String>,
-    /// The game being played or last played.
-    game: Option<game::Played>,
-    /// The opponent's chat is not said (`chat off`).
-    chat_off: bool,
-    /// Said once until it is back: the link was lost; lichess asked to slow down.
-    lost: bool,
-    limited: bool,
-    /// Where a game is kept without `--save`: `$XDG_DATA_HOME/hector/games` (lichess-ID.pgn).
-    games_dir: Option<PathBuf>,
-    /// `--save FILE`.
-    save: Option<PathBuf>,
-    /// `--game ID`: joined once signed in.
-    join_first: Option<String>,
-}
-
-impl Online {
-    /// The start's settings (given by app.rs): where games are kept, `--save`, `--game`.
-    pub fn new(games_dir: Option<PathBuf>, save: Option<PathBuf>, join: Option<String>) -> Online {
-        Online {
-            games_dir,
-            save,
-            join_first: join,
-            ..Online::default()
-        }
-    }
-
-    /// A game is being played on lichess: the policy's online state (no engine, hints or analysis).
-    pub fn in_game(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| !g.over)
-    }
-
-    /// The game's opponent (name and rating) and whether a move of the player is on its way, for the faces.
-    pub fn opponent(&self) -> Option<&OnlinePlayer> {
-        self.game.as_ref().map(|g| &g.opponent)
-    }
-
-    /// The challenges made to the player, for the faces (accept N, decline N).
-    pub fn incoming(&self) -> &[IncomingChallenge] {
-        &self.incoming
-    }
-}
 
 fn ask(a: LichessAsk) -> Effect {
     Effect::Other(super::ToOther::Lichess(a))
