@@ -381,6 +381,25 @@ fn gamepad_options(
 
 /// A start-up error said in the player's language: printed where announcements go, written to the speech log
 /// and spoken (when speech is on, as in the full-screen view); the exit code says it failed.
+/// `--opponent lichess`: the token first (src/online/token.rs); without one, what to do, in the player's
+/// language, and the exit code 2 (a start refused). The token itself is never printed.
+fn lichess_start(args: &Args, phrases: &Phrases) -> ExitCode {
+    use crate::online::token::{TOKEN_ENV, TokenError, find_token};
+    let env = std::env::var(TOKEN_ENV).ok();
+    let config_dir = crate::dirs::config_dir();
+    let file = args.lichess_token_file.as_deref();
+    let e = match find_token(file, env.as_deref(), config_dir.as_deref()) {
+        Err(TokenError::Missing { default_file }) => {
+            let file = default_file.map_or_else(String::new, |p| p.display().to_string());
+            StartError::new("online.no_token", &[("file", file)])
+        }
+        Err(e) => StartError::new("online.token_problem", &[("reason", e.to_string())]),
+        // The session's side is built (session/online); the link to lichess at the edge is not wired yet.
+        Ok(_) => StartError::new("online.not_wired", &[]),
+    };
+    fail(args, phrases, e)
+}
+
 fn fail(args: &Args, phrases: &Phrases, e: StartError) -> ExitCode {
     let text = e.text(phrases);
     println!("{text}");
@@ -522,6 +541,9 @@ pub fn run(mut args: Args) -> ExitCode {
             return fail(&args, &phrases, e);
         }
     };
+    if args.lichess() {
+        return lichess_start(&args, &phrases);
+    }
     let mut found = Found::new(args.start_options(), phrases.clone(), vocabulary);
     if let Some(path) = &args.load {
         // Bounded: not a FIFO or device, at most MAX_PGN_BYTES (a FIFO would block, /dev/zero fill memory).
