@@ -719,7 +719,9 @@ pub fn run(mut args: Args) -> ExitCode {
     };
     let session = match &lichess {
         Some(_) => session.with_online(crate::session::online::Online::new(
-            crate::dirs::data_dir().map(|d| d.join("games")),
+            crate::dirs::data_dir()
+                .map(|d| d.join("games"))
+                .filter(|d| std::fs::create_dir_all(d).is_ok()),
             args.save.clone(),
             args.game.clone(),
         )),
