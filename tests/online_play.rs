@@ -207,3 +207,191 @@ fn no_token_says_what_to_do_in_the_players_language() {
     );
     assert!(fake.requests().is_empty(), "nothing sent without a token");
 }
+
+/// Signed in and joined to the one game (the player White, the opponent's moves scripted).
+fn joined(name: &str, spec: GameSpec) -> (PathBuf, FakeLichess, String, Hector) {
+    let home = common::temp_dir(name);
+    let fake = FakeLichess::start(TOKEN, "Player");
+    let id = fake.add_game(spec);
+    let mut h = Hector::start(&home, &fake.url(), Some(TOKEN), &[]);
+    h.expect("Game against Felix");
+    (home, fake, id, h)
+}
+
+#[test]
+fn a_refused_move_keeps_the_position_and_nothing_is_sent_twice_across_a_dropped_stream() {
+    let (_home, fake, id, mut h) = joined(
+        "online-refused",
+        GameSpec::rapid("Felix", "white", &["e7e5", "b8c6"]),
+    );
+    // lichess refuses the next move (a 400 from the fake for a move it cannot take: rate limits aside, a
+    // move the fake does not know): hector's own check refuses an illegal one before sending.
+    h.type_line("e5");
+    h.expect("Not possible");
+    h.type_line("e4");
+    h.expect("Black: ");
+    // The stream dropped mid-game: said once, reconnected, nothing played or sent twice.
+    fake.drop_streams("/api/board/game/stream");
+    h.expect("Connection to lichess lost, reconnecting");
+    h.expect("Connected again");
+    h.type_line("Nf3");
+    h.expect("Black: ");
+    let (seen, _, _) = h.finish();
+    assert_eq!(
+        fake.moves(&id),
+        ["e2e4", "e7e5", "g1f3", "b8c6"],
+        "{seen:#?}"
+    );
+    let sent = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.contains("/move/"))
+        .count();
+    assert_eq!(sent, 2);
+    let black = seen.iter().filter(|l| l.starts_with("Black: ")).count();
+    assert_eq!(black, 2, "each opponent move announced once: {seen:#?}");
+}
+
+#[test]
+fn draw_offers_and_takebacks_both_ways_chat_and_garbage_lines() {
+    let (_home, fake, id, mut h) = joined(
+        "online-offers",
+        GameSpec::rapid("Felix", "white", &["e7e5", "b8c6"]),
+    );
+    h.type_line("e4");
+    h.expect("Black: ");
+    fake.push_game_line(&id, "this is not json");
+    fake.push_game_line(&id, r#"{"type":"somethingNew","x":1}"#);
+    fake.offer_draw(&id);
+    h.expect("Your opponent offers a draw");
+    h.type_line("decline");
+    h.expect("Draw offer declined");
+    fake.propose_takeback(&id);
+    h.expect("asks to take back");
+    h.type_line("accept");
+    h.expect("Taken back");
+    fake.chat(&id, "good luck \u{1b}[31m");
+    let line = h.expect("Chat, Felix: good luck");
+    assert!(!line.contains('\u{1b}'), "quoted safely: {line:?}");
+    h.type_line("say thanks");
+    h.expect("Written in the chat");
+    h.type_line("offer");
+    h.expect("Draw offer sent");
+    let (seen, _, _) = h.finish();
+    let reqs = fake.requests();
+    assert!(
+        reqs.iter().any(|r| r.path.ends_with("/draw/no")),
+        "{seen:#?}"
+    );
+    assert!(reqs.iter().any(|r| r.path.ends_with("/takeback/yes")));
+    assert!(
+        reqs.iter()
+            .any(|r| r.path.ends_with("/chat") && r.field("text") == Some("thanks"))
+    );
+    assert!(reqs.iter().any(|r| r.path.ends_with("/draw/yes")));
+}
+
+#[test]
+fn opponent_gone_then_claim_and_the_end_said_with_lichesss_reason() {
+    let (_home, fake, id, mut h) =
+        joined("online-gone", GameSpec::rapid("Felix", "white", &["e7e5"]));
+    h.type_line("e4");
+    h.expect("Black: ");
+    fake.opponent_gone(&id, Some(0));
+    h.expect("Your opponent has left the game");
+    h.type_line("claim");
+    h.expect("Game over on lichess");
+    let (seen, _, _) = h.finish();
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| r.path.ends_with("/claim-victory")),
+        "{seen:#?}"
+    );
+    assert_ne!(fake.status(&id), "started");
+}
+
+#[test]
+fn resignation_confirmed_then_sent_and_ends_by_flag_and_abort_said() {
+    let (_home, fake, id, mut h) = joined(
+        "online-resign",
+        GameSpec::rapid("Felix", "white", &["e7e5"]),
+    );
+    h.type_line("resign");
+    h.expect("Resign this game on lichess?");
+    h.type_line("no");
+    h.expect("Not resigned");
+    h.type_line("resign");
+    h.type_line("yes");
+    h.expect("Game over on lichess: White resigned. Black wins");
+    let _ = h.finish();
+    assert_eq!(fake.status(&id), "resign");
+
+    let (_home, fake, id, mut h) =
+        joined("online-flag", GameSpec::rapid("Felix", "white", &["e7e5"]));
+    fake.end_game(&id, "outoftime", Some("black"));
+    h.expect("Game over on lichess: White ran out of time. Black wins");
+    h.type_line("hint");
+    let line = h.expect("");
+    assert!(
+        !line.contains("Not possible in a game played online"),
+        "after the game: {line}"
+    );
+    let _ = h.finish();
+
+    let (_home, fake, id, mut h) = joined("online-abort", GameSpec::rapid("Felix", "white", &[]));
+    h.type_line("abort");
+    h.expect("Game over on lichess: the game was aborted");
+    let _ = h.finish();
+    assert_eq!(fake.status(&id), "aborted");
+}
+
+#[test]
+fn a_fast_seek_is_refused_before_anything_is_sent() {
+    let home = common::temp_dir("online-seek");
+    let fake = FakeLichess::start(TOKEN, "Player");
+    let mut h = Hector::start(&home, &fake.url(), Some(TOKEN), &[]);
+    h.expect("Signed in to lichess as Player");
+    h.expect("No game of yours is going on");
+    h.type_line("seek 3+2");
+    h.expect("only rapid and classical");
+    h.type_line("seek 10+5 rated");
+    h.expect("Seeking a game, 10+5");
+    fake.wait_requests(10, "the seek", |r| {
+        r.iter().any(|q| q.path == "/api/board/seek")
+    });
+    let _ = h.finish();
+    let seeks = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path == "/api/board/seek")
+        .count();
+    assert_eq!(seeks, 1, "the fast seek was never sent");
+}
+
+#[test]
+fn a_correspondence_game_left_and_joined_again_plays_nothing_twice() {
+    let home = common::temp_dir("online-corr");
+    let fake = FakeLichess::start(TOKEN, "Player");
+    let id = fake.add_game(GameSpec::correspondence("Felix", "black", 3, &["e2e4"]));
+    let mut h = Hector::start(&home, &fake.url(), Some(TOKEN), &[]);
+    h.expect("3 days per move");
+    h.type_line("e5");
+    h.expect("Bauer Eva fünf");
+    h.type_line("quit");
+    let _ = h.finish();
+    // A day later the opponent has moved; the game is joined again with --game.
+    fake.opponent_plays(&id, "g1f3");
+    let mut h = Hector::start(&home, &fake.url(), Some(TOKEN), &["--game", &id]);
+    h.expect("Game against Felix");
+    h.type_line("last");
+    h.expect("Springer Felix drei");
+    let (seen, _, _) = h.finish();
+    assert_eq!(fake.moves(&id), ["e2e4", "e7e5", "g1f3"], "{seen:#?}");
+    let sent = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.contains("/move/"))
+        .count();
+    assert_eq!(sent, 1, "nothing sent twice: {seen:#?}");
+}

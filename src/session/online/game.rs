@@ -242,10 +242,10 @@ pub(super) fn state(s: &mut Session, st: GameState, now: Duration) -> Vec<Effect
     };
     let mut said = Vec::new();
     if let Some(g) = &mut s.online.game {
-        if their_draw && !g.their_draw {
+        if their_draw && !g.seen_draw {
             said.push("online.draw_offered");
         }
-        if their_takeback && !g.their_takeback {
+        if their_takeback && !g.seen_takeback {
             said.push("online.takeback_offered");
         }
         if g.my_draw && !my_draw && st.status == "started" && server.len() == common {
@@ -254,8 +254,11 @@ pub(super) fn state(s: &mut Session, st: GameState, now: Duration) -> Vec<Effect
         if g.my_takeback && !my_takeback && st.status == "started" && server.len() == local.len() {
             said.push("remote.takeback_declined");
         }
-        g.their_draw = their_draw;
-        g.their_takeback = their_takeback;
+        // Open while lichess shows it and the player has not answered it.
+        g.their_draw = their_draw && (g.their_draw || !g.seen_draw);
+        g.their_takeback = their_takeback && (g.their_takeback || !g.seen_takeback);
+        g.seen_draw = their_draw;
+        g.seen_takeback = their_takeback;
         g.my_draw = my_draw;
         g.my_takeback = my_takeback;
     }

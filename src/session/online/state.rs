@@ -71,6 +71,9 @@ pub(super) struct Played {
     /// The opponent's draw offer and takeback proposal, open.
     pub their_draw: bool,
     pub their_takeback: bool,
+    /// The opponent's flags in lichess's last state: an offer is announced when it appears, once.
+    pub seen_draw: bool,
+    pub seen_takeback: bool,
     /// The player's draw offer and takeback proposal, open.
     pub my_draw: bool,
     pub my_takeback: bool,
