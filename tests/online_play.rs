@@ -395,3 +395,33 @@ fn a_correspondence_game_left_and_joined_again_plays_nothing_twice() {
         .count();
     assert_eq!(sent, 1, "nothing sent twice: {seen:#?}");
 }
+
+#[test]
+fn a_429_is_said_once_and_the_move_goes_after_the_pause_and_a_challenge_is_announced_and_accepted()
+{
+    let (_home, fake, id, mut h) =
+        joined("online-429", GameSpec::rapid("Felix", "white", &["e7e5"]));
+    fake.rate_limit("/api/board/game/", 2);
+    h.type_line("e4");
+    h.expect("lichess asks hector to slow down");
+    h.expect("Black: ");
+    let incoming = fake.incoming_challenge("Anna", 900, 10, false);
+    h.expect("Challenge 1: Anna");
+    h.type_line("accept 1");
+    h.expect("Challenge of Anna (1500) accepted");
+    let (seen, _, _) = h.finish();
+    let slow = seen.iter().filter(|l| l.contains("slow down")).count();
+    assert_eq!(slow, 1, "said once: {seen:#?}");
+    assert_eq!(fake.moves(&id)[..2], ["e2e4", "e7e5"]);
+    let landed = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.contains("/move/e2e4"))
+        .count();
+    assert!(landed >= 1);
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| r.path == format!("/api/challenge/{incoming}/accept"))
+    );
+}

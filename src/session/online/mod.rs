@@ -386,7 +386,11 @@ pub(super) fn event(s: &mut Session, e: LichessEvent, now: Duration) -> Vec<Effe
         }
         LichessEvent::Refused { ask: a, reason } => game::refused(s, a, &reason),
         LichessEvent::Full(full) => game::full(s, full, now),
-        LichessEvent::State(state) => game::state(s, state, now),
+        LichessEvent::State(state) => {
+            // lichess answers again: a later 429 is said again.
+            s.online.limited = false;
+            game::state(s, state, now)
+        }
         LichessEvent::Chat { user, text } => {
             if s.online.chat_off
                 || s.online
