@@ -390,8 +390,9 @@ fn ask_of(r: &Request) -> LichessAsk {
     }
 }
 
-/// A client event in the session's words; None: nothing for the session (logged where it says so).
-fn translate(e: Event, site: &ServerUrl, me: &str) -> Option<LichessEvent> {
+/// A client event in the session's words; None: nothing for the session (logged where it says so). Public for
+/// the benchmark (benches/online_state.rs).
+pub fn translate(e: Event, site: &ServerUrl, me: &str) -> Option<LichessEvent> {
     Some(match e {
         Event::Lobby(LobbyEvent::GameStart(g)) => LichessEvent::GameStart(summary(&g)),
         Event::Lobby(LobbyEvent::GameFinish(g)) => LichessEvent::GameFinish { id: g.game_id },
