@@ -474,3 +474,33 @@ fn a_rejoined_game_reads_its_moves_first_and_the_link_is_said_once() {
     assert!(t.hear(LichessEvent::Again).said.is_empty());
     let _ = Color::White;
 }
+
+#[test]
+fn a_move_lost_with_the_connection_is_said_and_never_sent_again_by_itself() {
+    let mut t = in_game("e2e4 e7e5");
+    let d = t.line("Nf3");
+    assert_eq!(d.asked.len(), 1);
+    t.hear(LichessEvent::Lost);
+    // lichess's record after the reconnect does not hold it: said, not sent again, the player may move.
+    let d = t.hear(LichessEvent::Full(full("e2e4 e7e5")));
+    assert!(d.says("Your move g1f3 did not reach lichess"), "{d:?}");
+    assert!(d.asked.is_empty(), "{d:?}");
+    let d = t.line("Nc3");
+    assert_eq!(
+        d.asked,
+        vec![LichessAsk::Move {
+            game: "abcd1234".into(),
+            uci: "b1c3".into()
+        }]
+    );
+    // One that lichess holds is played once, not said lost.
+    let mut t = in_game("e2e4 e7e5");
+    t.line("Nf3");
+    let d = t.hear(LichessEvent::Full(full("e2e4 e7e5 g1f3")));
+    assert!(!d.says("did not reach"), "{d:?}");
+    assert_eq!(t.plies(), 3);
+    // Nothing is on its way any more: the next move goes.
+    t.hear(LichessEvent::State(state("e2e4 e7e5 g1f3 b8c6")));
+    let d = t.line("Bc4");
+    assert_eq!(d.asked.len(), 1, "{d:?}");
+}

@@ -123,8 +123,14 @@ pub(super) fn full(s: &mut Session, full: GameFull, now: Duration) -> Vec<Effect
             ..played
         };
     }
+    // A move on its way that lichess's record does not hold (lost with the connection): never sent again by
+    // itself; the player is told and may enter it again.
+    let lost = played.pending.take().filter(|_| s.m.game().turn() == me);
     s.online.game = Some(played);
     let mut out = Vec::new();
+    if let Some(uci) = lost {
+        out.push(event_say(s, "online.move_lost", &[("move", &uci)]));
+    }
     if !rejoined {
         let rated = s.config.p(
             if full.rated {
