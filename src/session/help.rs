@@ -45,7 +45,7 @@ impl Here {
                 .is_some_and(|t| t.has_time_per_move()),
             virtual_clock: c.virtual_clock,
             over: view.game().is_over(),
-            online: c.opponent.is_remote(),
+            online: view.online().is_active(),
         }
     }
 

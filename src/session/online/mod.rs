@@ -55,7 +55,7 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str) -> Option<Vec
             | A::Say(_)
             | A::Chat(_)
     );
-    if !s.config.opponent.is_remote() {
+    if !s.online.is_active() {
         return own.then(|| refuse(s, "online.not_lichess", &[]));
     }
     // The resignation's question takes its answer first.

@@ -10,6 +10,8 @@ use super::types::{GameSummary, IncomingChallenge, OnlinePlayer};
 /// The online part's state.
 #[derive(Debug, Default)]
 pub struct Online {
+    /// Online play on lichess was started (`--opponent lichess`): a remote opponent of another kind is not.
+    pub(super) active: bool,
     /// The account's name, once the token was accepted.
     pub(super) me: Option<String>,
     /// Challenges made to the player, in the order they came (numbered from 1).
@@ -37,11 +39,17 @@ impl Online {
     /// The start's settings (given by app.rs): where games are kept, `--save`, `--game`.
     pub fn new(games_dir: Option<PathBuf>, save: Option<PathBuf>, join: Option<String>) -> Online {
         Online {
+            active: true,
             games_dir,
             save,
             join_first: join,
             ..Online::default()
         }
+    }
+
+    /// Online play on lichess was started: its commands answer.
+    pub fn is_active(&self) -> bool {
+        self.active
     }
 
     /// A game is being played on lichess: the policy's online state (no engine, hints or analysis).

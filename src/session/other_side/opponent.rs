@@ -20,11 +20,6 @@ impl Opponent {
         self != Opponent::Human
     }
 
-    /// A player elsewhere plays the other side (online play on lichess).
-    pub fn is_remote(self) -> bool {
-        self == Opponent::Remote
-    }
-
     /// The UCI engine plays one side.
     pub fn is_engine(self) -> bool {
         self == Opponent::Engine
