@@ -97,5 +97,9 @@ fn the_full_screen_view_plays_an_online_game() {
         screen.contains("White 10 min") && screen.contains("Black 10 min"),
         "both of lichess's clocks shown:\n{screen}"
     );
+    assert!(
+        screen.contains("Opponent: Felix (1500)"),
+        "the opponent's name and rating:\n{screen}"
+    );
     assert!(!screen.contains(TOKEN) && !t.said().contains(TOKEN));
 }
