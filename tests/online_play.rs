@@ -173,6 +173,10 @@ fn a_whole_game_against_a_scripted_opponent_kept_as_pgn_and_the_token_nowhere() 
         "{pgn}"
     );
     assert!(pgn.contains("[TimeControl \"600+5\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[WhiteElo \"1500\"]") && pgn.contains("[BlackElo \"1500\"]"),
+        "{pgn}"
+    );
     assert!(pgn.contains("%clk"), "{pgn}");
     assert!(pgn.contains("Qxf7#") && pgn.contains("1-0"), "{pgn}");
     // The token in no output, no file, no speech log.
