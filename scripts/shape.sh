@@ -32,7 +32,7 @@ Layers (an import may point down or across, never up):
   1 rules    the Laws; imports nothing of hector, not even the base
   2 words    vocabularies, phrases, text -> move
   3 session  the state machine
-  4 faces    ui, speech, sound, engine
+  4 faces    ui, speech, sound, engine, online (the lichess client)
   5 top      lib.rs, main.rs, app.rs (the wiring) and options.rs (the command line)
 """
 import os
@@ -42,7 +42,7 @@ import sys
 LAYER = {
     "bounded": 0, "braille": 0, "dirs": 0, "store": 0, "player_file": 0,
     "rules": 1, "words": 2, "session": 3,
-    "ui": 4, "speech": 4, "sound": 4, "engine": 4,
+    "ui": 4, "speech": 4, "sound": 4, "engine": 4, "online": 4,
     "app": 5, "options": 5,
 }
 LAYER_NAME = {0: "base", 1: "rules", 2: "words", 3: "session", 4: "faces", 5: "top"}

@@ -5,6 +5,7 @@ pub mod bounded;
 pub mod braille;
 pub mod dirs;
 pub mod engine;
+pub mod online;
 pub mod options;
 pub mod player_file;
 pub mod rules;

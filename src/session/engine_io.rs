@@ -32,6 +32,8 @@ pub enum OtherEvent {
     AnalysisProgress { id: u64, done: usize, total: usize },
     /// The game analysis `id` ended: the evaluation of each position, or why not.
     Analysed { id: u64, end: AnalysisEnd },
+    /// Online play: what lichess reported (session/online).
+    Lichess(super::online::LichessEvent),
 }
 
 /// How a game analysis ended.
@@ -89,6 +91,8 @@ pub enum ToOther {
     Analyse(AnalysisRequest),
     /// Call the game analysis off: its engine ends, nothing more is reported.
     AnalyseStop,
+    /// Online play: a request to lichess (session/online), carried by the link at the edge.
+    Lichess(super::online::LichessAsk),
 }
 
 /// A remote player's link at the edge (`Edge::set_remote`): told each thing the session asks of the other

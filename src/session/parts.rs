@@ -47,6 +47,8 @@ pub struct Session {
     pub(super) chosen: Option<shakmaty::Move>,
     /// `openings on|off` and the opening the game shown has reached (see `analysis::after_update`).
     pub(super) openings: Openings,
+    /// Online play on lichess: the lobby and the game played there (session/online).
+    pub(super) online: super::online::state::Online,
 }
 
 /// Whether newly reached openings are announced, and what the game shown had reached when last seen.
@@ -93,5 +95,6 @@ pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
         recover_pending: false,
         chosen: None,
         openings: Default::default(),
+        online: super::online::state::Online::default(),
     }
 }

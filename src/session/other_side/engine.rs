@@ -305,6 +305,7 @@ impl EngineState {
             OtherEvent::AnalysisProgress { .. } | OtherEvent::Analysed { .. } => {
                 Heard::Effects(Vec::new())
             }
+            OtherEvent::Lichess(_) => Heard::Effects(Vec::new()),
         }
     }
 

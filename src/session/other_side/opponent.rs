@@ -9,7 +9,7 @@ pub enum Opponent {
     Human,
     /// A UCI engine answers.
     Engine,
-    /// A player elsewhere answers through a link the edge holds (online play); no option chooses it yet.
+    /// A player elsewhere answers through a link the edge holds (online play: `--opponent lichess`).
     Remote,
 }
 

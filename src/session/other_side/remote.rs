@@ -107,7 +107,8 @@ impl Side for Remote {
             | OtherEvent::Eval { .. }
             | OtherEvent::Evaluated { .. }
             | OtherEvent::AnalysisProgress { .. }
-            | OtherEvent::Analysed { .. } => Vec::new(),
+            | OtherEvent::Analysed { .. }
+            | OtherEvent::Lichess(_) => Vec::new(),
         };
         Heard::Effects(effects)
     }

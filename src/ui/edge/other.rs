@@ -72,7 +72,7 @@ impl Edge {
             // Dropping the analyst calls it off and ends its engine.
             ToOther::AnalyseStop => self.analyst = None,
             // The engine answers these in the session; only a remote player is asked.
-            ToOther::Offer | ToOther::Takeback => {}
+            ToOther::Offer | ToOther::Takeback | ToOther::Lichess(_) => {}
         }
     }
 

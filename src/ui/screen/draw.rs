@@ -387,7 +387,15 @@ pub fn draw(frame: &mut Frame, app: &App, view: &View<'_>, now: Duration) {
     // Record and assistant mode: the mode in the title, and the state of the last move (D.2.3-D.2.4).
     let mut clock_lines = clock_lines;
     let clock_title = match view.mode() {
-        crate::session::Mode::Play => p.get("screen.title.clocks").to_string(),
+        crate::session::Mode::Play => {
+            // Online play: the opponent's name and rating under the clocks (lichess's).
+            if let Some(o) = view.online().opponent() {
+                let rating = o.rating.map(|r| format!(" ({r})")).unwrap_or_default();
+                let name = format!("{}{rating}", crate::words::quote(&o.name));
+                clock_lines.push(Line::from(p.say("screen.opponent", &[("name", &name)])));
+            }
+            p.get("screen.title.clocks").to_string()
+        }
         mode => {
             let state = match (view.tournament(), game.last_ply()) {
                 (_, None) => "screen.state.none",
