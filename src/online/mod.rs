@@ -44,6 +44,7 @@
 //!   and reported ([`Event::Skipped`]), never a panic; an answer's body is read up to [`MAX_BODY`].
 
 pub mod client;
+mod http;
 pub mod server;
 mod stream;
 pub mod time_control;
@@ -52,7 +53,8 @@ pub mod wire;
 
 use std::time::Duration;
 
-pub use client::{Client, Pauses, SeekHandle, StreamHandle};
+pub use client::{Client, SeekHandle, StreamHandle};
+pub use http::{PAUSE_ENV, Pauses, Sink};
 pub use server::{DEFAULT_URL, ServerUrl, UrlError};
 pub use time_control::{Refusal, TimeControl, check_challenge, check_seek};
 pub use token::{TOKEN_ENV, TOKEN_FILE, Token, TokenError, find_token, read_token_file};

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::client::{Inner, read_body, seek_form, sleep_unless};
+use super::http::{Inner, read_body, seek_form, segment, sleep_unless};
 use super::time_control::TimeControl;
 use super::wire::{self, GameEvent, Skip};
 use super::{Event, MAX_LINE, Seek, SeekEnd, StreamKind};
@@ -89,7 +89,7 @@ enum End {
 pub(super) fn run(inner: &Inner, kind: StreamKind, stop: &AtomicBool) {
     let path = match &kind {
         StreamKind::Events => "/api/stream/event".to_string(),
-        StreamKind::Game(id) => match super::client::segment(id) {
+        StreamKind::Game(id) => match segment(id) {
             Some(id) => format!("/api/board/game/stream/{id}"),
             None => {
                 (inner.sink)(Event::StreamFailed {
