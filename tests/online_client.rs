@@ -935,3 +935,19 @@ fn no_redirect_is_followed_so_the_token_stays_with_the_server() {
     );
     assert!(!format!("{e} {e:?}").contains(TOKEN));
 }
+
+#[test]
+fn https_is_checked_and_never_falls_back_to_plain_http() {
+    // The fake speaks plain HTTP: an https:// client must fail the TLS handshake, not talk in clear.
+    let fake = FakeLichess::start(TOKEN, "Blindfold");
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let url = fake.url().replace("http://", "https://");
+    let (client, _rx) = client_of(&url, TOKEN, &log);
+    let e = client.account().unwrap_err();
+    assert!(matches!(e, Failure::Network { .. }), "{e:?}");
+    assert!(!e.to_string().contains(TOKEN));
+    // Nothing readable reached the fake: no request line, so no token.
+    assert!(fake.requests().iter().all(|r| r.auth.is_none()), "{:?}", fake.requests());
+    // And http:// to another machine is refused before any client exists.
+    assert!(ServerUrl::parse("http://192.0.2.1:8080").is_err());
+}
