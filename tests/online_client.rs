@@ -736,8 +736,7 @@ fn seeks_fast_refused_before_sending_rapid_paired_cancel_and_correspondence() {
         .fake
         .requests()
         .into_iter()
-        .filter(|q| q.path == "/api/board/seek")
-        .last()
+        .rfind(|q| q.path == "/api/board/seek")
         .unwrap();
     assert_eq!((sent.field("days"), sent.field("time")), (Some("3"), None));
     assert_eq!(r.fake.count("POST", "/api/board/seek"), 3);

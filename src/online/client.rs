@@ -237,9 +237,12 @@ fn answer(r: &Request, body: &str) -> Answer {
     }
 }
 
+/// A request's path and form.
+type Route = (String, Vec<(&'static str, String)>);
+
 /// The path and form of a request; Err (why) when something in it is not safe to put in a path or lichess
 /// would refuse it anyway (then nothing is sent).
-fn route(r: &Request) -> Result<(String, Vec<(&'static str, String)>), String> {
+fn route(r: &Request) -> Result<Route, String> {
     let yes_no = |y: bool| if y { "yes" } else { "no" };
     let bad_id = || "not a valid game id, challenge id or user name".to_string();
     let seg = |s: &str| segment(s).map(str::to_string).ok_or_else(bad_id);

@@ -27,6 +27,11 @@
 //!   [`Event::Answer`]); `event_stream()` and `game_stream(id)` ([`StreamHandle`]: dropping it stops the
 //!   stream); `seek(Seek)` ([`SeekHandle`]: dropping or `cancel()` withdraws the seek).
 //! - [`Event`]: everything the client reports, through the sink (`Fn(Event) + Send + Sync`).
+//! - [`Setup`] (added after the first commit): `Setup::from_env(url_option, token_file_option)` reads
+//!   `LICHESS_TOKEN`, the default token file and [`PAUSE_ENV`] at the edge; `setup.client(sink)`.
+//!   [`Pauses::for_server`]: lichess's pauses, shortened by [`PAUSE_ENV`] (milliseconds) only for a loopback
+//!   server, so end-to-end tests through the binary need not wait a minute and no setting can make hector
+//!   hammer lichess.
 //!
 //! # Rules the client keeps
 //! - The token goes only into the `Authorization` header of requests to the configured server; no redirect
@@ -46,6 +51,7 @@
 pub mod client;
 mod http;
 pub mod server;
+pub mod setup;
 mod stream;
 pub mod time_control;
 pub mod token;
@@ -56,6 +62,7 @@ use std::time::Duration;
 pub use client::{Client, SeekHandle, StreamHandle};
 pub use http::{PAUSE_ENV, Pauses, Sink};
 pub use server::{DEFAULT_URL, ServerUrl, UrlError};
+pub use setup::{Setup, SetupError};
 pub use time_control::{Refusal, TimeControl, check_challenge, check_seek};
 pub use token::{TOKEN_ENV, TOKEN_FILE, Token, TokenError, find_token, read_token_file};
 pub use wire::{
@@ -168,8 +175,9 @@ pub enum SeekEnd {
     Lost { reason: String },
 }
 
-/// What the client reports.
+/// What the client reports. (A lobby event is large; events are few, so they are not boxed.)
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Event {
     /// A line of the event stream.
     Lobby(LobbyEvent),
