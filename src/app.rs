@@ -381,6 +381,44 @@ fn gamepad_options(
 
 /// A start-up error said in the player's language: printed where announcements go, written to the speech log
 /// and spoken (when speech is on, as in the full-screen view); the exit code says it failed.
+/// `--opponent lichess`: the token (src/online/token.rs) and the server (`--lichess-url`); without a token, what
+/// to do, in the player's language, and the exit code 2 (a start refused). The token itself is never printed.
+fn lichess_start(
+    args: &Args,
+    phrases: &Phrases,
+) -> Result<(crate::online::ServerUrl, crate::online::Token), ExitCode> {
+    use crate::online::token::{TOKEN_ENV, TokenError, find_token};
+    let url = args
+        .lichess_url
+        .as_deref()
+        .unwrap_or(crate::online::DEFAULT_URL);
+    let url = match crate::online::ServerUrl::parse(url) {
+        Ok(u) => u,
+        Err(e) => {
+            let e = StartError::new("online.bad_url", &[("reason", plain(&e.to_string()))]);
+            return Err(fail(args, phrases, e));
+        }
+    };
+    let env = std::env::var(TOKEN_ENV).ok();
+    let config_dir = crate::dirs::config_dir();
+    let file = args.lichess_token_file.as_deref();
+    match find_token(file, env.as_deref(), config_dir.as_deref()) {
+        Ok(token) => Ok((url, token)),
+        Err(TokenError::Missing { default_file }) => {
+            let file = default_file.map_or_else(String::new, |p| p.display().to_string());
+            Err(fail(
+                args,
+                phrases,
+                StartError::new("online.no_token", &[("file", file)]),
+            ))
+        }
+        Err(e) => {
+            let e = StartError::new("online.token_problem", &[("reason", e.to_string())]);
+            Err(fail(args, phrases, e))
+        }
+    }
+}
+
 fn fail(args: &Args, phrases: &Phrases, e: StartError) -> ExitCode {
     let text = e.text(phrases);
     println!("{text}");
@@ -521,6 +559,12 @@ pub fn run(mut args: Args) -> ExitCode {
             let e = StartError::new("start.bad_vocabulary", &[("reason", plain(&e.to_string()))]);
             return fail(&args, &phrases, e);
         }
+    };
+    // Online play: the token and the server first; without them, what to do (exit 2).
+    let lichess = match args.lichess().then(|| lichess_start(&args, &phrases)) {
+        Some(Ok(l)) => Some(l),
+        Some(Err(code)) => return code,
+        None => None,
     };
     let mut found = Found::new(args.start_options(), phrases.clone(), vocabulary);
     if let Some(path) = &args.load {
@@ -673,7 +717,17 @@ pub fn run(mut args: Args) -> ExitCode {
         }
         (None, None) => args.speech_on(),
     };
-    let edge = Edge::open(EdgeOptions {
+    let session = match &lichess {
+        Some(_) => session.with_online(crate::session::online::Online::new(
+            crate::dirs::data_dir()
+                .map(|d| d.join("games"))
+                .filter(|d| std::fs::create_dir_all(d).is_ok()),
+            args.save.clone(),
+            args.game.clone(),
+        )),
+        None => session,
+    };
+    let mut edge = Edge::open(EdgeOptions {
         speech,
         sound: args.sound.map_or(!args.line, |s| s == OnOff::On),
         speech_log: args.speech_log.clone(),
@@ -684,6 +738,15 @@ pub fn run(mut args: Args) -> ExitCode {
         speak_assistant: mode != session::Mode::Assistant
             || args.assistant_speech == Some(crate::options::AssistantSpeechArg::All),
     });
+    if let Some((url, token)) = lichess {
+        let pauses = crate::online::Pauses::for_server(
+            &url,
+            std::env::var(crate::online::client::PAUSE_ENV)
+                .ok()
+                .as_deref(),
+        );
+        edge.set_remote(crate::ui::online_link::start(url, token, pauses));
+    }
     let player = args.engine_color().other();
     let gamepad = gamepad_options(&args, &mut notices, player);
     let result = if args.line {

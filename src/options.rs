@@ -12,6 +12,8 @@ use crate::session::{self, Opponent};
 pub enum OpponentArg {
     Engine,
     Human,
+    /// A player on lichess (shared/design/online.md): the lobby, then the game through the Board API.
+    Lichess,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -93,7 +95,8 @@ pub struct Args {
     /// Language of everything that is not board vocabulary: en, de, el.
     #[arg(long, value_name = "LANG")]
     pub language: Option<String>,
-    /// Who plays the other side: the engine, or a person (`human`: both sides' moves are entered here).
+    /// Who plays the other side: the engine, a person (`human`: both sides' moves are entered here), or a player
+    /// on lichess (`lichess`: needs a token with the board:play scope, see docs/online.md).
     #[arg(long, value_enum, default_value = "engine")]
     pub opponent: Option<OpponentArg>,
     /// The UCI engine command (default: stockfish, on PATH or in /usr/games).
@@ -208,6 +211,16 @@ pub struct Args {
     /// instead of reading real pads (see src/ui/gamepad/device.rs).
     #[arg(long, value_name = "FILE", hide = true)]
     pub gamepad_events: Option<PathBuf>,
+    /// Online play: the lichess server (default https://lichess.org; `http://` only for loopback addresses).
+    #[arg(long, value_name = "URL")]
+    pub lichess_url: Option<String>,
+    /// Online play: the file of the lichess token (default $XDG_CONFIG_HOME/hector/lichess-token; or the
+    /// LICHESS_TOKEN environment variable). A file others can read is refused (chmod 600).
+    #[arg(long, value_name = "FILE")]
+    pub lichess_token_file: Option<PathBuf>,
+    /// Online play: join this ongoing lichess game at once.
+    #[arg(long, value_name = "ID")]
+    pub game: Option<String>,
 }
 
 impl Args {
@@ -228,6 +241,7 @@ impl Args {
             opponent: self.opponent.map(|o| match o {
                 OpponentArg::Engine => Opponent::Engine,
                 OpponentArg::Human => Opponent::Human,
+                OpponentArg::Lichess => Opponent::Remote,
             }),
             line: self.line,
             engine_command: self.engine_command(),
@@ -255,6 +269,11 @@ impl Args {
             hearing_impaired_opponent: self.hearing_impaired_opponent,
             check_words: self.check_words == Some(OnOff::On),
         }
+    }
+
+    /// Online play on lichess (`--opponent lichess`).
+    pub fn lichess(&self) -> bool {
+        self.opponent == Some(OpponentArg::Lichess)
     }
 
     /// Play, record or assistant.

@@ -21,6 +21,11 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
     if let Some(out) = s.profile_answer(action, now) {
         return out;
     }
+    // Online play's lobby and game (session/online): its own commands, and what a game on lichess does
+    // differently (offers, takebacks, resigning, claims are asked of lichess).
+    if let Some(out) = super::online::answer(s, action, line) {
+        return s.view().assistant_view(out);
+    }
     let out = match action {
         A::Review(rest) => s.enter_review(rest),
         A::Back
@@ -105,6 +110,16 @@ pub(super) fn answer(s: &mut Session, action: &Action, line: &str, now: Duration
         // The profile's own commands outside the profile (its part answers them above), the blind player's
         // request outside assistant mode, a word of analysis hector has no command for, and every line that is
         // no command: read as a move entry, which refuses what is no move with its reason.
+        // Online play's commands outside online play (its part refused them above).
+        A::Seek(_)
+        | A::Challenge(_)
+        | A::Cancel
+        | A::Challenges
+        | A::Games
+        | A::Join(_)
+        | A::Abort
+        | A::Say(_)
+        | A::Chat(_) => Vec::new(),
         A::Undo
         | A::State
         | A::Log(_)

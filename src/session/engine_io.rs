@@ -26,6 +26,8 @@ pub enum OtherEvent {
         cp: i32,
         best: Option<String>,
     },
+    /// Online play: what lichess reported (session/online).
+    Lichess(super::online::LichessEvent),
 }
 
 /// What the other side is asked (carried out at the edge).
@@ -52,6 +54,8 @@ pub enum ToOther {
     /// The engine as analyst: evaluate this position, answered by [`OtherEvent::Evaluated`]. The engine that
     /// plays answers it; in a game without one, the analyst is started first (one process, never two).
     Evaluate(EngineRequest),
+    /// Online play: a request to lichess (session/online), carried by the link at the edge.
+    Lichess(super::online::LichessAsk),
 }
 
 /// A remote player's link at the edge (`Edge::set_remote`): told each thing the session asks of the other

@@ -29,6 +29,7 @@ struct Here {
     per_move: bool,
     virtual_clock: bool,
     over: bool,
+    online: bool,
 }
 
 impl Here {
@@ -44,6 +45,7 @@ impl Here {
                 .is_some_and(|t| t.has_time_per_move()),
             virtual_clock: c.virtual_clock,
             over: view.game().is_over(),
+            online: c.opponent.is_remote(),
         }
     }
 
@@ -59,6 +61,7 @@ impl Here {
             When::NoIncrement => self.timed && !self.per_move,
             When::Virtual => self.virtual_clock,
             When::Playing => !self.over,
+            When::Online => self.online,
         };
         // The review's steps are said with `review` (what to do once it is open), as long as it can open.
         if row.class.has(Class::STEP) && self.state != State::Review {

@@ -13,6 +13,7 @@ mod games;
 mod help;
 pub mod log;
 mod match_state;
+pub mod online;
 mod other_side;
 mod parts;
 mod pending;
@@ -108,7 +109,14 @@ impl Session {
             last_said: self.last_said.as_ref(),
             at: self.at,
             real_at: self.real_at,
+            online: &self.online,
         }
+    }
+
+    /// Online play on lichess (`--opponent lichess`): where its games are kept, `--save`, `--game`.
+    pub fn with_online(mut self, online: online::Online) -> Session {
+        self.online = online;
+        self
     }
 
     /// The review's steps as the face takes them (the full screen: its keys), said when a review opens.
@@ -438,6 +446,9 @@ impl Session {
         completion: Completion,
         now: Duration,
     ) -> Vec<Effect> {
+        if self.online.in_game() {
+            return online::send_move(self, m);
+        }
         let (mover, path) = (self.m.game().turn(), self.view().log_path());
         let Some(t) = &mut self.tournament else {
             return self.play(m, now);
@@ -546,6 +557,9 @@ impl Session {
 
     /// What the other side reported: its move is played like any move, its answers carried out.
     fn other_event(&mut self, event: OtherEvent, now: Duration) -> Vec<Effect> {
+        if let OtherEvent::Lichess(e) = event {
+            return online::event(self, e, now);
+        }
         match self.other.event(&self.config, &mut self.m, event) {
             Heard::Effects(out) => out,
             Heard::Play { mv, for_ply } => {

@@ -41,6 +41,8 @@ pub struct Session {
     pub(super) recover_pending: bool,
     /// The move chosen on the board being carried out (see `face_entries::play_move`).
     pub(super) chosen: Option<shakmaty::Move>,
+    /// Online play on lichess: the lobby and the game played there (session/online).
+    pub(super) online: super::online::state::Online,
 }
 
 /// A session of `game` as it starts: nothing asked, said or kept yet.
@@ -62,5 +64,6 @@ pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
         real_at: Duration::ZERO,
         recover_pending: false,
         chosen: None,
+        online: super::online::state::Online::default(),
     }
 }

@@ -131,13 +131,15 @@ const TABLE: &[Column] = &[
         otherwise: Verdict::Answer,
         listed: &[(Class::CHECK, Verdict::Allowed)],
     },
-    // What a remote game cannot do (take a move back, let time pass, call the arbiter, change the opponent,
-    // seal a move, press a physical clock), and analysis.
+    // What a remote game cannot do (let time pass, call the arbiter, change the opponent, seal a move, press a
+    // physical clock), and analysis; exploring the board (as lichess's own blind mode allows) and a takeback
+    // asked of the opponent are done online too (class `ONLINE`).
     Column {
         state: State::Online,
         otherwise: Verdict::Allowed,
         listed: &[
             (Class::STEP, NOT_OPEN),
+            (Class::ONLINE, Verdict::Allowed),
             (Class::LOCAL, NOT_ONLINE),
             (Class::ANALYSIS, NOT_ONLINE),
         ],
@@ -353,7 +355,8 @@ mod tests {
             let online = verdict_on(State::Online, row.kind);
             assert_eq!(
                 online == NOT_ONLINE,
-                analysis.contains(&n) || row.class.has(Class::LOCAL),
+                (analysis.contains(&n) || row.class.has(Class::LOCAL))
+                    && !row.class.has(Class::ONLINE),
                 "{n}"
             );
         }
@@ -399,8 +402,10 @@ mod tests {
             offer(profile, Kind::Knights),
             Offer::Refused("tournament.not_allowed")
         );
+        // Exploring the board stays allowed online (lichess's own blind mode allows it); analysis does not.
+        assert_eq!(offer(online, Kind::Knights), Offer::Yes);
         assert_eq!(
-            offer(online, Kind::Knights),
+            offer(online, Kind::Analysis),
             Offer::Refused("online.not_possible")
         );
         assert_eq!(offer(reviewed, Kind::Knights), Offer::Yes);
@@ -416,7 +421,7 @@ mod tests {
 
     #[test]
     fn an_online_game_refuses_what_a_remote_game_cannot_do() {
-        for name in ["takeback", "wait", "arbiter"] {
+        for name in ["wait", "arbiter", "new", "opponent"] {
             let a = Action::english(name, "").unwrap();
             assert_eq!(
                 verdict(State::Online, &a),
@@ -424,6 +429,9 @@ mod tests {
             );
         }
         assert_eq!(verdict(State::Online, &Action::Board), Verdict::Allowed);
+        // A takeback is asked of the opponent on lichess.
+        let takeback = Action::english("takeback", "").unwrap();
+        assert_eq!(verdict(State::Online, &takeback), Verdict::Allowed);
     }
 }
 

@@ -36,12 +36,19 @@ pub struct View<'a> {
     /// at this instant.
     pub(super) at: Duration,
     pub(super) real_at: Duration,
+    /// Online play's part: whether a game is played on lichess, the opponent, the challenges.
+    pub(super) online: &'a super::online::state::Online,
 }
 
 impl<'a> View<'a> {
     /// The game being played (a review never changes it).
     pub fn game(&self) -> &'a Game {
         self.m.game()
+    }
+
+    /// Online play: the lobby's challenges, the game's opponent (the faces show them).
+    pub fn online(&self) -> &'a super::online::state::Online {
+        self.online
     }
 
     /// The words and settings.
@@ -80,8 +87,8 @@ impl<'a> View<'a> {
     pub fn policy_game(&self) -> policy::Game {
         policy::Game {
             profile: self.tournament.is_some(),
-            // Online play comes later; the policy's column for it is ready.
-            online: false,
+            // A game played on lichess (session/online): no engine, hints or analysis while it is played.
+            online: self.online.in_game(),
             reviewing: self.review.is_some(),
         }
     }

@@ -449,7 +449,7 @@ impl Edge {
             }
             ToOther::Quit => self.engine = None,
             // The engine answers these in the session; only a remote player is asked.
-            ToOther::Offer | ToOther::Takeback => {}
+            ToOther::Offer | ToOther::Takeback | ToOther::Lichess(_) => {}
         }
     }
 

@@ -99,6 +99,9 @@ pub fn notices<F: Face>(face: &mut F, edge: &mut Edge, extra: Vec<String>) -> bo
 /// The other side's events (its move, its answers, the analyst's evaluation) come through the face's channel,
 /// as commands (`Command::Other`).
 pub fn wire_other_side<I: Send + 'static>(edge: &mut Edge, tx: mpsc::Sender<Msg<I>>) {
+    // Online play's events (ui/online_link.rs), when it was started, come the same way.
+    let online = tx.clone();
+    crate::ui::online_link::forward(move |c| online.send(Msg::Command(c)).is_ok());
     edge.set_other_events(Box::new(move |c| {
         let _ = tx.send(Msg::Command(c));
     }));

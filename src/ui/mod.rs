@@ -5,5 +5,6 @@ mod export;
 pub mod face_loop;
 pub mod gamepad;
 pub mod line;
+pub mod online_link;
 mod replies;
 pub mod screen;

@@ -88,6 +88,16 @@ pub enum Action {
     Role(String),
     Inspect,
     Verify,
+    /// Online play's (shared/design/online.md): the text after the command word, read by the online part.
+    Seek(String),
+    Challenge(String),
+    Cancel,
+    Challenges,
+    Games,
+    Join(String),
+    Abort,
+    Say(String),
+    Chat(String),
     Help,
     /// `help TOPIC` or `help COMMAND`: one topic's commands.
     HelpOn(String),
@@ -503,6 +513,15 @@ impl Action {
             K::Role => A::Role(r()),
             K::Inspect => A::Inspect,
             K::Verify => A::Verify,
+            K::Seek => A::Seek(r()),
+            K::Challenge => A::Challenge(r()),
+            K::Cancel => A::Cancel,
+            K::Challenges => A::Challenges,
+            K::Games => A::Games,
+            K::Join => A::Join(r()),
+            K::Abort => A::Abort,
+            K::Say => A::Say(r()),
+            K::Chat => A::Chat(r()),
             K::Help if rest.is_empty() => A::Help,
             K::Help => A::HelpOn(r()),
             K::Quit => A::Quit,
@@ -599,6 +618,15 @@ impl Action {
             A::Role(_) => K::Role,
             A::Inspect => K::Inspect,
             A::Verify => K::Verify,
+            A::Seek(_) => K::Seek,
+            A::Challenge(_) => K::Challenge,
+            A::Cancel => K::Cancel,
+            A::Challenges => K::Challenges,
+            A::Games => K::Games,
+            A::Join(_) => K::Join,
+            A::Abort => K::Abort,
+            A::Say(_) => K::Say,
+            A::Chat(_) => K::Chat,
             A::Help | A::HelpOn(_) => K::Help,
             A::Quit => K::Quit,
             A::Yes => K::Yes,
@@ -656,6 +684,11 @@ impl Action {
             | A::Touched(r)
             | A::Role(r)
             | A::Player(r)
+            | A::Seek(r)
+            | A::Challenge(r)
+            | A::Join(r)
+            | A::Say(r)
+            | A::Chat(r)
             | A::SetClocks(r) => r.clone(),
             _ => String::new(),
         }

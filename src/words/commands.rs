@@ -89,6 +89,15 @@ pub enum Kind {
     Role,
     Inspect,
     Verify,
+    Seek,
+    Challenge,
+    Cancel,
+    Challenges,
+    Games,
+    Join,
+    Abort,
+    Say,
+    Chat,
     Help,
     Quit,
     /// The lines that are no command of the contract: `yes` and `no` with no question open, the blind player's
@@ -126,6 +135,9 @@ impl Class {
     pub const CHECK: Class = Class(1 << 6);
     /// Needs the board and the clock at hand: not possible in a game played online.
     pub const LOCAL: Class = Class(1 << 7);
+    /// Done in a game played online too, whatever its other sets: exploring the board (as lichess's own blind
+    /// mode allows) and a takeback asked of the opponent.
+    pub const ONLINE: Class = Class(1 << 8);
 
     /// Both classes.
     pub const fn and(self, other: Class) -> Class {
@@ -196,6 +208,8 @@ pub enum When {
     Virtual,
     /// While the game is not over (offers, claims, resigning, moving).
     Playing,
+    /// Only in online play (`--opponent lichess`).
+    Online,
 }
 
 /// Where help says a command: its topic, whether the main help names it (`first`) or only `help TOPIC`, and
@@ -270,6 +284,7 @@ const ADJ: Class = Class::ADJOURNED;
 const REV: Class = Class::REVIEW;
 const CHK: Class = Class::CHECK;
 const LOCAL: Class = Class::LOCAL;
+const ONL: Class = Class::ONLINE;
 const SQ: Option<&str> = Some("hint.square");
 
 use Kind as K;
@@ -285,7 +300,7 @@ use When as W;
 #[rustfmt::skip]
 pub const ROWS: &[Row] = &[
     // To move.
-    row(K::Takeback, "takeback", Some("hint.n"), (T::Move, true, W::Home), HOME.and(LOCAL)),
+    row(K::Takeback, "takeback", Some("hint.n"), (T::Move, true, W::Home), HOME.and(LOCAL).and(ONL)),
     row(K::Press, "press", None, (T::Move, true, W::Tournament), PROFILE.and(CHK).and(LOCAL)),
     row(K::Undo, "undo", None, (T::Move, true, W::Tournament), PROFILE.and(LOCAL)),
     row(K::State, "state", None, (T::Move, false, W::Tournament), PROFILE.and(ADJ).and(CHK)),
@@ -302,12 +317,12 @@ pub const ROWS: &[Row] = &[
     row(K::File, "file", SQ, (T::Board, false, W::Always), REV),
     row(K::Pieces, "pieces", Some("hint.side"), (T::Board, false, W::Always), REV),
     row(K::Pawns, "pawns", None, (T::Board, false, W::Always), REV),
-    row(K::Diagonals, "diagonals", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV)),
-    row(K::Lines, "lines", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV)),
-    row(K::Knights, "knights", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV)),
-    row(K::Attackers, "attackers", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV)),
-    row(K::Legal, "legal", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV)),
-    row(K::Material, "material", None, (T::Board, false, W::Always), ANALYSIS.and(REV)),
+    row(K::Diagonals, "diagonals", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV).and(ONL)),
+    row(K::Lines, "lines", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV).and(ONL)),
+    row(K::Knights, "knights", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV).and(ONL)),
+    row(K::Attackers, "attackers", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV).and(ONL)),
+    row(K::Legal, "legal", SQ, (T::Board, false, W::Always), ANALYSIS.and(REV).and(ONL)),
+    row(K::Material, "material", None, (T::Board, false, W::Always), ANALYSIS.and(REV).and(ONL)),
     row(K::Fen, "fen", None, (T::Board, false, W::Always), ADJ.and(REV).and(CHK)),
     row(K::Sides, "sides", Some("hint.sides"), (T::Board, false, W::Always), REV),
     // The clock.
@@ -331,6 +346,16 @@ pub const ROWS: &[Row] = &[
     row(K::Rematch, "rematch", None, (T::Game, false, W::Home), HOME.and(LOCAL)),
     row(K::Scoresheet, "scoresheet", None, (T::Game, false, W::Always), ADJ.and(REV).and(CHK)),
     row(K::Export, "export", Some("hint.folder"), (T::Game, false, W::Always), ADJ.and(REV)),
+    // Online play (shared/design/online.md): the lobby, and what only a game on lichess has.
+    row(K::Seek, "seek", Some("hint.seek"), (T::Game, false, W::Online), N),
+    row(K::Challenge, "challenge", Some("hint.challenge"), (T::Game, false, W::Online), N),
+    row(K::Cancel, "cancel", None, (T::Game, false, W::Online), N),
+    row(K::Challenges, "challenges", None, (T::Game, false, W::Online), N),
+    row(K::Games, "games", None, (T::Game, false, W::Online), N),
+    row(K::Join, "join", Some("hint.n"), (T::Game, false, W::Online), N),
+    row(K::Abort, "abort", None, (T::Game, false, W::Online), N),
+    row(K::Say, "say", Some("hint.text"), (T::Game, false, W::Online), N),
+    row(K::Chat, "chat", Some("hint.on_off"), (T::Game, false, W::Online), N),
     // The engine.
     row(K::Engine, "engine", Some("hint.engine"), (T::Engine, false, W::Home), HOME.and(LOCAL)),
     row(K::Opponent, "opponent", Some("hint.opponent"), (T::Engine, false, W::Home), LOCAL),
@@ -547,7 +572,7 @@ mod tests {
             assert_eq!(Kind::named(a.name), a.typed.then_some(a.kind), "{}", a.name);
         }
         // The line-mode contract's commands, all of them typed rows.
-        assert_eq!(commands().count(), 70);
+        assert_eq!(commands().count(), 79);
         assert_eq!(Kind::named("player:"), None, "a request is no command word");
     }
 

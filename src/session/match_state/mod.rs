@@ -3,6 +3,7 @@
 pub(super) mod adjourn;
 mod answer;
 mod claims;
+mod online;
 mod play;
 mod record;
 pub(super) mod resume;

@@ -286,9 +286,9 @@ impl EngineState {
                 Heard::Effects(Vec::new())
             }
             // A remote player's answers; the engine's own answer to an offer is taken in `Side::event`.
-            OtherEvent::DrawAnswer { .. } | OtherEvent::TakebackAnswer { .. } => {
-                Heard::Effects(Vec::new())
-            }
+            OtherEvent::DrawAnswer { .. }
+            | OtherEvent::TakebackAnswer { .. }
+            | OtherEvent::Lichess(_) => Heard::Effects(Vec::new()),
         }
     }
 

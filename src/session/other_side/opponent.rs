@@ -9,7 +9,7 @@ pub enum Opponent {
     Human,
     /// A UCI engine answers.
     Engine,
-    /// A player elsewhere answers through a link the edge holds (online play); no option chooses it yet.
+    /// A player elsewhere answers through a link the edge holds (online play: `--opponent lichess`).
     Remote,
 }
 
@@ -18,6 +18,11 @@ impl Opponent {
     /// (`Config::engine_color` is theirs), offers and resigns for it, and takes back to their own turn.
     pub fn plays_one_side(self) -> bool {
         self != Opponent::Human
+    }
+
+    /// A player elsewhere plays the other side (online play on lichess).
+    pub fn is_remote(self) -> bool {
+        self == Opponent::Remote
     }
 
     /// The UCI engine plays one side.

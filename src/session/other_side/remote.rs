@@ -103,9 +103,10 @@ impl Side for Remote {
                     cfg.p("remote.failed", &[("reason", &reason)]),
                 )]
             }
-            OtherEvent::Ready { .. } | OtherEvent::Eval { .. } | OtherEvent::Evaluated { .. } => {
-                Vec::new()
-            }
+            OtherEvent::Ready { .. }
+            | OtherEvent::Eval { .. }
+            | OtherEvent::Evaluated { .. }
+            | OtherEvent::Lichess(_) => Vec::new(),
         };
         Heard::Effects(effects)
     }
