@@ -45,6 +45,11 @@
 //! - A dropped stream is reopened after a growing pause (1, 2, 4 ... 60 s): [`Event::ConnectionLost`] once,
 //!   [`Event::ConnectedAgain`] when it is back. A game stream the server closes after the game's end is not
 //!   reopened ([`Event::GameStreamEnded`]).
+//! - The event stream, each time it opens (so after a reconnect too), sends again every ongoing game
+//!   (gameStart) and every open challenge (challenge), as lichess does: the session takes them as a list,
+//!   not as news. Only one event stream per token is alive on lichess; a second one closes the first.
+//! - A real-time challenge to a player expires on lichess after 20 s unless accepted (no keep-alive stream is
+//!   held for it); a correspondence challenge stays.
 //! - A line longer than [`MAX_LINE`], not UTF-8, not JSON, of an unknown type or with bad fields is skipped
 //!   and reported ([`Event::Skipped`]), never a panic; an answer's body is read up to [`MAX_BODY`].
 
