@@ -409,6 +409,7 @@ fn a_dropped_stream_is_reopened_once_said_and_nothing_is_sent_twice() {
     assert!(matches!(lost, Outcome::Unknown { .. }), "{lost:?}");
     // The stream drops; the next two tries fail; the third gets through.
     r.fake.lose_answers("/api/board/game/stream", 2);
+    let dropped = Instant::now();
     r.fake.drop_streams(&format!("/api/board/game/stream/{id}"));
     r.wait("connection lost", |e| {
         matches!(
@@ -421,6 +422,12 @@ fn a_dropped_stream_is_reopened_once_said_and_nothing_is_sent_twice() {
         .then_some(())
     });
     let full = r.full(&id);
+    // Three pauses, growing: 50 + 100 + 200 ms.
+    assert!(
+        dropped.elapsed() >= Duration::from_millis(350),
+        "{:?}",
+        dropped.elapsed()
+    );
     // The gameFull after the reconnection tells the move landed: the session does not send it again.
     assert_eq!(full.state.moves, "e2e4 e7e5");
     assert_eq!(
@@ -729,8 +736,7 @@ fn seeks_fast_refused_before_sending_rapid_paired_cancel_and_correspondence() {
         .fake
         .requests()
         .into_iter()
-        .filter(|q| q.path == "/api/board/seek")
-        .last()
+        .rfind(|q| q.path == "/api/board/seek")
         .unwrap();
     assert_eq!((sent.field("days"), sent.field("time")), (Some("3"), None));
     assert_eq!(r.fake.count("POST", "/api/board/seek"), 3);
@@ -934,4 +940,24 @@ fn no_redirect_is_followed_so_the_token_stays_with_the_server() {
         elsewhere.requests()
     );
     assert!(!format!("{e} {e:?}").contains(TOKEN));
+}
+
+#[test]
+fn https_is_checked_and_never_falls_back_to_plain_http() {
+    // The fake speaks plain HTTP: an https:// client must fail the TLS handshake, not talk in clear.
+    let fake = FakeLichess::start(TOKEN, "Blindfold");
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let url = fake.url().replace("http://", "https://");
+    let (client, _rx) = client_of(&url, TOKEN, &log);
+    let e = client.account().unwrap_err();
+    assert!(matches!(e, Failure::Network { .. }), "{e:?}");
+    assert!(!e.to_string().contains(TOKEN));
+    // Nothing readable reached the fake: no request line, so no token.
+    assert!(
+        fake.requests().iter().all(|r| r.auth.is_none()),
+        "{:?}",
+        fake.requests()
+    );
+    // And http:// to another machine is refused before any client exists.
+    assert!(ServerUrl::parse("http://192.0.2.1:8080").is_err());
 }

@@ -27,6 +27,11 @@
 //!   [`Event::Answer`]); `event_stream()` and `game_stream(id)` ([`StreamHandle`]: dropping it stops the
 //!   stream); `seek(Seek)` ([`SeekHandle`]: dropping or `cancel()` withdraws the seek).
 //! - [`Event`]: everything the client reports, through the sink (`Fn(Event) + Send + Sync`).
+//! - [`Setup`] (added after the first commit): `Setup::from_env(url_option, token_file_option)` reads
+//!   `LICHESS_TOKEN`, the default token file and [`PAUSE_ENV`] at the edge; `setup.client(sink)`.
+//!   [`Pauses::for_server`]: lichess's pauses, shortened by [`PAUSE_ENV`] (milliseconds) only for a loopback
+//!   server, so end-to-end tests through the binary need not wait a minute and no setting can make hector
+//!   hammer lichess.
 //!
 //! # Rules the client keeps
 //! - The token goes only into the `Authorization` header of requests to the configured server; no redirect
@@ -40,11 +45,18 @@
 //! - A dropped stream is reopened after a growing pause (1, 2, 4 ... 60 s): [`Event::ConnectionLost`] once,
 //!   [`Event::ConnectedAgain`] when it is back. A game stream the server closes after the game's end is not
 //!   reopened ([`Event::GameStreamEnded`]).
+//! - The event stream, each time it opens (so after a reconnect too), sends again every ongoing game
+//!   (gameStart) and every open challenge (challenge), as lichess does: the session takes them as a list,
+//!   not as news. Only one event stream per token is alive on lichess; a second one closes the first.
+//! - A real-time challenge to a player expires on lichess after 20 s unless accepted (no keep-alive stream is
+//!   held for it); a correspondence challenge stays.
 //! - A line longer than [`MAX_LINE`], not UTF-8, not JSON, of an unknown type or with bad fields is skipped
 //!   and reported ([`Event::Skipped`]), never a panic; an answer's body is read up to [`MAX_BODY`].
 
 pub mod client;
+mod http;
 pub mod server;
+pub mod setup;
 mod stream;
 pub mod time_control;
 pub mod token;
@@ -52,8 +64,10 @@ pub mod wire;
 
 use std::time::Duration;
 
-pub use client::{Client, Pauses, SeekHandle, StreamHandle};
+pub use client::{Client, SeekHandle, StreamHandle};
+pub use http::{PAUSE_ENV, Pauses, Sink};
 pub use server::{DEFAULT_URL, ServerUrl, UrlError};
+pub use setup::{Setup, SetupError};
 pub use time_control::{Refusal, TimeControl, check_challenge, check_seek};
 pub use token::{TOKEN_ENV, TOKEN_FILE, Token, TokenError, find_token, read_token_file};
 pub use wire::{
@@ -166,8 +180,9 @@ pub enum SeekEnd {
     Lost { reason: String },
 }
 
-/// What the client reports.
+/// What the client reports. (A lobby event is large; events are few, so they are not boxed.)
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Event {
     /// A line of the event stream.
     Lobby(LobbyEvent),

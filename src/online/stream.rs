@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::client::{Inner, read_body, seek_form, sleep_unless};
+use super::http::{Inner, read_body, seek_form, segment, sleep_unless};
 use super::time_control::TimeControl;
 use super::wire::{self, GameEvent, Skip};
 use super::{Event, MAX_LINE, Seek, SeekEnd, StreamKind};
@@ -89,7 +89,7 @@ enum End {
 pub(super) fn run(inner: &Inner, kind: StreamKind, stop: &AtomicBool) {
     let path = match &kind {
         StreamKind::Events => "/api/stream/event".to_string(),
-        StreamKind::Game(id) => match super::client::segment(id) {
+        StreamKind::Game(id) => match segment(id) {
             Some(id) => format!("/api/board/game/stream/{id}"),
             None => {
                 (inner.sink)(Event::StreamFailed {
@@ -119,9 +119,14 @@ pub(super) fn run(inner: &Inner, kind: StreamKind, stop: &AtomicBool) {
                     });
                     lost = false;
                 }
-                pause = inner.pauses.reconnect_first;
+                // The pause starts again from the shortest once a line came through (a server that
+                // accepts and drops at once keeps the growing pause).
                 let body = resp.into_body().into_reader();
-                read_lines(inner, &kind, body, stop, &mut over)
+                let (end, got_line) = read_lines(inner, &kind, body, stop, &mut over);
+                if got_line {
+                    pause = inner.pauses.reconnect_first;
+                }
+                end
             }
             Ok(resp) => {
                 let (status, body) = read_body(resp);
@@ -177,19 +182,21 @@ fn read_lines(
     body: impl Read,
     stop: &AtomicBool,
     over: &mut bool,
-) -> End {
+) -> (End, bool) {
     let mut lines = Lines::new(body, MAX_LINE);
+    let mut got_line = false;
     loop {
         if stopped(stop) {
-            return End::Stopped;
+            return (End::Stopped, got_line);
         }
         let line = match lines.next_line() {
             Ok(Some(l)) => l,
-            Ok(None) => return End::Closed,
-            Err(e) => return End::Broken(e.to_string()),
+            Ok(None) => return (End::Closed, got_line),
+            Err(e) => return (End::Broken(e.to_string()), got_line),
         };
+        got_line = true;
         if stopped(stop) {
-            return End::Stopped;
+            return (End::Stopped, got_line);
         }
         let text = match line {
             Line::Text(t) => t,

@@ -417,19 +417,23 @@ fn short(s: &str) -> String {
     format!("{cut:?}")
 }
 
+/// At most `n` characters, no control character (what a skipped line's report keeps of it).
+fn bounded(s: &str, n: usize) -> String {
+    s.chars().filter(|c| !c.is_control()).take(n).collect()
+}
+
 fn kind_of(value: &serde_json::Value) -> Result<String, Skip> {
     let obj = value.as_object().ok_or(Skip::NotJson)?;
-    Ok(obj
-        .get("type")
-        .and_then(|t| t.as_str())
-        .unwrap_or("")
-        .to_string())
+    Ok(bounded(
+        obj.get("type").and_then(|t| t.as_str()).unwrap_or(""),
+        60,
+    ))
 }
 
 fn field<T: serde::de::DeserializeOwned>(kind: &str, v: serde_json::Value) -> Result<T, Skip> {
     serde_json::from_value(v).map_err(|e| Skip::BadFields {
         kind: kind.to_string(),
-        reason: e.to_string(),
+        reason: bounded(&e.to_string(), 200),
     })
 }
 

@@ -828,7 +828,7 @@ fn board_action(st: &mut State, id: &str, rest: &[&str], form: &HashMap<String, 
         }
         ["draw", yes] => {
             let yes = *yes == "yes" || *yes == "true";
-            if yes && g.opponent_draw || yes && g.accepts_draw {
+            if yes && (g.opponent_draw || g.accepts_draw) {
                 g.status = "draw";
             } else if yes {
                 g.player_draw = true;

@@ -81,6 +81,18 @@ fn skipped_lines() {
     ));
     let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     assert_eq!(parse_game_line(&deep), Err(Skip::NotJson));
+    let long = format!(r#"{{"type":"{}"}}"#, r"\u0007t".repeat(5000));
+    match parse_game_line(&long) {
+        Err(Skip::UnknownType(t)) => {
+            assert!(t.chars().count() <= 60 && !t.contains('\u{7}'), "{t:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let bad = format!(r#"{{"type":"gameState","wtime":"{}"}}"#, "x".repeat(5000));
+    match parse_game_line(&bad) {
+        Err(Skip::BadFields { reason, .. }) => assert!(reason.chars().count() <= 200, "{reason}"),
+        other => panic!("{other:?}"),
+    }
     let shown = Skip::UnknownType("a\u{7}b".repeat(100)).to_string();
     assert!(!shown.contains('\u{7}') && shown.len() < 400, "{shown}");
 }
