@@ -415,6 +415,7 @@ fn practice_judges_tries_by_the_analysts_answer() {
             for_ply,
             cp,
             best: None,
+            lines: Vec::new(),
         };
         said(&s.update(Command::Other(e), Duration::ZERO))
     };
