@@ -111,6 +111,10 @@ pub struct Args {
     /// Which moves are announced with the side that made them: all, engine (default), none.
     #[arg(long, value_enum)]
     pub sides: Option<SidesArg>,
+    /// Whether a newly reached named opening ("Opening: C50 Italian Game") is announced after the move that
+    /// reaches it: on (default) or off; `openings on|off` switches it during the game.
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    pub openings: Option<OnOff>,
     /// Time control, said back at the start: 90+30 or 90m+30s (90 minutes each, 30 seconds added per move),
     /// 5+3, 1h30m, 40/90m+30s:30m+30s, or PGN TimeControl (5400+30, 300). A base time without a unit is minutes
     /// up to 180 and PGN's seconds above it (60 is an hour, 300 five minutes); an increment is seconds. Write
@@ -277,6 +281,7 @@ impl Args {
             speak_assistant: self.assistant_speech == Some(AssistantSpeechArg::All),
             hearing_impaired_opponent: self.hearing_impaired_opponent,
             check_words: self.check_words == Some(OnOff::On),
+            openings: self.openings != Some(OnOff::Off),
         }
     }
 

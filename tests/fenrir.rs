@@ -156,7 +156,8 @@ impl Fenrir {
         loop {
             let heard = self.heard();
             if heard.len() > heard_before {
-                let answer = heard[heard.len() - 1].clone();
+                // The answer is the first thing hector said after the key (an opening reached follows a move).
+                let answer = heard[heard_before].clone();
                 let said = self.said();
                 if let Some(s) = said[said_before.min(said.len())..]
                     .iter()

@@ -266,6 +266,9 @@ impl VirtualSoundCard {
                 "--line",
                 "--opponent",
                 "human",
+                // The voices are the subject here; the openings reached would be heard after the moves.
+                "--openings",
+                "off",
                 "--speech",
                 "on",
                 "--speech-log",

@@ -197,7 +197,15 @@ fn hector_with_a_hung_speech_dispatcher_plays_on_in_text() {
         }
     });
     let mut child = common::hector_command(&common::temp_dir("speech"))
-        .args(["--line", "--speech", "on", "--opponent", "human"])
+        .args([
+            "--line",
+            "--speech",
+            "on",
+            "--opponent",
+            "human",
+            "--openings",
+            "off",
+        ])
         .env(
             "SPEECHD_ADDRESS",
             format!("unix_socket:{}", socket.display()),
@@ -292,7 +300,15 @@ fn speech_that_stops_answering_is_reported(at_speak: bool, think: Duration) {
     let socket = dir.join("speechd.sock");
     fake_server_that_stops_answering(&socket, at_speak);
     let mut child = common::hector_command(&common::temp_dir("speech"))
-        .args(["--line", "--speech", "on", "--opponent", "human"])
+        .args([
+            "--line",
+            "--speech",
+            "on",
+            "--opponent",
+            "human",
+            "--openings",
+            "off",
+        ])
         .env(
             "SPEECHD_ADDRESS",
             format!("unix_socket:{}", socket.display()),
@@ -364,7 +380,7 @@ fn play(address: &str, think: Duration) -> Vec<String> {
     use std::io::{BufRead, BufReader, Write};
     let mut child = common::hector_command(&common::temp_dir("speech-tts"))
         .args(["--line", "--speech", "on", "--speech-engine", "tts"])
-        .args(["--opponent", "human"])
+        .args(["--opponent", "human", "--openings", "off"])
         .env("SPEECHD_ADDRESS", address)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -313,6 +313,13 @@ pub fn parse_info(line: &str) -> Option<Info> {
 pub struct MultiPvCollector {
     /// Slot N is at index N - 1; never longer than [`MAX_MULTIPV`].
     slots: Vec<Option<Info>>,
+    /// The exact lines of the depth being searched, by slot.
+    depth: Option<u32>,
+    current: Vec<Option<Info>>,
+    /// The last depth whose every slot came, one set of lines searched together: a search stopped by its time
+    /// mid-depth leaves the first slots a depth deeper than the last ones, which may then name the same move
+    /// twice (the moves changed places); the complete set of one depth never does.
+    complete: Vec<Info>,
 }
 
 impl MultiPvCollector {
@@ -344,7 +351,18 @@ impl MultiPvCollector {
         if self.slots.len() < slot {
             self.slots.resize(slot, None);
         }
+        if self.depth != info.depth {
+            self.depth = info.depth;
+            self.current.clear();
+        }
+        if self.current.len() < slot {
+            self.current.resize(slot, None);
+        }
+        self.current[slot - 1] = Some(info.clone());
         self.slots[slot - 1] = Some(info);
+        if self.current.len() == self.slots.len() && self.current.iter().all(Option::is_some) {
+            self.complete = self.current.iter().flatten().cloned().collect();
+        }
     }
 
     /// The kept lines so far in slot order, without ending the search.
@@ -352,12 +370,19 @@ impl MultiPvCollector {
         self.slots.iter().flatten().cloned().collect()
     }
 
-    /// The kept lines in slot order; the collector is empty afterwards.
+    /// The kept lines in slot order, each slot's last exact line; when those name a move twice (a search
+    /// stopped mid-depth), the deepest depth whose every slot came instead. The collector is empty afterwards.
     pub fn finish(&mut self) -> Vec<Info> {
-        std::mem::take(&mut self.slots)
-            .into_iter()
-            .flatten()
-            .collect()
+        let done = std::mem::take(self);
+        let last: Vec<Info> = done.slots.into_iter().flatten().collect();
+        let twice = last
+            .iter()
+            .enumerate()
+            .any(|(i, a)| last[..i].iter().any(|b| b.pv.first() == a.pv.first()));
+        if twice && !done.complete.is_empty() && done.complete.len() >= last.len() {
+            return done.complete;
+        }
+        last
     }
 }
 
@@ -719,6 +744,33 @@ mod tests {
         let l = parse_info(&long).unwrap();
         assert_eq!(l.pv.len(), MAX_PV_MOVES);
         assert_eq!(l.pv[MAX_PV_MOVES - 1], "f6g8");
+    }
+
+    #[test]
+    fn a_search_stopped_mid_depth_gives_the_last_complete_depth_no_move_twice() {
+        let mut c = MultiPvCollector::new();
+        for line in [
+            "info depth 10 multipv 1 score cp 30 pv e2e4 e7e5",
+            "info depth 10 multipv 2 score cp 20 pv d2d4 d7d5",
+            "info depth 10 multipv 3 score cp 10 pv g1f3 g8f6",
+            // Depth 11 found g1f3 best, and time ran out before slots 2 and 3.
+            "info depth 11 multipv 1 score cp 35 pv g1f3 d7d5",
+        ] {
+            assert_eq!(c.feed(line), None);
+        }
+        let lines = c.feed("bestmove g1f3").unwrap();
+        let firsts: Vec<&str> = lines.iter().map(|i| i.pv[0].as_str()).collect();
+        assert_eq!(firsts, ["e2e4", "d2d4", "g1f3"]);
+        assert!(lines.iter().all(|i| i.depth == Some(10)));
+        // Fewer legal moves than slots asked: the slots that came are the complete set.
+        for line in [
+            "info depth 5 multipv 1 score mate 1 pv h5f7",
+            "info depth 6 multipv 1 score mate 1 pv h5f7",
+        ] {
+            c.feed(line);
+        }
+        let one = c.feed("bestmove h5f7").unwrap();
+        assert_eq!((one.len(), one[0].depth), (1, Some(6)));
     }
 
     #[test]

@@ -59,6 +59,9 @@ pub struct Config {
     pub save_path: Option<PathBuf>,
     pub vocabulary: Vocabulary,
     pub phrases: Phrases,
+    /// Whether a newly reached named opening is announced after its move at the start (`openings on|off` switches
+    /// it during the game; `--openings`).
+    pub openings: bool,
     /// Announce moves in the long form (from- and to-square).
     pub long_form: bool,
     /// The time control; a clock runs when it is timed.
@@ -109,6 +112,7 @@ impl Default for Config {
             save_path: None,
             vocabulary: Vocabulary::default(),
             phrases: Phrases::default(),
+            openings: true,
             long_form: false,
             time_control: None,
             clock: ClockSettings::default(),

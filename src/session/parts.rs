@@ -75,6 +75,7 @@ impl Default for Openings {
 
 /// A session of `game` as it starts: nothing asked, said or kept yet.
 pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
+    let openings_on = config.openings;
     Session {
         m: Match::new(game, &config),
         commands: words::commands::Commands::new(&config.phrases),
@@ -94,7 +95,10 @@ pub(super) fn fresh(game: crate::rules::Game, config: Config) -> Session {
         real_at: Duration::ZERO,
         recover_pending: false,
         chosen: None,
-        openings: Default::default(),
+        openings: Openings {
+            on: openings_on,
+            seen: None,
+        },
         online: super::online::state::Online::default(),
     }
 }

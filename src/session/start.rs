@@ -99,6 +99,8 @@ pub struct Options {
     pub speak_assistant: bool,
     pub hearing_impaired_opponent: bool,
     pub check_words: bool,
+    /// `--openings on|off`: whether a newly reached named opening is announced (on unless asked off).
+    pub openings: bool,
 }
 
 impl Default for Options {
@@ -128,6 +130,7 @@ impl Default for Options {
             speak_assistant: false,
             hearing_impaired_opponent: false,
             check_words: false,
+            openings: true,
         }
     }
 }
@@ -361,6 +364,7 @@ pub fn finish(prepared: Prepared, claimed: Claimed) -> Result<Started, StartErro
         vocabulary,
         phrases,
         long_form: options.long_form,
+        openings: options.openings,
         time_control,
         clock,
         virtual_clock: options.virtual_clock,
