@@ -167,7 +167,10 @@ fn best_three_gives_three_lines_in_board_words_and_a_bad_count_is_refused() {
         assert!(eval == "Equal" || eval.contains(" is better by "), "{eval}");
         // At most the next three plies; fewer when the search was cut short (a loaded machine, a bound line).
         let plies = line.split(", ").count();
-        assert!((1..=3).contains(&plies), "the next plies, at most three: {line}");
+        assert!(
+            (1..=3).contains(&plies),
+            "the next plies, at most three: {line}"
+        );
         firsts.push(mv.to_string());
     }
     let mut different = firsts.clone();
