@@ -4,91 +4,14 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
-
 use hector::rules::Game;
 use hector::words::Vocabulary;
 
-/// hector in line mode, talked to one line at a time.
-struct Hector {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: mpsc::Receiver<String>,
-    seen: Vec<String>,
-}
+use common::Line as Hector;
 
-impl Hector {
-    fn start(args: &[&str]) -> Hector {
-        let mut child = common::hector_command(&common::temp_dir("analysis"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start hector");
-        let stdin = child.stdin.take();
-        let (tx, lines) = mpsc::channel();
-        let out = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Hector {
-            child,
-            stdin,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// The next line; the limit only keeps a broken build from hanging (nothing is timed).
-    fn line(&mut self) -> String {
-        match self.lines.recv_timeout(Duration::from_secs(60)) {
-            Ok(l) => {
-                self.seen.push(l.clone());
-                l
-            }
-            Err(_) => panic!("no line within 60 s; so far:\n{}", self.seen.join("\n")),
-        }
-    }
-
-    /// Lines until one that `wanted` accepts (it is returned; the others are dropped).
-    fn until(&mut self, wanted: impl Fn(&str) -> bool) -> String {
-        loop {
-            let l = self.line();
-            if wanted(&l) {
-                return l;
-            }
-        }
-    }
-
-    /// Nothing more is printed for `ms` milliseconds.
-    fn quiet_for(&mut self, ms: u64) {
-        if let Ok(l) = self.lines.recv_timeout(Duration::from_millis(ms)) {
-            panic!("unexpected line {l:?}; so far:\n{}", self.seen.join("\n"));
-        }
-    }
-}
-
-impl Drop for Hector {
-    fn drop(&mut self) {
-        drop(self.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// hector in line mode with `args`, in a folder of its own.
+fn start(args: &[&str]) -> Hector {
+    Hector::start(&common::temp_dir("analysis"), args)
 }
 
 /// Stockfish. A missing Stockfish fails the test, saying what to install: never a silent skip.
@@ -108,7 +31,7 @@ fn said(fen: &str, san: &str) -> String {
 
 /// Two people at one keyboard, from `fen`, nothing kept.
 fn at_fen(fen: &str) -> Hector {
-    let mut h = Hector::start(&[
+    let mut h = start(&[
         "--line",
         "--opponent",
         "human",
@@ -217,7 +140,7 @@ fn eval_of_a_clearly_winning_position_says_the_side_the_pawns_and_the_chances() 
 #[test]
 fn hint_in_a_game_against_the_engine_says_one_move_and_elsewhere_is_refused() {
     stockfish();
-    let mut h = Hector::start(&["--line", "--no-autosave", "--level", "1"]);
+    let mut h = start(&["--line", "--no-autosave", "--level", "1"]);
     h.until(|l| l.starts_with("You play White"));
     h.send("hint");
     let l = h.line();
@@ -248,7 +171,7 @@ fn in_the_tournament_profile_analysis_is_refused_while_playing_and_allowed_once_
     stockfish();
     let mut args = common::RECORD.to_vec();
     args.extend(["en", "--opponent", "human", "--no-autosave"]);
-    let mut h = Hector::start(&args);
+    let mut h = start(&args);
     h.send("e4");
     h.until(|l| l.starts_with("Bauer Eva vier"));
     for command in ["eval", "best 2", "hint", "opening", "openings on"] {
@@ -288,7 +211,7 @@ fn in_the_tournament_profile_analysis_is_refused_while_playing_and_allowed_once_
 
 #[test]
 fn without_an_engine_eval_best_and_hint_say_how_to_install_one_and_the_game_goes_on() {
-    let mut h = Hector::start(&[
+    let mut h = start(&[
         "--line",
         "--no-autosave",
         "--engine",

@@ -6,11 +6,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::path::PathBuf;
 
 use common::{RECORD, run_in, temp_dir};
 
@@ -55,77 +51,7 @@ fn words_of(san: &str) -> &'static str {
     }
 }
 
-/// hector in line mode, talked to one line at a time.
-struct Hector {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: mpsc::Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Hector {
-    fn start(dir: &Path, args: &[&str]) -> Hector {
-        let mut child = common::hector_command(dir)
-            .current_dir(dir)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start hector");
-        let stdin = child.stdin.take();
-        let (tx, lines) = mpsc::channel();
-        let out = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Hector {
-            child,
-            stdin,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// The first line from now on that contains `needle`, waiting at most a minute.
-    fn until(&mut self, needle: &str) -> String {
-        loop {
-            match self.lines.recv_timeout(Duration::from_secs(60)) {
-                Ok(l) => {
-                    self.seen.push(l.clone());
-                    if l.contains(needle) {
-                        return l;
-                    }
-                }
-                Err(_) => panic!("no line with {needle:?}; so far:\n{}", self.seen.join("\n")),
-            }
-        }
-    }
-
-    fn said(&mut self, line: &str, needle: &str) -> String {
-        self.send(line);
-        self.until(needle)
-    }
-}
-
-impl Drop for Hector {
-    fn drop(&mut self) {
-        drop(self.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::Line as Hector;
 
 const REVIEW: [&str; 7] = [
     "--review",
@@ -186,8 +112,8 @@ fn practice_tells_a_wrong_try_what_was_better_and_accepts_the_engines_move() {
     assert!(step.contains("Nothing changed"), "{step}");
     // A wrong try: a6 lets White mate at once, as bad as the game's move.
     h.send("a6");
-    h.until("the engine checks it");
-    let told = h.until("better was");
+    h.until_has("the engine checks it");
+    let told = h.until_has("better was");
     assert!(
         told.contains("Bauer Anna sechs is a blunder too; better was") && told.contains(words),
         "{told}"
@@ -239,7 +165,7 @@ fn practice_without_an_engine_says_how_to_install_one() {
     let mut h = Hector::start(&dir, &args);
     h.said("practice black", "Move 3, you are Black");
     h.send("a6");
-    let said = h.until("No chess engine");
+    let said = h.until_has("No chess engine");
     assert!(said.contains("apt-get install stockfish"), "{said}");
     assert!(said.contains(words_of(&better)), "{said}");
 }

@@ -118,3 +118,102 @@ pub fn index_of(lines: &[String], needle: &str) -> usize {
         .position(|l| l.contains(needle))
         .unwrap_or_else(|| panic!("no line with {needle:?} in {lines:#?}"))
 }
+
+/// hector in line mode, running: lines typed to it, its printed lines read as they come (its standard error
+/// dropped). Killed when dropped. The time limits only keep a broken build from hanging; nothing is timed.
+pub struct Line {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Every line read so far, for the failure messages.
+    pub seen: Vec<String>,
+}
+
+impl Line {
+    /// Starts hector with `args` in `dir` (its own config, data and home folders there).
+    pub fn start(dir: &Path, args: &[&str]) -> Line {
+        use std::io::BufRead;
+        let mut child = hector_command(dir)
+            .current_dir(dir)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start hector");
+        let stdin = child.stdin.take();
+        let (tx, lines) = std::sync::mpsc::channel();
+        let out = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Line {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Types `line` and Enter.
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line, waiting at most a minute.
+    pub fn line(&mut self) -> String {
+        match self.lines.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(l) => {
+                self.seen.push(l.clone());
+                l
+            }
+            Err(_) => panic!("no line within 60 s; so far:\n{}", self.seen.join("\n")),
+        }
+    }
+
+    /// Lines until one that `wanted` accepts (it is returned; the others are dropped).
+    pub fn until(&mut self, wanted: impl Fn(&str) -> bool) -> String {
+        loop {
+            let l = self.line();
+            if wanted(&l) {
+                return l;
+            }
+        }
+    }
+
+    /// The first line from now on that contains `needle`.
+    pub fn until_has(&mut self, needle: &str) -> String {
+        self.until(|l| l.contains(needle))
+    }
+
+    /// Types `line`, then the first line that contains `needle`.
+    pub fn said(&mut self, line: &str, needle: &str) -> String {
+        self.send(line);
+        self.until_has(needle)
+    }
+
+    /// Nothing more is printed for `ms` milliseconds.
+    pub fn quiet_for(&mut self, ms: u64) {
+        if let Ok(l) = self
+            .lines
+            .recv_timeout(std::time::Duration::from_millis(ms))
+        {
+            panic!("unexpected line {l:?}; so far:\n{}", self.seen.join("\n"));
+        }
+    }
+}
+
+impl Drop for Line {
+    fn drop(&mut self) {
+        drop(self.stdin.take());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
