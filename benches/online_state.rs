@@ -24,7 +24,7 @@ fn session() -> (Session, Duration) {
     let mut s = Session::new(Game::new(), config).with_online(Online::new(None, None, None));
     let mut now = Duration::ZERO;
     let _ = s.start(now);
-    let mut hear = |s: &mut Session, e: LichessEvent, now: Duration| {
+    let hear = |s: &mut Session, e: LichessEvent, now: Duration| {
         s.update(Command::Other(OtherEvent::Lichess(e)), now)
     };
     now += Duration::from_millis(10);
