@@ -133,6 +133,9 @@ fn a_whole_game_against_a_scripted_opponent_kept_as_pgn_and_the_token_nowhere() 
     let id = fake.add_game(GameSpec::rapid("Felix", "white", &["e7e5", "b8c6", "g8f6"]));
     let mut h = Hector::start(&home, &fake.url(), Some(TOKEN), &[]);
     h.expect("Signed in to lichess as Player");
+    // No local game is greeted before lichess's: the first line says where hector is going.
+    assert_eq!(h.seen[0], "Connecting to lichess", "{:#?}", h.seen);
+    assert!(!h.seen.iter().any(|l| l.starts_with("New game")), "{:#?}", h.seen);
     h.expect("Game against Felix");
     h.type_line("e4");
     h.expect("Black: ");

@@ -148,6 +148,9 @@ impl Session {
         let resume = self.files.resume.is_some();
         let mut out = if resume {
             Vec::new()
+        } else if self.online.is_active() {
+            // Online, the game is lichess's: no local game is greeted; the sign-in and the games follow.
+            vec![say(Kind::Event, self.config.p("online.connecting", &[]))]
         } else {
             self.view().greeting()
         };
