@@ -245,8 +245,10 @@ impl Args {
             edition: self.edition,
             load: self.load.clone(),
             review: self.review.is_some(),
-            save: self.save.clone(),
-            autosave: !self.no_autosave,
+            // Online the game is lichess's, kept as lichess-ID.pgn or in --save once joined (session/online): no
+            // local game is resumed, asked about or kept in the autosave file.
+            save: self.save.clone().filter(|_| !self.lichess()),
+            autosave: !self.no_autosave && !self.lichess(),
             time: self.time.clone(),
             delay: self.delay,
             level: self.level,

@@ -135,7 +135,11 @@ fn a_whole_game_against_a_scripted_opponent_kept_as_pgn_and_the_token_nowhere() 
     h.expect("Signed in to lichess as Player");
     // No local game is greeted before lichess's: the first line says where hector is going.
     assert_eq!(h.seen[0], "Connecting to lichess", "{:#?}", h.seen);
-    assert!(!h.seen.iter().any(|l| l.starts_with("New game")), "{:#?}", h.seen);
+    assert!(
+        !h.seen.iter().any(|l| l.starts_with("New game")),
+        "{:#?}",
+        h.seen
+    );
     h.expect("Game against Felix");
     h.type_line("e4");
     h.expect("Black: ");
@@ -284,6 +288,16 @@ fn draw_offers_and_takebacks_both_ways_chat_and_garbage_lines() {
     h.expect("Written in the chat");
     h.type_line("offer");
     h.expect("Draw offer sent");
+    // The offer goes out on the client's own thread: waited for before hector is stopped.
+    let until = Instant::now() + Duration::from_secs(10);
+    while !fake
+        .requests()
+        .iter()
+        .any(|r| r.path.ends_with("/draw/yes"))
+        && Instant::now() < until
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let (seen, _, _) = h.finish();
     let reqs = fake.requests();
     assert!(
@@ -430,5 +444,41 @@ fn a_429_is_said_once_and_the_move_goes_after_the_pause_and_a_challenge_is_annou
         fake.requests()
             .iter()
             .any(|r| r.path == format!("/api/challenge/{incoming}/accept"))
+    );
+}
+
+/// An unfinished game at the keyboard stays where it is: online, no local game is offered, asked about or
+/// written in the autosave file; the online game goes to its own file.
+#[test]
+fn an_unfinished_local_game_is_neither_offered_nor_touched_by_online_play() {
+    let home = common::temp_dir("online-local-kept");
+    let local = common::run_in(&home, &["--line", "--opponent", "human"], b"e4\nquit\n");
+    assert_eq!(local.code, 0, "{:?}", local.lines);
+    let autosave = home.join("data/hector/autosave.pgn");
+    let before = std::fs::read(&autosave).expect("the local game is kept");
+    let fake = FakeLichess::start(TOKEN, "Player");
+    let id = fake.add_game(GameSpec::rapid("Felix", "white", &["e7e5"]));
+    let mut h = Hector::start(&home, &fake.url(), Some(TOKEN), &[]);
+    h.expect("Game against Felix");
+    h.type_line("e4");
+    h.expect("Black: ");
+    h.type_line("quit");
+    let (seen, _, _) = h.finish();
+    assert!(
+        !seen
+            .iter()
+            .any(|l| l.contains("unfinished") || l.contains("Continue it")),
+        "{seen:#?}"
+    );
+    assert_eq!(
+        std::fs::read(&autosave).unwrap(),
+        before,
+        "the local game is untouched"
+    );
+    let online = home.join(format!("data/hector/games/lichess-{id}.pgn"));
+    let kept = std::fs::read_to_string(&online).expect("the online game is kept");
+    assert!(
+        kept.contains("1. e4 {") && kept.contains("1... e5 {"),
+        "{kept}"
     );
 }

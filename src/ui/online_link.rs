@@ -85,7 +85,8 @@ pub fn start(url: ServerUrl, token: Token, pauses: online::Pauses) -> RemoteLink
             Err(online::Failure::Unauthorized { error }) => {
                 said(LichessEvent::TokenRefused { reason: error })
             }
-            Err(f) => said(LichessEvent::TokenRefused {
+            // Not the token's fault: lichess was not reached, or answered otherwise.
+            Err(f) => said(LichessEvent::SignInFailed {
                 reason: f.to_string(),
             }),
         }

@@ -300,6 +300,13 @@ pub(super) fn event(s: &mut Session, e: LichessEvent, now: Duration) -> Vec<Effe
                 &[("reason", &words::quote(&reason))],
             )]
         }
+        LichessEvent::SignInFailed { reason } => {
+            vec![event_say(
+                s,
+                "online.sign_in_failed",
+                &[("reason", &words::quote(&reason))],
+            )]
+        }
         LichessEvent::Playing(games) => {
             s.online.games = games;
             playing(s)

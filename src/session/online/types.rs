@@ -91,6 +91,10 @@ pub enum LichessEvent {
     TokenRefused {
         reason: String,
     },
+    /// The account could not be asked: lichess not reached, or another answer than a refusal of the token.
+    SignInFailed {
+        reason: String,
+    },
     /// The account's ongoing games (at the start, and for `games`).
     Playing(Vec<GameSummary>),
     /// A game started (a seek paired, a challenge accepted).
