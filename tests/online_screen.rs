@@ -103,3 +103,76 @@ fn the_full_screen_view_plays_an_online_game() {
     );
     assert!(!screen.contains(TOKEN) && !t.said().contains(TOKEN));
 }
+
+/// The lobby by keys: `?` lists the online keys, `C` says the challenges made to the player, `J` the games there,
+/// and the accept key (Ctrl-a) asks, then accepts the only challenge.
+#[test]
+fn the_lobby_by_keys_lists_challenges_and_games_and_accepts_the_only_challenge() {
+    let fake = FakeLichess::start(TOKEN, "Player");
+    let dir = std::env::temp_dir().join(format!("hector-o29-lobby-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::create_dir_all(dir.join("config")).unwrap();
+    let line = format!(
+        "env HOME={d} XDG_DATA_HOME={d}/data XDG_CONFIG_HOME={d}/config TERM=xterm-256color LICHESS_TOKEN={TOKEN} \
+         {bin} --opponent lichess --lichess-url {url} --speech off --sound off --gamepad off --speech-log {d}/speech.log",
+        d = dir.display(),
+        bin = env!("CARGO_BIN_EXE_hector"),
+        url = fake.url(),
+    );
+    let t = Tmux {
+        socket: format!("o29-lobby-{}", std::process::id()),
+        dir,
+    };
+    t.tmux(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "hector",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &line,
+    ]);
+    t.wait_said("Signed in to lichess as Player");
+    t.wait_said("No game of yours is going on");
+    // `?` reads one group at a time; the online keys are in "The game".
+    for _ in 0..8 {
+        if t.said().contains("the challenges made to you") {
+            break;
+        }
+        t.tmux(&["send-keys", "-t", "hector", "?"]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    t.wait_said("the challenges made to you");
+    assert!(t.said().contains("your games on lichess"), "{}", t.said());
+    let incoming = fake.incoming_challenge("Anna", 900, 10, false);
+    t.wait_said("Challenge 1: Anna");
+    t.tmux(&["send-keys", "-t", "hector", "C"]);
+    t.wait_said("1: Anna");
+    t.tmux(&["send-keys", "-t", "hector", "J"]);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !fake
+            .requests()
+            .iter()
+            .any(|r| r.path.ends_with(&format!("{incoming}/accept"))),
+        "nothing accepted before the key is answered"
+    );
+    t.tmux(&["send-keys", "-t", "hector", "C-a"]);
+    std::thread::sleep(Duration::from_millis(300));
+    t.tmux(&["send-keys", "-t", "hector", "y"]);
+    t.wait_said("Challenge of Anna (1500) accepted");
+    let start = Instant::now();
+    while !fake
+        .requests()
+        .iter()
+        .any(|r| r.path == format!("/api/challenge/{incoming}/accept"))
+    {
+        assert!(start.elapsed() < Duration::from_secs(10), "{}", t.said());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

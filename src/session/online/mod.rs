@@ -210,7 +210,10 @@ fn challenges_list(s: &Session) -> Vec<Effect> {
 }
 
 fn answer_challenge(s: &mut Session, n: &str, yes: bool) -> Vec<Effect> {
-    let Some(i) = lobby::number(n).filter(|i| *i <= s.online.incoming.len()) else {
+    // Without a number, the only challenge made (the key's answer); with several, the number is asked for.
+    let only = (n.is_empty() && s.online.incoming.len() == 1).then_some(1);
+    let Some(i) = only.or_else(|| lobby::number(n).filter(|i| *i <= s.online.incoming.len()))
+    else {
         if s.online.incoming.is_empty() {
             return refuse(s, "online.nothing_to_answer", &[]);
         }

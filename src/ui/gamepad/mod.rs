@@ -768,6 +768,8 @@ mod registry {
             A::Best,
             A::Hint,
             A::Opening,
+            A::Challenges,
+            A::Games,
             A::Analyse,
         ];
         all.extend(REQUESTS.map(A::Player));

@@ -421,6 +421,9 @@ impl App {
             Action::Best => vec![act(Typed::Best(Arg::Given(3)))],
             Action::Hint => vec![act(Typed::Hint)],
             Action::Opening => vec![act(Typed::Opening)],
+            // Online play's lobby: the lists; a challenge is answered by the accept and decline keys.
+            Action::Challenges => vec![act(Typed::Challenges)],
+            Action::Games => vec![act(Typed::Games)],
             // One key starts the analysis and calls it off while it runs.
             Action::Analyse => {
                 let stop = view.analysis_progress().is_some();

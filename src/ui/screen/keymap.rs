@@ -124,6 +124,9 @@ pub enum Action {
     Best,
     Hint,
     Opening,
+    /// Online play: the challenges made to the player (`challenges`), the player's games on lichess (`games`).
+    Challenges,
+    Games,
     /// `analyse` the game (or the reviewed line) in the background; while one runs, `analyse stop`.
     Analyse,
     // -- Review: the line-mode review commands, by keys.
@@ -191,6 +194,8 @@ impl Action {
             A::Best => Kind::Best,
             A::Hint => Kind::Hint,
             A::Opening => Kind::Opening,
+            A::Challenges => Kind::Challenges,
+            A::Games => Kind::Games,
             A::Analyse => Kind::Analyse,
             A::Review(r) => r.command(),
         })
@@ -757,6 +762,8 @@ pub fn describe(action: Action, v: &Vocabulary, p: &Phrases) -> String {
         Action::Best => key("key.best"),
         Action::Hint => key("key.hint"),
         Action::Opening => key("key.opening"),
+        Action::Challenges => key("key.challenges"),
+        Action::Games => key("key.games"),
         Action::Analyse => key("key.analyse"),
         // -- Review.
         Action::Review(r) => key(r.phrase()),

@@ -212,6 +212,8 @@ fn help_group(a: Action) -> (HelpGroup, u8) {
         A::Hint => (G::Board, 21),
         A::Opening => (G::Board, 22),
         A::Analyse => (G::Game, 8),
+        A::Challenges => (G::Game, 9),
+        A::Games => (G::Game, 10),
         A::Review(_) => (G::Review, 0),
         A::Practice => (G::Review, 1),
         A::Up | A::Down | A::Left | A::Right => (G::Focus, 0),
