@@ -59,34 +59,7 @@ impl Drop for Tmux {
 fn the_full_screen_view_plays_an_online_game() {
     let fake = FakeLichess::start(TOKEN, "Player");
     let id = fake.add_game(GameSpec::rapid("Felix", "white", &["e7e5"]));
-    let dir = std::env::temp_dir().join(format!("hector-o29-screen-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("data")).unwrap();
-    std::fs::create_dir_all(dir.join("config")).unwrap();
-    let line = format!(
-        "env HOME={d} XDG_DATA_HOME={d}/data XDG_CONFIG_HOME={d}/config TERM=xterm-256color LICHESS_TOKEN={TOKEN} \
-         {bin} --opponent lichess --lichess-url {url} --speech off --sound off --gamepad off --speech-log {d}/speech.log",
-        d = dir.display(),
-        bin = env!("CARGO_BIN_EXE_hector"),
-        url = fake.url(),
-    );
-    let t = Tmux {
-        socket: format!("o29-screen-{}", std::process::id()),
-        dir,
-    };
-    t.tmux(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        "hector",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &line,
-    ]);
+    let t = screen(&fake, "o29-screen");
     t.wait_said("Signed in to lichess as Player");
     t.wait_said("Game against Felix");
     t.tmux(&["send-keys", "-t", "hector", ":", "e4", "Enter"]);
@@ -109,34 +82,7 @@ fn the_full_screen_view_plays_an_online_game() {
 #[test]
 fn the_lobby_by_keys_lists_challenges_and_games_and_accepts_the_only_challenge() {
     let fake = FakeLichess::start(TOKEN, "Player");
-    let dir = std::env::temp_dir().join(format!("hector-o29-lobby-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("data")).unwrap();
-    std::fs::create_dir_all(dir.join("config")).unwrap();
-    let line = format!(
-        "env HOME={d} XDG_DATA_HOME={d}/data XDG_CONFIG_HOME={d}/config TERM=xterm-256color LICHESS_TOKEN={TOKEN} \
-         {bin} --opponent lichess --lichess-url {url} --speech off --sound off --gamepad off --speech-log {d}/speech.log",
-        d = dir.display(),
-        bin = env!("CARGO_BIN_EXE_hector"),
-        url = fake.url(),
-    );
-    let t = Tmux {
-        socket: format!("o29-lobby-{}", std::process::id()),
-        dir,
-    };
-    t.tmux(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        "hector",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &line,
-    ]);
+    let t = screen(&fake, "o29-lobby");
     t.wait_said("Signed in to lichess as Player");
     t.wait_said("No game of yours is going on");
     // `?` reads one group at a time; the online keys are in "The game".
@@ -175,4 +121,37 @@ fn the_lobby_by_keys_lists_challenges_and_games_and_accepts_the_only_challenge()
         assert!(start.elapsed() < Duration::from_secs(10), "{}", t.said());
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// hector's full-screen view signed in to `fake`, in tmux (100x30), with its own folders named by `name`.
+fn screen(fake: &FakeLichess, name: &str) -> Tmux {
+    let dir = std::env::temp_dir().join(format!("hector-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::create_dir_all(dir.join("config")).unwrap();
+    let line = format!(
+        "env HOME={d} XDG_DATA_HOME={d}/data XDG_CONFIG_HOME={d}/config TERM=xterm-256color LICHESS_TOKEN={TOKEN} \
+         {bin} --opponent lichess --lichess-url {url} --speech off --sound off --gamepad off --speech-log {d}/speech.log",
+        d = dir.display(),
+        bin = env!("CARGO_BIN_EXE_hector"),
+        url = fake.url(),
+    );
+    let t = Tmux {
+        socket: format!("{name}-{}", std::process::id()),
+        dir,
+    };
+    t.tmux(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "hector",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &line,
+    ]);
+    t
 }
